@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Data directory of the embedded database (PGlite); unused when `databaseUrl` is set. */
+  dataDir: string;
+  /** `postgres://...` switches from the embedded database to PostgreSQL. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** HS256 key for tokens; when unset a random key is made once and kept in the database. */
+  jwtSecret: string | undefined;
+  logLevel: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+  /** Failed sign-ins of one account before it is locked. */
+  loginMaxFailures: number;
+  /** How long a locked account stays locked, in seconds. */
+  loginLockSeconds: number;
+  /** Built web app to serve; skipped when the folder has no index.html. */
+  webDist: string;
+  /** Seed the demo tenants on an empty database. */
+  seedDemo: boolean;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port: intFromEnv(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    databasePoolSize: intFromEnv(env, 'DATABASE_POOL_SIZE', 10),
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: intFromEnv(env, 'BODY_LIMIT', 10 * 1024 * 1024),
+    loginMaxFailures: intFromEnv(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockSeconds: intFromEnv(env, 'LOGIN_LOCK_SECONDS', 900),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: env.SEED_DEMO !== '0',
+  };
+}

@@ -1,0 +1,68 @@
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction: what every request's work runs in. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Driver = 'pglite' | 'postgres';
+
+/** The role requests run as: it owns nothing and does not bypass row-level security. */
+export const appRole = 'bl_app';
+
+/** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(exec: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await exec.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  driver: Driver;
+  /** The owner connection: migrations, seeding and the global registries only. */
+  db: Db;
+  /**
+   * Runs `work` in one transaction as the application role with `app.tenant_id` set, so
+   * row-level security confines every statement to that tenant, whatever its WHERE says.
+   */
+  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
+  return {
+    driver,
+    db,
+    withTenant(tenantId, work) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${appRole}, true)`,
+        );
+        return work(tx);
+      });
+    },
+    close,
+  };
+}
+
+/** PostgreSQL over node-postgres with a pool. */
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return wrap('postgres', db, () => pool.end());
+}
+
+/** Wraps an open PGlite instance; closing the database closes it. */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return wrap('pglite', db, () => client.close());
+}
+
+/** The embedded database on a data directory. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  return fromPglite(await PGlite.create({ dataDir }));
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { appRole, type Database, type Db, queryRows, type Tx } from './database.ts';
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Tables with a tenant_id column that are global registries, not tenant data. */
+const globalTables = ['blade_tenant'];
+
+/** Any stable number: several server processes starting at once take turns migrating. */
+const migrationLockKey = 727_3001;
+
+/** One statement per call: prepared statements take one command each. */
+async function runStatements(exec: Db | Tx, statements: string[]): Promise<void> {
+  for (const statement of statements) await exec.execute(sql.raw(statement));
+}
+
+/**
+ * Creates the application role (if missing) and grants it the data, then puts every table that
+ * has a `tenant_id` column under forced row-level security keyed on `app.tenant_id`. It runs
+ * after each migration, so a table added later is covered without anyone remembering to.
+ * (drizzle-kit writes neither FORCE nor an idempotent CREATE ROLE: ARCHITECTURE.md, traps.)
+ */
+export async function ensureTenantIsolation(exec: Db | Tx): Promise<void> {
+  const globals = sql.join(
+    globalTables.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  await runStatements(exec, [
+    `DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${appRole}') THEN
+        CREATE ROLE ${appRole} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+      END IF;
+    END $$`,
+    `GRANT USAGE ON SCHEMA public TO ${appRole}`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${appRole}`,
+  ]);
+  const tables = await queryRows<{ table_name: string }>(
+    exec,
+    sql`
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE'
+      and c.table_name not in (${globals})`,
+  );
+  for (const { table_name: table } of tables) {
+    const name = `"${table.replaceAll('"', '""')}"`;
+    await runStatements(exec, [
+      `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
+      `ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`,
+      `DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public'
+                       AND tablename = '${table}' AND policyname = 'tenant_isolation') THEN
+          CREATE POLICY tenant_isolation ON ${name}
+            USING (tenant_id = current_setting('app.tenant_id', true))
+            WITH CHECK (tenant_id = current_setting('app.tenant_id', true));
+        END IF;
+      END $$`,
+    ]);
+  }
+}
+
+/** Applies the committed migrations, then the tenant-isolation step. */
+export async function migrate(database: Database): Promise<void> {
+  if (database.driver === 'postgres') {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
+      await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
+      await ensureTenantIsolation(tx);
+    });
+  } else {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await ensureTenantIsolation(database.db);
+  }
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { commonColumns, id, tenantId } from '../columns.ts';
+
+/** Tenants: the registry every other tenant-owned row points into (global, no RLS). */
+export const tenant = pgTable(
+  'blade_tenant',
+  {
+    id: id('id').primaryKey(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    tenantName: varchar('tenant_name', { length: 50 }).notNull(),
+    domain: varchar('domain', { length: 255 }),
+    linkman: varchar('linkman', { length: 20 }),
+    contactNumber: varchar('contact_number', { length: 20 }),
+    address: varchar('address', { length: 255 }),
+    /** Most users the tenant may have; -1 for no limit. */
+    accountNumber: integer('account_number').notNull().default(-1),
+    expireTime: timestamp('expire_time', { withTimezone: true }),
+    ...commonColumns(),
+  },
+  (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
+);
+
+/** OAuth clients (`saber` for the web app): global, checked on every call by Basic auth. */
+export const client = pgTable(
+  'blade_client',
+  {
+    id: id('id').primaryKey(),
+    clientId: varchar('client_id', { length: 48 }).notNull(),
+    /** sha256 hex of the secret: client secrets are shared with browsers, not user passwords. */
+    clientSecretHash: varchar('client_secret_hash', { length: 64 }).notNull(),
+    scope: varchar('scope', { length: 255 }).notNull().default('all'),
+    /** Comma list of grant types this client may use. */
+    authorizedGrantTypes: varchar('authorized_grant_types', { length: 255 }).notNull(),
+    accessTokenValidity: integer('access_token_validity').notNull(),
+    refreshTokenValidity: integer('refresh_token_validity').notNull(),
+    ...commonColumns(),
+  },
+  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId)],
+);
+
+export const role = pgTable(
+  'blade_role',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    parentId: id('parent_id').notNull().default('0'),
+    roleName: varchar('role_name', { length: 64 }).notNull(),
+    roleAlias: varchar('role_alias', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    ...commonColumns(),
+  },
+  (t) => [index('blade_role_tenant_idx').on(t.tenantId, t.roleAlias)],
+);
+
+export const user = pgTable(
+  'blade_user',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    code: varchar('code', { length: 32 }),
+    account: varchar('account', { length: 64 }).notNull(),
+    /** argon2id of the md5 hex the client sends; never the md5 itself. */
+    password: varchar('password', { length: 255 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    realName: varchar('real_name', { length: 64 }),
+    avatar: varchar('avatar', { length: 500 }),
+    email: varchar('email', { length: 128 }),
+    phone: varchar('phone', { length: 32 }),
+    birthday: timestamp('birthday', { withTimezone: true }),
+    sex: integer('sex'),
+    /** Comma lists of ids, as SpringBlade keeps them. */
+    roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
+    deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
+    postId: varchar('post_id', { length: 1000 }).notNull().default(''),
+    /** "1" asks for the dynamic-code check at sign-in (spec 01 §4). */
+    openCodeCheck: varchar('open_code_check', { length: 1 }).notNull().default('0'),
+    ...commonColumns(),
+  },
+  (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
+);
+
+/** Menus and buttons: one global tree; tenants see what their roles are granted. */
+export const menu = pgTable(
+  'blade_menu',
+  {
+    id: id('id').primaryKey(),
+    parentId: id('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 255 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    alias: varchar('alias', { length: 255 }).notNull().default(''),
+    path: varchar('path', { length: 255 }).notNull().default(''),
+    source: varchar('source', { length: 255 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    /** 1 menu, 2 button. */
+    category: integer('category').notNull(),
+    /** 0 toolbar, 1 row, 2 both (where a button shows). */
+    action: integer('action').notNull().default(0),
+    isOpen: integer('is_open').notNull().default(1),
+    isShow: integer('is_show').notNull().default(1),
+    remark: varchar('remark', { length: 255 }),
+    isDeleted: integer('is_deleted').notNull().default(0),
+  },
+  (t) => [uniqueIndex('blade_menu_code_uq').on(t.code).where(sql`is_deleted = 0`)],
+);
+
+export const roleMenu = pgTable(
+  'blade_role_menu',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    roleId: id('role_id').notNull(),
+    menuId: id('menu_id').notNull(),
+  },
+  (t) => [uniqueIndex('blade_role_menu_uq').on(t.tenantId, t.roleId, t.menuId)],
+);
+
+/**
+ * One row per sign-in. The access token names its session, so logging out or reusing an old
+ * refresh token revokes every token of that sign-in at once.
+ */
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: id('user_id').notNull(),
+    clientId: varchar('client_id', { length: 48 }).notNull(),
+    /** jti of the one refresh token that may still be used; older ones are refused. */
+    refreshJti: varchar('refresh_jti', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: varchar('revoke_reason', { length: 32 }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.tenantId, t.userId)],
+);
+
+/** Failed sign-ins per account, to lock an account under a password-guessing attack. */
+export const loginFailure = pgTable(
+  'auth_login_failure',
+  {
+    tenantId: tenantId(),
+    account: varchar('account', { length: 64 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_login_failure_pk').on(t.tenantId, t.account)],
+);
+
+/** Process-wide settings kept in the database so every server process shares them. */
+export const systemSecret = pgTable('sys_secret', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+});

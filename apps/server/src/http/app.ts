@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { languageHeader, ok, parseLanguage } from '@bl/contract';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { translate } from '../i18n/messages.ts';
+import { registerTokenGuard } from '../modules/auth/guard.ts';
+import { registerAuthRoutes } from '../modules/auth/routes.ts';
+import { TokenService } from '../modules/auth/tokens.ts';
+import { registerSystemRoutes } from '../modules/system/routes.ts';
+import './context.ts';
+import { registerErrorHandling } from './error-handler.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP application: contract, guard, routes, docs and the web app. */
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel } : logger,
+    bodyLimit: config.bodyLimit,
+    genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('language', 'zh');
+  app.addHook('onRequest', async (request, reply) => {
+    const tag = request.headers[languageHeader] ?? request.headers['accept-language'];
+    request.language = parseLanguage(Array.isArray(tag) ? tag[0] : tag);
+    reply.header('x-request-id', request.id);
+  });
+  const serveWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  registerErrorHandling(app, { bodyLimit: config.bodyLimit, serveWeb });
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '3PL warehouse back office API',
+        description: 'SpringBlade-compatible: every answer is {code, success, data, msg}.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          client: { type: 'http', scheme: 'basic' },
+          token: { type: 'apiKey', in: 'header', name: 'Blade-Auth' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  const tokens = await TokenService.create(database, config.jwtSecret);
+  registerTokenGuard(app, database, tokens);
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (request) =>
+    ok({ status: 'up' }, translate('ok', request.language)),
+  );
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return ok({ status: 'ready', driver: database.driver }, translate('ok', request.language));
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not ready');
+      return reply.status(503).send({
+        code: 503,
+        success: false,
+        data: null,
+        msg: translate('error.unavailable', request.language),
+      });
+    }
+  });
+
+  registerAuthRoutes(app, { database, config, tokens });
+  registerSystemRoutes(app, database);
+
+  if (serveWeb)
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: 'index.html' });
+  return app;
+}

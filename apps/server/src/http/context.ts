@@ -1,0 +1,31 @@
+import type { Language } from '@bl/contract';
+
+/** Who is calling, from a verified access token and a live session. */
+export interface AuthContext {
+  tenantId: string;
+  userId: string;
+  sessionId: string;
+  clientId: string;
+  account: string;
+  userName: string;
+  roleIds: string[];
+  roleAliases: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    /** Set by the token guard on every non-public route. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** A route that needs no signed-in user (sign-in itself, health, docs). */
+    public?: boolean;
+  }
+}
+
+/** The caller of a route behind the guard; the guard guarantees it is there. */
+export function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new Error('requireAuth on a public route');
+  return auth;
+}

@@ -1,0 +1,83 @@
+import { fail, ResultCode } from '@bl/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { translate } from '../i18n/messages.ts';
+import { AppError } from './errors.ts';
+import { describeValidation } from './validation.ts';
+
+function send(reply: FastifyReply, code: number, msg: string) {
+  return reply.status(code).send(fail(code, msg));
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * Every failure leaves as an envelope with a message in the request's language. Unexpected
+ * errors are logged with the request id, which the person also gets to quote; their stack
+ * never leaves the server.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { bodyLimit: number; serveWeb: boolean },
+) {
+  const { bodyLimit, serveWeb } = options;
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = request.language ?? 'zh';
+    if (error instanceof AppError)
+      return send(reply, error.code, translate(error.messageKey, language, error.params));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = describeValidation(error.validation, language, error.validationContext);
+      return send(reply, ResultCode.failure, translate('error.validation', language, { detail }));
+    }
+    if (error instanceof ZodError) {
+      const detail = describeValidation(
+        error.issues.map((issue) => ({
+          keyword: issue.code,
+          instancePath: `/${issue.path.join('/')}`,
+          message: issue.message,
+          params: issue as unknown as Record<string, unknown>,
+        })),
+        language,
+      );
+      return send(reply, ResultCode.failure, translate('error.validation', language, { detail }));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(
+          reply,
+          ResultCode.payloadTooLarge,
+          translate('error.tooLarge', language, { limit: formatBytes(bodyLimit) }),
+        );
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, ResultCode.unsupportedMediaType, translate('error.mediaType', language));
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, ResultCode.failure, translate('error.badJson', language));
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return send(reply, ResultCode.failure, translate('error.badJson', language));
+    }
+    if (error.statusCode === 429)
+      return send(reply, ResultCode.tooManyRequests, translate('error.tooManyRequests', language));
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return send(reply, ResultCode.internalError, `${translate('error.unknown', language)} (${request.id})`);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // Any other GET is a route of the single-page app, which shows its own 404 page.
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return send(
+      reply,
+      ResultCode.notFound,
+      translate('error.routeNotFound', request.language ?? 'zh', {
+        method: request.method,
+        url: request.url.split('?')[0] ?? '',
+      }),
+    );
+  });
+}

@@ -1,0 +1,50 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { authSession } from '../../db/schema/index.ts';
+import { unauthorized } from '../../http/errors.ts';
+import type { TokenService } from './tokens.ts';
+
+/**
+ * Every API route is behind the token unless it says `config: { public: true }`; the web app's
+ * files and the API docs are public. The token must be
+ * ours, unexpired, and its session still open (logout and refresh reuse close sessions).
+ */
+export function registerTokenGuard(app: FastifyInstance, database: Database, tokens: TokenService) {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (request.routeOptions.config?.public || !url.startsWith('/api/') || url.startsWith('/api/docs'))
+      return;
+    const header = request.headers['blade-auth'];
+    const raw = Array.isArray(header) ? header[0] : header;
+    const match = /^bearer\s+(\S+)$/i.exec(raw?.trim() ?? '');
+    if (!match?.[1]) throw unauthorized('auth.tokenMissing');
+    const checked = await tokens.checkAccess(match[1]);
+    if (!checked.ok) throw unauthorized('auth.tokenInvalid');
+    const { claims } = checked;
+    const open = await database.withTenant(claims.tid, (tx) =>
+      tx
+        .select({ id: authSession.id })
+        .from(authSession)
+        .where(
+          and(
+            eq(authSession.id, claims.sid),
+            isNull(authSession.revokedAt),
+            gt(authSession.expiresAt, new Date()),
+          ),
+        ),
+    );
+    if (open.length === 0) throw unauthorized('auth.tokenInvalid');
+    request.auth = {
+      tenantId: claims.tid,
+      userId: checked.sub,
+      sessionId: claims.sid,
+      clientId: claims.cid,
+      account: claims.acc,
+      userName: claims.nm,
+      roleIds: claims.rid,
+      roleAliases: claims.ral,
+    };
+  });
+}

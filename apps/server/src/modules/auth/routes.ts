@@ -1,0 +1,138 @@
+import { defaultTenantId, ok, type TokenAnswer } from '@bl/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import {
+  type AuthDeps,
+  authenticateClient,
+  refreshSession,
+  requireGrant,
+  revokeSession,
+  signInWithPassword,
+} from './sign-in.ts';
+
+/** SpringBlade clients send these as query parameters; forms and JSON bodies are read too. */
+const tokenParams = z.object({
+  grantType: z.string().max(32).optional(),
+  grant_type: z.string().max(32).optional(),
+  tenantId: z.string().max(12).optional(),
+  account: z.string().max(64).optional(),
+  username: z.string().max(64).optional(),
+  password: z.string().max(128).optional(),
+  refreshToken: z.string().max(2048).optional(),
+  refresh_token: z.string().max(2048).optional(),
+  scope: z.string().max(64).optional(),
+  type: z.string().max(32).optional(),
+});
+type TokenParams = z.infer<typeof tokenParams>;
+
+const tokenAnswer = z.object({
+  code: z.number(),
+  success: z.boolean(),
+  msg: z.string(),
+  data: z.object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    tokenType: z.literal('bearer'),
+    expiresIn: z.number(),
+    userId: z.string(),
+    tenantId: z.string(),
+    oauthId: z.string(),
+    account: z.string(),
+    userName: z.string(),
+    avatar: z.string(),
+    authority: z.string(),
+    roleName: z.string(),
+    openCodeCheck: z.string(),
+  }),
+});
+
+function readParams(request: FastifyRequest): TokenParams {
+  const body = request.body && typeof request.body === 'object' ? request.body : {};
+  const merged = tokenParams.parse({ ...body, ...(request.query as object) });
+  return merged;
+}
+
+function tenantOf(request: FastifyRequest, params: TokenParams): string {
+  const header = request.headers['tenant-id'];
+  return (params.tenantId || (Array.isArray(header) ? header[0] : header) || defaultTenantId).trim();
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/bl-auth/token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (grantType password) or renew tokens (grantType refresh_token)',
+        querystring: tokenParams,
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request) => {
+      const params = readParams(request);
+      const clientRow = await authenticateClient(deps.database, request.headers.authorization);
+      const grantType = params.grantType ?? params.grant_type ?? 'password';
+      requireGrant(clientRow, grantType);
+      const tenantId = tenantOf(request, params);
+      let answer: TokenAnswer;
+      switch (grantType) {
+        case 'password':
+          answer = await signInWithPassword(deps, clientRow, {
+            tenantId,
+            account: (params.account ?? params.username ?? '').trim(),
+            password: params.password ?? '',
+          });
+          break;
+        case 'refresh_token':
+          answer = await refreshSession(deps, clientRow, {
+            tenantId: params.tenantId ?? '',
+            refreshToken: params.refreshToken ?? params.refresh_token ?? '',
+          });
+          break;
+        default:
+          throw badRequest('auth.grantNotYet', { grantType });
+      }
+      return ok(answer, translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-auth/refreshToken',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Renew tokens with a refresh token',
+        querystring: tokenParams,
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request) => {
+      const params = readParams(request);
+      const clientRow = await authenticateClient(deps.database, request.headers.authorization);
+      requireGrant(clientRow, 'refresh_token');
+      const answer = await refreshSession(deps, clientRow, {
+        tenantId: params.tenantId ?? '',
+        refreshToken: params.refreshToken ?? params.refresh_token ?? '',
+      });
+      return ok(answer, translate('ok', request.language));
+    },
+  );
+
+  api.get(
+    '/api/bl-auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: the session and all its tokens stop working' } },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      await revokeSession(deps.database, auth.tenantId, auth.sessionId);
+      return ok(null, translate('auth.loggedOut', request.language));
+    },
+  );
+}

@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { allPowerfulRoles, ResultCode, type TokenAnswer } from '@bl/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import { authSession, client, loginFailure, role, tenant, user } from '../../db/schema/index.ts';
+import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+
+export type Client = typeof client.$inferSelect;
+type User = typeof user.$inferSelect;
+
+export interface AuthDeps {
+  database: Database;
+  config: Config;
+  tokens: TokenService;
+}
+
+/** Reads `Authorization: Basic base64(id:secret)` and checks it against the registered clients. */
+export async function authenticateClient(database: Database, header: string | undefined): Promise<Client> {
+  const match = /^basic\s+(.+)$/i.exec(header ?? '');
+  if (!match?.[1]) throw unauthorized('auth.clientInvalid');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw unauthorized('auth.clientInvalid');
+  const clientId = decoded.slice(0, colon);
+  const secretHash = createHash('sha256')
+    .update(decoded.slice(colon + 1))
+    .digest('hex');
+  const [found] = await database.db
+    .select()
+    .from(client)
+    .where(and(eq(client.clientId, clientId), eq(client.isDeleted, 0), eq(client.status, 1)));
+  if (!found || found.clientSecretHash !== secretHash) throw unauthorized('auth.clientInvalid');
+  return found;
+}
+
+/** Refuses grant types the client was not given. */
+export function requireGrant(found: Client, grantType: string) {
+  if (!found.authorizedGrantTypes.split(',').includes(grantType))
+    throw badRequest('auth.grantUnsupported', { grantType });
+}
+
+/** The tenant must exist, be enabled and not have expired. */
+export async function requireActiveTenant(database: Database, tenantId: string) {
+  if (!tenantId) throw badRequest('auth.tenantMissing');
+  const [found] = await database.db
+    .select()
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
+  if (!found) throw badRequest('auth.tenantUnknown');
+  if (found.status !== 1) throw badRequest('auth.tenantDisabled');
+  if (found.expireTime && found.expireTime.getTime() < Date.now()) throw badRequest('auth.tenantExpired');
+  return found;
+}
+
+async function rolesOf(tx: Tx, found: User) {
+  const ids = found.roleId.split(',').filter(Boolean);
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(role)
+    .where(and(inArray(role.id, ids), eq(role.isDeleted, 0)));
+}
+
+export function isAllPowerful(aliases: string[]): boolean {
+  return aliases.some((alias) => (allPowerfulRoles as readonly string[]).includes(alias));
+}
+
+/** Makes a session and its two tokens for a user who has just proved who they are. */
+async function issueTokens(
+  deps: AuthDeps,
+  tx: Tx,
+  found: User,
+  clientRow: Client,
+  existingSessionId?: string,
+): Promise<TokenAnswer> {
+  const roles = await rolesOf(tx, found);
+  const sessionId = existingSessionId ?? nextId();
+  const refreshJti = randomBytes(16).toString('base64url');
+  const refreshExpires = new Date(Date.now() + clientRow.refreshTokenValidity * 1000);
+  if (existingSessionId) {
+    await tx
+      .update(authSession)
+      .set({ refreshJti, refreshedAt: new Date(), expiresAt: refreshExpires })
+      .where(eq(authSession.id, existingSessionId));
+  } else {
+    await tx.insert(authSession).values({
+      id: sessionId,
+      tenantId: found.tenantId,
+      userId: found.id,
+      clientId: clientRow.clientId,
+      refreshJti,
+      expiresAt: refreshExpires,
+    });
+  }
+  const roleAliases = roles.map((r) => r.roleAlias);
+  const accessToken = await deps.tokens.signAccess(
+    found.id,
+    {
+      tid: found.tenantId,
+      sid: sessionId,
+      cid: clientRow.clientId,
+      acc: found.account,
+      nm: found.name,
+      rid: roles.map((r) => r.id),
+      ral: roleAliases,
+    },
+    clientRow.accessTokenValidity,
+  );
+  const refreshToken = await deps.tokens.signRefresh(
+    found.id,
+    refreshJti,
+    { tid: found.tenantId, sid: sessionId, cid: clientRow.clientId },
+    clientRow.refreshTokenValidity,
+  );
+  return {
+    accessToken,
+    refreshToken,
+    tokenType: 'bearer',
+    expiresIn: clientRow.accessTokenValidity,
+    userId: found.id,
+    tenantId: found.tenantId,
+    oauthId: '',
+    account: found.account,
+    userName: found.name,
+    avatar: found.avatar ?? '',
+    authority: roleAliases.join(','),
+    roleName: roles.map((r) => r.roleName).join(','),
+    openCodeCheck: found.openCodeCheck,
+  };
+}
+
+type Attempt =
+  | { outcome: 'ok'; answer: TokenAnswer }
+  | { outcome: 'wrong' }
+  | { outcome: 'locked'; until: Date };
+
+/**
+ * The password grant. A wrong password counts toward a lock of the account; the count is
+ * written in its own transaction because the failed attempt itself writes nothing.
+ */
+export async function signInWithPassword(
+  deps: AuthDeps,
+  clientRow: Client,
+  input: { tenantId: string; account: string; password: string },
+): Promise<TokenAnswer> {
+  await requireActiveTenant(deps.database, input.tenantId);
+  if (!input.account || !input.password) throw badRequest('auth.accountMissing');
+  const attempt = await deps.database.withTenant(input.tenantId, async (tx): Promise<Attempt> => {
+    const [failure] = await tx.select().from(loginFailure).where(eq(loginFailure.account, input.account));
+    if (failure?.lockedUntil && failure.lockedUntil.getTime() > Date.now()) {
+      return { outcome: 'locked', until: failure.lockedUntil };
+    }
+    const [found] = await tx
+      .select()
+      .from(user)
+      .where(and(eq(user.account, input.account), eq(user.isDeleted, 0)));
+    const matches = found
+      ? await verifyPassword(found.password, input.password)
+      : await verifyAgainstNothing(input.password);
+    if (!found || !matches) return { outcome: 'wrong' };
+    if (found.status !== 1) throw badRequest('auth.userDisabled');
+    await tx.delete(loginFailure).where(eq(loginFailure.account, input.account));
+    return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow) };
+  });
+  if (attempt.outcome === 'ok') return attempt.answer;
+  if (attempt.outcome === 'locked') {
+    throw new AppError(ResultCode.tooManyRequests, 'auth.locked', {
+      minutes: Math.max(1, Math.ceil((attempt.until.getTime() - Date.now()) / 60_000)),
+    });
+  }
+  await recordFailure(deps, input.tenantId, input.account);
+  throw badRequest('auth.badCredentials');
+}
+
+async function recordFailure(deps: AuthDeps, tenantId: string, account: string) {
+  const { loginMaxFailures: max, loginLockSeconds: lock } = deps.config;
+  await deps.database.withTenant(tenantId, (tx) =>
+    tx.execute(sql`
+      insert into auth_login_failure (tenant_id, account, failures, last_failed_at)
+      values (${tenantId}, ${account}, 1, now())
+      on conflict (tenant_id, account) do update set
+        failures = case when auth_login_failure.last_failed_at < now() - make_interval(secs => ${lock})
+                        then 1 else auth_login_failure.failures + 1 end,
+        last_failed_at = now(),
+        locked_until = case
+          when auth_login_failure.last_failed_at >= now() - make_interval(secs => ${lock})
+               and auth_login_failure.failures + 1 >= ${max}
+          then now() + make_interval(secs => ${lock}) else null end`),
+  );
+}
+
+type Refresh = { outcome: 'ok'; answer: TokenAnswer } | { outcome: 'invalid' } | { outcome: 'reused' };
+
+/**
+ * The refresh_token grant. Each refresh token works once: using it hands out a new pair, and
+ * presenting an older one again ends the whole session (someone else may hold a copy).
+ */
+export async function refreshSession(
+  deps: AuthDeps,
+  clientRow: Client,
+  input: { tenantId: string; refreshToken: string },
+): Promise<TokenAnswer> {
+  if (!input.refreshToken) throw badRequest('auth.refreshMissing');
+  const checked = await deps.tokens.checkRefresh(input.refreshToken);
+  if (!checked.ok) throw unauthorized('auth.refreshInvalid');
+  const { tid, sid, cid } = checked.claims;
+  if (cid !== clientRow.clientId || (input.tenantId && input.tenantId !== tid))
+    throw unauthorized('auth.refreshInvalid');
+  await requireActiveTenant(deps.database, tid);
+  const result = await deps.database.withTenant(tid, async (tx): Promise<Refresh> => {
+    const [session] = await tx.select().from(authSession).where(eq(authSession.id, sid)).for('update');
+    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now())
+      return { outcome: 'invalid' };
+    if (session.refreshJti !== checked.jti) {
+      await tx
+        .update(authSession)
+        .set({ revokedAt: new Date(), revokeReason: 'refresh-reuse' })
+        .where(eq(authSession.id, sid));
+      return { outcome: 'reused' };
+    }
+    const [found] = await tx
+      .select()
+      .from(user)
+      .where(and(eq(user.id, session.userId), eq(user.isDeleted, 0), eq(user.status, 1)));
+    if (!found) return { outcome: 'invalid' };
+    return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow, sid) };
+  });
+  if (result.outcome === 'ok') return result.answer;
+  throw unauthorized(result.outcome === 'reused' ? 'auth.refreshReused' : 'auth.refreshInvalid');
+}
+
+/** Ends the session the token belongs to; its access and refresh tokens stop working. */
+export async function revokeSession(database: Database, tenantId: string, sessionId: string) {
+  await database.withTenant(tenantId, (tx) =>
+    tx
+      .update(authSession)
+      .set({ revokedAt: new Date(), revokeReason: 'logout' })
+      .where(and(eq(authSession.id, sessionId), sql`${authSession.revokedAt} is null`)),
+  );
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { type Database, queryRows } from '../../db/database.ts';
+import { systemSecret } from '../../db/schema/index.ts';
+
+const issuer = 'bl-3pl';
+
+export interface AccessClaims {
+  tid: string;
+  sid: string;
+  cid: string;
+  acc: string;
+  nm: string;
+  rid: string[];
+  ral: string[];
+}
+
+export interface RefreshClaims {
+  tid: string;
+  sid: string;
+  cid: string;
+}
+
+export type TokenCheck<T> =
+  | { ok: true; sub: string; jti: string; claims: T }
+  | { ok: false; expired: boolean };
+
+/**
+ * Signs and checks tokens with one HS256 key. The key is JWT_SECRET when set, otherwise one
+ * made at random on first start and kept in the database, so restarts and other server
+ * processes accept the same tokens.
+ */
+export class TokenService {
+  private constructor(private readonly key: Uint8Array) {}
+
+  static async create(database: Database, configured: string | undefined): Promise<TokenService> {
+    if (configured) return new TokenService(new TextEncoder().encode(configured));
+    const made = randomBytes(48).toString('base64url');
+    await database.db.insert(systemSecret).values({ name: 'jwt', value: made }).onConflictDoNothing();
+    const rows = await queryRows<{ value: string }>(
+      database.db,
+      sql`select value from sys_secret where name = 'jwt'`,
+    );
+    const value = rows[0]?.value;
+    if (!value) throw new Error('the token key could not be stored');
+    return new TokenService(new TextEncoder().encode(value));
+  }
+
+  private sign(typ: 'access' | 'refresh', subject: string, jti: string, claims: object, seconds: number) {
+    return new SignJWT({ ...claims, typ })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer)
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
+      .sign(this.key);
+  }
+
+  signAccess(userId: string, claims: AccessClaims, seconds: number) {
+    return this.sign('access', userId, randomBytes(12).toString('base64url'), claims, seconds);
+  }
+
+  signRefresh(userId: string, jti: string, claims: RefreshClaims, seconds: number) {
+    return this.sign('refresh', userId, jti, claims, seconds);
+  }
+
+  private async check<T>(token: string, typ: 'access' | 'refresh'): Promise<TokenCheck<T>> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] });
+      if (payload.typ !== typ || !payload.sub || !payload.jti) return { ok: false, expired: false };
+      return { ok: true, sub: payload.sub, jti: payload.jti, claims: payload as unknown as T };
+    } catch (error) {
+      return { ok: false, expired: error instanceof errors.JWTExpired };
+    }
+  }
+
+  checkAccess(token: string) {
+    return this.check<AccessClaims>(token, 'access');
+  }
+
+  checkRefresh(token: string) {
+    return this.check<RefreshClaims>(token, 'refresh');
+  }
+}

@@ -1,0 +1,43 @@
+import type { ButtonNode, MenuNode } from '@bl/contract';
+
+type MenuRow = Omit<MenuNode, 'children'>;
+
+/** Builds the tree from flat rows (default tree keys id, parentId, children: spec 01 §9). */
+export function buildMenuTree(rows: MenuRow[]): MenuNode[] {
+  const sorted = [...rows].sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id));
+  const nodes = new Map<string, MenuNode>(sorted.map((row) => [row.id, { ...row, children: [] }]));
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Adds the ancestors of every granted row, so a granted leaf is never orphaned. */
+export function withAncestors<T extends { id: string; parentId: string }>(
+  all: T[],
+  granted: Set<string>,
+): T[] {
+  const byId = new Map(all.map((row) => [row.id, row]));
+  const keep = new Set<string>();
+  for (const id of granted) {
+    let current = byId.get(id);
+    while (current && !keep.has(current.id)) {
+      keep.add(current.id);
+      current = byId.get(current.parentId);
+    }
+  }
+  return all.filter((row) => keep.has(row.id));
+}
+
+/** The button tree: each menu that has granted buttons, with their codes beneath. */
+export function buildButtonTree(tree: MenuNode[]): ButtonNode[] {
+  const out: ButtonNode[] = [];
+  for (const node of tree) {
+    const children = buildButtonTree(node.children);
+    if (node.category === 2 || children.length > 0) out.push({ code: node.code, name: node.name, children });
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { nextId } from '../db/ids.ts';
+import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { type SeedMenu, seedMenus } from './menus.ts';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The web app's client (`saber` / `saber_secret`, as Saber ships it). */
+async function seedClients(database: Database) {
+  const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(client);
+  if (value > 0) return;
+  await database.db.insert(client).values({
+    id: nextId(),
+    clientId: 'saber',
+    clientSecretHash: sha256('saber_secret'),
+    authorizedGrantTypes: 'refresh_token,password,captcha,social',
+    accessTokenValidity: 3600,
+    refreshTokenValidity: 604800,
+  });
+}
+
+async function seedMenuTree(database: Database): Promise<string[]> {
+  const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(menu);
+  if (value > 0) return [];
+  const rows: (typeof menu.$inferInsert)[] = [];
+  const walk = (items: SeedMenu[], parentId: string) => {
+    items.forEach((item, index) => {
+      const id = nextId();
+      rows.push({
+        id,
+        parentId,
+        code: item.code,
+        name: item.name,
+        path: item.path,
+        source: item.source ?? '',
+        sort: index + 1,
+        category: item.category ?? 1,
+        isShow: item.isShow ?? 1,
+      });
+      walk(item.children ?? [], id);
+    });
+  };
+  walk(seedMenus, '0');
+  await database.db.insert(menu).values(rows);
+  return rows.map((r) => r.id);
+}
+
+const demoTenants = [
+  { tenantId: '000000', tenantName: '管理组', userName: '管理员' },
+  { tenantId: '100000', tenantName: '演示仓储', userName: '演示管理员' },
+];
+
+/**
+ * On an empty database: the web client, the menu tree, and two tenants (000000, the operator,
+ * and 100000, a demo tenant), each with an administrator role and user admin / admin.
+ */
+export async function seedIfEmpty(database: Database, options: { demo: boolean }) {
+  await seedClients(database);
+  await seedMenuTree(database);
+  const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
+  if (value > 0 || !options.demo) return;
+  const menuIds = (await database.db.select({ id: menu.id }).from(menu)).map((m) => m.id);
+  const password = await hashPassword(md5('admin'));
+  for (const demo of demoTenants) {
+    await database.db
+      .insert(tenant)
+      .values({ id: nextId(), tenantId: demo.tenantId, tenantName: demo.tenantName });
+    await database.withTenant(demo.tenantId, async (tx) => {
+      const roleId = nextId();
+      await tx
+        .insert(role)
+        .values({ id: roleId, tenantId: demo.tenantId, roleName: '超级管理员', roleAlias: 'administrator' });
+      await tx.insert(user).values({
+        id: nextId(),
+        tenantId: demo.tenantId,
+        code: 'admin',
+        account: 'admin',
+        password,
+        name: demo.userName,
+        realName: demo.userName,
+        roleId,
+      });
+      await tx
+        .insert(roleMenu)
+        .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));
+    });
+  }
+}

@@ -1,0 +1,52 @@
+/** Grant types of `POST /api/bl-auth/token` (spec 01 §7). */
+export const grantTypes = ['password', 'captcha', 'refresh_token', 'social'] as const;
+export type GrantType = (typeof grantTypes)[number];
+
+/** The token answer (ARCHITECTURE.md "API contract"), camelCase. */
+export interface TokenAnswer {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'bearer';
+  expiresIn: number;
+  userId: string;
+  tenantId: string;
+  oauthId: string;
+  account: string;
+  userName: string;
+  avatar: string;
+  authority: string;
+  roleName: string;
+  openCodeCheck: string;
+}
+
+/** `GET {base}/user/getUserInfo`. */
+export interface UserInfo {
+  userId: string;
+  tenantId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  avatar: string;
+  email: string;
+  phone: string;
+  deptId: string;
+  postId: string;
+  roleId: string;
+  roleName: string;
+  roles: string[];
+}
+
+/** Role aliases that are granted every menu and button (spec 01 §6). */
+export const allPowerfulRoles = ['administrator', 'admin'] as const;
+/** The button-permission wildcard (spec 01 §6). */
+export const permissionWildcard = '*:*:*';
+
+/** Headers of the SpringBlade contract. */
+export const authHeaders = {
+  client: 'authorization',
+  token: 'blade-auth',
+  tenant: 'tenant-id',
+} as const;
+
+/** The default tenant: the operator's own. */
+export const defaultTenantId = '000000';

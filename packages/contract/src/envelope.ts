@@ -1,0 +1,44 @@
+/**
+ * The SpringBlade/Saber response contract: every answer is an envelope, and `success` is
+ * `code === 200`. Business errors carry a message in the caller's language.
+ */
+export interface ApiResult<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+/** A page of rows as SpringBlade answers it (`current` is 1-based). */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** Result codes used in the envelope; the HTTP status mirrors the code for errors. */
+export const ResultCode = {
+  success: 200,
+  failure: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  internalError: 500,
+  unavailable: 503,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+export function ok<T>(data: T, msg: string): ApiResult<T> {
+  return { code: ResultCode.success, success: true, data, msg };
+}
+
+export function fail(code: number, msg: string): ApiResult<null> {
+  return { code, success: false, data: null, msg };
+}

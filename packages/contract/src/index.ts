@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './client.ts';
+export * from './envelope.ts';
+export * from './language.ts';
+export * from './menu.ts';
