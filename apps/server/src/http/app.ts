@@ -44,6 +44,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   const serveWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, serveWeb });
+  // While stopping, answers in flight ask their client to close the connection, so shutdown
+  // does not wait out the keep-alive timeout of idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(formbody);
 
   await app.register(swagger, {

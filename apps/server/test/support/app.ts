@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/database.ts';
+import { buildApp } from '../../src/http/app.ts';
+
+export const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** The application on a test database, driven with `inject` (no port). */
+export async function testApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_MAX_FAILURES: '5', ...env });
+  return buildApp({ config, database, logger: false });
+}
+
+export function body<T = unknown>(response: LightMyRequestResponse) {
+  return response.json() as { code: number; success: boolean; data: T; msg: string };
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  userName: string;
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  options: { tenantId?: string; account?: string; password?: string; language?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bl-auth/token',
+    headers: { authorization: basic, 'blade-language': options.language ?? 'zh' },
+    query: {
+      grantType: 'password',
+      tenantId: options.tenantId ?? '000000',
+      account: options.account ?? 'admin',
+      password: md5(options.password ?? 'admin'),
+    },
+  });
+}
+
+export async function tokensOf(app: FastifyInstance, tenantId = '000000'): Promise<Tokens> {
+  const response = await signIn(app, { tenantId });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return body<Tokens>(response).data;
+}

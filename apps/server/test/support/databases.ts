@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, type Driver, fromPglite, openPostgres } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { seedIfEmpty } from '../../src/seed/seed.ts';
+
+/**
+ * The drivers every database suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
+ * names a server. In CI the server is required, so a missing URL fails instead of shrinking
+ * the run.
+ */
+export function testDrivers(): Driver[] {
+  if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
+  if (process.env.CI) throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL suites cannot run');
+  return ['pglite'];
+}
+
+export interface TestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A migrated, seeded database of its own. PGlite starts from a template dumped once per run
+ * (initdb costs seconds); PostgreSQL gets a fresh database that is dropped afterwards.
+ */
+export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const template = fs.readFileSync(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const database = fromPglite(client);
+    return { database, dispose: () => database.close() };
+  }
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  const name = `bl_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = openPostgres(own.toString(), 5);
+  await migrate(database);
+  await seedIfEmpty(database, { demo: true });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url.toString() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
