@@ -53,7 +53,12 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     ] as const) {
       const { accessToken } = await tokensOf(app, tenantId);
       const info = body<UserInfo>(await get('/api/bl-system/user/getUserInfo', accessToken));
-      expect(info.data).toMatchObject({ tenantId, account: 'admin', userName: name, roles: ['administrator'] });
+      expect(info.data).toMatchObject({
+        tenantId,
+        account: 'admin',
+        userName: name,
+        roles: ['administrator'],
+      });
     }
   });
 
@@ -64,7 +69,9 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     const inbound = routes.data.find((m) => m.code === 'warehousingManagement');
     expect(inbound?.children.map((c) => c.path)).toContain('/warehousingManagement/isinstockbillForm');
     expect(JSON.stringify(routes.data)).not.toContain('"category":2');
-    const buttons = body<{ code: string; children: unknown[] }[]>(await get('/api/bl-system/menu/buttons', accessToken));
+    const buttons = body<{ code: string; children: unknown[] }[]>(
+      await get('/api/bl-system/menu/buttons', accessToken),
+    );
     expect(JSON.stringify(buttons.data)).toContain('isinstockbill_add');
   });
 
@@ -110,7 +117,11 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/bl-auth/token',
-      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '100000' },
+      headers: {
+        authorization: basic,
+        'content-type': 'application/x-www-form-urlencoded',
+        'tenant-id': '100000',
+      },
       payload: `grantType=password&username=admin&password=${md5('admin')}`,
     });
     expect(body<Tokens>(response).data.userName).toBe('演示管理员');
@@ -177,7 +188,8 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
 
   it('locks an account after repeated wrong passwords, and only that account', async () => {
     const tenantId = '100000';
-    for (let i = 0; i < 4; i++) expect((await signIn(app, { tenantId, password: 'wrong' })).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(app, { tenantId, password: 'wrong' })).statusCode).toBe(400);
     const fifth = await signIn(app, { tenantId, password: 'wrong', language: 'en' });
     expect(fifth.statusCode).toBe(400);
     const locked = await signIn(app, { tenantId, language: 'en' });
@@ -206,7 +218,11 @@ describe.each(testDrivers())('API core on %s', (driver) => {
   });
 
   it('answers unexpected errors with a request id and no stack or detail', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'blade-language': 'en' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'blade-language': 'en' },
+    });
     expect(response.statusCode).toBe(500);
     const answer = body(response);
     expect(answer.msg).toMatch(/^Unknown system error, please report it to the administrator \(req-/);
@@ -232,9 +248,17 @@ describe.each(testDrivers())('API core on %s', (driver) => {
     });
     expect(huge.statusCode).toBe(413);
     expect(body(huge).msg).toContain('too large');
-    const missing = await app.inject({ method: 'GET', url: '/api/nothing/here', headers: { 'blade-language': 'mo' } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/nothing/here',
+      headers: { 'blade-language': 'mo' },
+    });
     expect(missing.statusCode).toBe(404);
-    expect(body(missing)).toMatchObject({ code: 404, success: false, msg: '接口不存在：GET /api/nothing/here' });
+    expect(body(missing)).toMatchObject({
+      code: 404,
+      success: false,
+      msg: '接口不存在：GET /api/nothing/here',
+    });
   });
 
   it('validates parameters with a readable message', async () => {
@@ -250,10 +274,18 @@ describe.each(testDrivers())('API core on %s', (driver) => {
 
   it('serves health, readiness and the OpenAPI document', async () => {
     expect(body(await app.inject({ method: 'GET', url: '/healthz' })).success).toBe(true);
-    expect(body<{ driver: string }>(await app.inject({ method: 'GET', url: '/readyz' })).data.driver).toBe(driver);
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(body<{ driver: string }>(await app.inject({ method: 'GET', url: '/readyz' })).data.driver).toBe(
+      driver,
+    );
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/bl-auth/token', '/api/bl-system/menu/routes', '/api/bl-system/user/getUserInfo']),
+      expect.arrayContaining([
+        '/api/bl-auth/token',
+        '/api/bl-system/menu/routes',
+        '/api/bl-system/user/getUserInfo',
+      ]),
     );
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);

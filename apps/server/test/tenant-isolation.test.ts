@@ -21,8 +21,11 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id')`,
     );
     const tenantTables = rows.filter((r) => r.table_name !== 'blade_tenant');
-    expect(tenantTables.map((r) => r.table_name)).toEqual(expect.arrayContaining(['blade_user', 'blade_role', 'auth_session']));
-    for (const table of tenantTables) expect(table, table.table_name).toMatchObject({ rls: true, forced: true });
+    expect(tenantTables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['blade_user', 'blade_role', 'auth_session']),
+    );
+    for (const table of tenantTables)
+      expect(table, table.table_name).toMatchObject({ rls: true, forced: true });
   });
 
   it('runs requests as a role that is no superuser and does not bypass row-level security', async () => {
@@ -55,7 +58,9 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
     const before = await test.database.db.select().from(role).where(eq(role.tenantId, '100000'));
     await expect(
       test.database.withTenant('000000', (tx) =>
-        tx.insert(role).values({ id: nextId(), tenantId: '100000', roleName: 'intruder', roleAlias: 'intruder' }),
+        tx
+          .insert(role)
+          .values({ id: nextId(), tenantId: '100000', roleName: 'intruder', roleAlias: 'intruder' }),
       ),
     ).rejects.toThrow();
     const moved = await test.database.withTenant('000000', (tx) =>

@@ -13,14 +13,17 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 async function seedClients(database: Database) {
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(client);
   if (value > 0) return;
-  await database.db.insert(client).values({
-    id: nextId(),
-    clientId: 'saber',
-    clientSecretHash: sha256('saber_secret'),
-    authorizedGrantTypes: 'refresh_token,password,captcha,social',
-    accessTokenValidity: 3600,
-    refreshTokenValidity: 604800,
-  });
+  await database.db
+    .insert(client)
+    .values({
+      id: nextId(),
+      clientId: 'saber',
+      clientSecretHash: sha256('saber_secret'),
+      authorizedGrantTypes: 'refresh_token,password,captcha,social',
+      accessTokenValidity: 3600,
+      refreshTokenValidity: 604800,
+    })
+    .onConflictDoNothing();
 }
 
 async function seedMenuTree(database: Database): Promise<string[]> {
@@ -45,7 +48,7 @@ async function seedMenuTree(database: Database): Promise<string[]> {
     });
   };
   walk(seedMenus, '0');
-  await database.db.insert(menu).values(rows);
+  await database.db.insert(menu).values(rows).onConflictDoNothing();
   return rows.map((r) => r.id);
 }
 
@@ -55,6 +58,9 @@ const demoTenants = [
 ];
 
 /**
+ * Idempotent, so several server processes may start on one empty database at once: every
+ * insert yields to a row another process made first.
+ *
  * On an empty database: the web client, the menu tree, and two tenants (000000, the operator,
  * and 100000, a demo tenant), each with an administrator role and user admin / admin.
  */
@@ -66,10 +72,14 @@ export async function seedIfEmpty(database: Database, options: { demo: boolean }
   const menuIds = (await database.db.select({ id: menu.id }).from(menu)).map((m) => m.id);
   const password = await hashPassword(md5('admin'));
   for (const demo of demoTenants) {
-    await database.db
-      .insert(tenant)
-      .values({ id: nextId(), tenantId: demo.tenantId, tenantName: demo.tenantName });
+    // The tenant and its first rows in one transaction: a crash leaves both or neither.
     await database.withTenant(demo.tenantId, async (tx) => {
+      const created = await tx
+        .insert(tenant)
+        .values({ id: nextId(), tenantId: demo.tenantId, tenantName: demo.tenantName })
+        .onConflictDoNothing()
+        .returning({ id: tenant.id });
+      if (created.length === 0) return; // another server process starting at once seeded it
       const roleId = nextId();
       await tx
         .insert(role)

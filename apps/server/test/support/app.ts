@@ -8,7 +8,10 @@ export const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** The application on a test database, driven with `inject` (no port). */
-export async function testApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function testApp(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_MAX_FAILURES: '5', ...env });
   return buildApp({ config, database, logger: false });
 }

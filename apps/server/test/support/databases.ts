@@ -13,12 +13,15 @@ import { seedIfEmpty } from '../../src/seed/seed.ts';
  */
 export function testDrivers(): Driver[] {
   if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  if (process.env.CI) throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL suites cannot run');
+  if (process.env.CI)
+    throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL suites cannot run');
   return ['pglite'];
 }
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL only: the URL of this database, for a second pool. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -26,8 +29,10 @@ export interface TestDatabase {
  * A migrated, seeded database of its own. PGlite starts from a template dumped once per run
  * (initdb costs seconds); PostgreSQL gets a fresh database that is dropped afterwards.
  */
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function createTestDatabase(driver: Driver, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const seed = options.seed ?? true;
   if (driver === 'pglite') {
+    if (!seed) throw new Error('the PGlite template is seeded; ask PostgreSQL for an empty database');
     const template = fs.readFileSync(inject('pgliteTemplate'));
     const client = await PGlite.create({ loadDataDir: new Blob([template]) });
     const database = fromPglite(client);
@@ -43,8 +48,9 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   own.pathname = `/${name}`;
   const database = openPostgres(own.toString(), 5);
   await migrate(database);
-  await seedIfEmpty(database, { demo: true });
+  if (seed) await seedIfEmpty(database, { demo: true });
   return {
+    url: own.toString(),
     database,
     async dispose() {
       await database.close();

@@ -1,0 +1,35 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/database.ts';
+import { client, menu, tenant, user } from '../src/db/schema/index.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+
+const onPostgres = testDrivers().includes('postgres');
+
+describe.runIf(onPostgres)('seeding on postgres', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres', { seed: false });
+  });
+  afterAll(() => test.dispose());
+
+  it('two server processes seeding one empty database at once make one set of rows', async () => {
+    const other = openPostgres(test.url as string, 5);
+    try {
+      await Promise.all([seedIfEmpty(test.database, { demo: true }), seedIfEmpty(other, { demo: true })]);
+    } finally {
+      await other.close();
+    }
+    const n = async (table: typeof tenant | typeof client | typeof menu) =>
+      (await test.database.db.select({ n: count() }).from(table))[0]?.n;
+    expect(await n(tenant)).toBe(2);
+    expect(await n(client)).toBe(1);
+    const codes = await test.database.db.select({ code: menu.code }).from(menu);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
+    for (const tenantId of ['000000', '100000']) {
+      const users = await test.database.withTenant(tenantId, (tx) => tx.select().from(user));
+      expect(users.map((u) => u.account)).toEqual(['admin']);
+    }
+  });
+});
