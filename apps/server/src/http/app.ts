@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
+  registerEntityRoutes(app, database);
 
   if (serveWeb)
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: 'index.html' });

@@ -119,6 +119,91 @@ export const messages = {
     en: 'This refresh token was already used; for safety the session was ended, please sign in again',
   },
   'auth.loggedOut': { zh: '已退出登录', mo: '已登出', en: 'Signed out' },
+  'crud.unknownFilter': {
+    zh: '不支持按“{name}”筛选',
+    mo: '不支援按「{name}」篩選',
+    en: 'Cannot filter by "{name}"',
+  },
+  'crud.unknownSort': {
+    zh: '不支持按“{name}”排序',
+    mo: '不支援按「{name}」排序',
+    en: 'Cannot sort by "{name}"',
+  },
+  'crud.badFilter': {
+    zh: '筛选条件错误：{detail}',
+    mo: '篩選條件錯誤：{detail}',
+    en: 'Invalid filter: {detail}',
+  },
+  'crud.badPaging': {
+    zh: '分页参数错误：current 从 1 开始，size 为 1 到 {max}',
+    mo: '分頁參數錯誤：current 從 1 開始，size 為 1 到 {max}',
+    en: 'Invalid paging: current starts at 1, size is 1 to {max}',
+  },
+  'crud.badIds': {
+    zh: '编号格式错误：{ids}',
+    mo: '編號格式錯誤：{ids}',
+    en: 'Malformed ids: {ids}',
+  },
+  'crud.idsMissing': {
+    zh: '请至少选择一条数据',
+    mo: '請至少選擇一條資料',
+    en: 'Please select at least one piece of data.',
+  },
+  'crud.notFound': {
+    zh: '{entity}不存在或已被删除',
+    mo: '{entity}不存在或已被刪除',
+    en: 'The {entity} does not exist or was deleted',
+  },
+  'crud.stale': {
+    zh: '{entity}已被他人修改（当前版本 {current}，您编辑的是版本 {given}），请刷新后重试',
+    mo: '{entity}已被他人修改（目前版本 {current}，您編輯的是版本 {given}），請重新整理後重試',
+    en: 'The {entity} was changed by someone else (now version {current}, you edited version {given}); refresh and try again',
+  },
+  'crud.versionMissing': {
+    zh: '修改时必须提供版本号 version',
+    mo: '修改時必須提供版本號 version',
+    en: 'An edit must give the version it was made on',
+  },
+  'crud.duplicate': {
+    zh: '{field}“{value}”已存在',
+    mo: '{field}「{value}」已存在',
+    en: '{field} "{value}" already exists',
+  },
+  'crud.refMissing': {
+    zh: '{field}“{value}”不存在',
+    mo: '{field}「{value}」不存在',
+    en: '{field} "{value}" does not exist',
+  },
+  'crud.bodyNotObject': {
+    zh: '提交的内容必须是一个对象',
+    mo: '提交的內容必須是一個物件',
+    en: 'The submitted body must be an object',
+  },
+  'crud.detailsBlank': {
+    zh: '明细不能为空！',
+    mo: '明細不能為空！',
+    en: 'The Details Can not be blank!',
+  },
+  'crud.detailsNotList': {
+    zh: '{key} 必须是明细行的列表',
+    mo: '{key} 必須是明細行的列表',
+    en: '{key} must be a list of lines',
+  },
+  'crud.lineInvalid': {
+    zh: '第 {line} 行明细：{detail}',
+    mo: '第 {line} 行明細：{detail}',
+    en: 'Line {line}: {detail}',
+  },
+  'crud.quotedTwice': {
+    zh: '引用的物料不能重复：{value}',
+    mo: '引用的物料不能重複：{value}',
+    en: 'Quoted materials cannot be repeated: {value}',
+  },
+  'crud.forbidden': {
+    zh: '当前操作没有权限（{code}）',
+    mo: '目前操作沒有權限（{code}）',
+    en: 'You have no permission for this action ({code})',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -29,7 +29,10 @@ export interface TestDatabase {
  * A migrated, seeded database of its own. PGlite starts from a template dumped once per run
  * (initdb costs seconds); PostgreSQL gets a fresh database that is dropped afterwards.
  */
-export async function createTestDatabase(driver: Driver, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  driver: Driver,
+  options: { seed?: boolean } = {},
+): Promise<TestDatabase> {
   const seed = options.seed ?? true;
   if (driver === 'pglite') {
     if (!seed) throw new Error('the PGlite template is seeded; ask PostgreSQL for an empty database');

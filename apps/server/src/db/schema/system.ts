@@ -1,6 +1,6 @@
+import { commonColumns, id, tenantId } from '@bl/entities/columns';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { commonColumns, id, tenantId } from '../columns.ts';
 
 /** Tenants: the registry every other tenant-owned row points into (global, no RLS). */
 export const tenant = pgTable(

@@ -23,3 +23,14 @@ export const commonColumns = () => ({
   status: integer('status').notNull().default(1),
   isDeleted: integer('is_deleted').notNull().default(0),
 });
+
+/**
+ * The columns every catalogue entity carries: the common ones plus `version`, the optimistic
+ * concurrency counter (a stale edit names an old version and is refused).
+ */
+export const entityColumns = () => ({
+  id: id('id').primaryKey(),
+  tenantId: tenantId(),
+  ...commonColumns(),
+  version: integer('version').notNull().default(1),
+});

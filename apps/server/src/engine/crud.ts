@@ -1,0 +1,352 @@
+import type { Language, Page } from '@bl/contract';
+import { type FieldMeta, recordSchema } from '@bl/entities';
+import { type EntityDefinition, entityByName } from '@bl/entities/registry';
+import { and, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database.ts';
+import { nextId } from '../db/ids.ts';
+import type { AuthContext } from '../http/context.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { describeIssues } from './issues.ts';
+import type { ListQuery } from './list-query.ts';
+import { removeRules } from './rules.ts';
+
+export type Row = Record<string, unknown>;
+
+const columnsOf = (entity: EntityDefinition) => getTableColumns(entity.table) as Record<string, PgColumn>;
+const col = (entity: EntityDefinition, name: string) => columnsOf(entity)[name] as PgColumn;
+
+/** The rows a tenant sees: its own (RLS says so too) and not deleted. */
+function live(entity: EntityDefinition, tenantId: string): SQL {
+  return and(eq(col(entity, 'tenantId'), tenantId), eq(col(entity, 'isDeleted'), 0)) as SQL;
+}
+
+export async function listRows(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  query: ListQuery,
+): Promise<Page<Row>> {
+  const where = and(live(entity, auth.tenantId), ...query.where);
+  const table = entity.table as PgTable;
+  const [totalRow] = await tx.select({ n: count() }).from(table).where(where);
+  const total = totalRow?.n ?? 0;
+  const records = (await tx
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...query.orderBy)
+    .limit(query.size)
+    .offset((query.current - 1) * query.size)) as Row[];
+  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+}
+
+async function findLive(tx: Tx, entity: EntityDefinition, tenantId: string, id: string, lock = false) {
+  const query = tx
+    .select()
+    .from(entity.table as PgTable)
+    .where(and(live(entity, tenantId), eq(col(entity, 'id'), id)));
+  const rows = (lock ? await query.for('update') : await query) as Row[];
+  return rows[0];
+}
+
+/** A record with its detail lines, or a not-found error naming the entity. */
+export async function detailRow(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  id: string,
+  language: Language,
+) {
+  const row = await findLive(tx, entity, auth.tenantId, id);
+  if (!row) throw notFound('crud.notFound', { entity: entity.label[language] });
+  for (const child of entity.children) {
+    const lines = child.entity();
+    row[child.key] = await tx
+      .select()
+      .from(lines.table as PgTable)
+      .where(and(live(lines, auth.tenantId), eq(col(lines, child.parentField), id)))
+      .orderBy(col(lines, 'id'));
+  }
+  return row;
+}
+
+/** Checks unique fields and references of one record before it is written. */
+async function checkRecord(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  values: Row,
+  selfId: string | undefined,
+  language: Language,
+) {
+  for (const field of entity.fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.unique) {
+      const clash = await tx
+        .select({ id: col(entity, 'id') })
+        .from(entity.table as PgTable)
+        .where(
+          and(
+            live(entity, auth.tenantId),
+            eq(col(entity, field.name), value),
+            selfId ? ne(col(entity, 'id'), selfId) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash.length > 0)
+        throw badRequest('crud.duplicate', { field: field.label[language], value: String(value) });
+    }
+    if (field.kind === 'ref' && field.ref) {
+      const target = entityByName.get(field.ref.entity);
+      if (!target) continue; // the referenced entity is not in the catalogue yet
+      const found = await tx
+        .select({ id: col(target, 'id') })
+        .from(target.table as PgTable)
+        .where(and(live(target, auth.tenantId), eq(col(target, field.ref.valueField), value)))
+        .limit(1);
+      if (found.length === 0)
+        throw badRequest('crud.refMissing', { field: field.label[language], value: String(value) });
+    }
+  }
+}
+
+function defaultsOf(fields: FieldMeta[]): Row {
+  return Object.fromEntries(
+    fields.filter((f) => f.defaultValue !== undefined && !f.system).map((f) => [f.name, f.defaultValue]),
+  );
+}
+
+function parseRecord(
+  entity: EntityDefinition,
+  input: Row,
+  language: Language,
+  partial: boolean,
+  line?: number,
+): Row {
+  const result = recordSchema(entity.fields, language, { partial }).safeParse(input);
+  if (result.success) {
+    return Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined));
+  }
+  const detail = describeIssues(result.error.issues);
+  throw line === undefined
+    ? badRequest('error.validation', { detail })
+    : badRequest('crud.lineInvalid', { line, detail });
+}
+
+function readVersion(raw: unknown): number {
+  const version = typeof raw === 'string' ? Number(raw) : raw;
+  if (typeof version !== 'number' || !Number.isInteger(version)) throw badRequest('crud.versionMissing');
+  return version;
+}
+
+const isObject = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const idPattern = /^\d{1,19}$/;
+
+/**
+ * Create (no id) or update (with id and the version it was read at) one record and, for
+ * bills, its lines, all in the caller's transaction: any refusal leaves nothing written.
+ */
+export async function submitRecord(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  body: unknown,
+  language: Language,
+): Promise<Row> {
+  if (!isObject(body)) throw badRequest('crud.bodyNotObject');
+  const rawId = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
+  if (rawId !== undefined && !idPattern.test(rawId)) throw badRequest('crud.badIds', { ids: rawId });
+  const now = new Date();
+  const stamp = { updateUser: auth.userId, updateTime: now };
+  let saved: Row;
+  if (rawId === undefined) {
+    const values = parseRecord(entity, { ...defaultsOf(entity.fields), ...body }, language, false);
+    await checkRecord(tx, entity, auth, values, undefined, language);
+    const [inserted] = (await tx
+      .insert(entity.table as PgTable)
+      .values({
+        ...values,
+        id: nextId(),
+        tenantId: auth.tenantId,
+        createUser: auth.userId,
+        createTime: now,
+        ...stamp,
+        status: 1,
+        isDeleted: 0,
+        version: 1,
+      })
+      .returning()) as Row[];
+    saved = inserted as Row;
+  } else {
+    const current = await findLive(tx, entity, auth.tenantId, rawId, true);
+    if (!current) throw notFound('crud.notFound', { entity: entity.label[language] });
+    const given = readVersion(body.version);
+    if (given !== current.version) {
+      throw conflict('crud.stale', {
+        entity: entity.label[language],
+        current: String(current.version),
+        given,
+      });
+    }
+    const values = parseRecord(entity, body, language, true);
+    await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
+    const [updated] = (await tx
+      .update(entity.table as PgTable)
+      .set({ ...values, ...stamp, version: sql`${col(entity, 'version')} + 1` })
+      .where(and(eq(col(entity, 'id'), rawId), eq(col(entity, 'version'), given)))
+      .returning()) as Row[];
+    if (!updated) throw conflict('crud.stale', { entity: entity.label[language], current: '?', given });
+    saved = updated;
+  }
+  for (const child of entity.children) {
+    saved[child.key] = await saveLines(
+      tx,
+      child,
+      auth,
+      saved.id as string,
+      body[child.key],
+      language,
+      rawId === undefined,
+    );
+  }
+  return saved;
+}
+
+async function saveLines(
+  tx: Tx,
+  child: EntityDefinition['children'][number],
+  auth: AuthContext,
+  headerId: string,
+  raw: unknown,
+  language: Language,
+  creating: boolean,
+): Promise<Row[]> {
+  const lines = child.entity();
+  if (raw === undefined && !creating) {
+    // An edit of the header alone leaves its lines as they are.
+    return (await tx
+      .select()
+      .from(lines.table as PgTable)
+      .where(and(live(lines, auth.tenantId), eq(col(lines, child.parentField), headerId)))) as Row[];
+  }
+  if (raw !== undefined && !Array.isArray(raw)) throw badRequest('crud.detailsNotList', { key: child.key });
+  const input = (raw ?? []) as unknown[];
+  if ((child.minLines ?? 0) > input.length) throw badRequest('crud.detailsBlank');
+  const existing = (await tx
+    .select()
+    .from(lines.table as PgTable)
+    .where(and(live(lines, auth.tenantId), eq(col(lines, child.parentField), headerId)))
+    .for('update')) as Row[];
+  const existingById = new Map(existing.map((row) => [row.id as string, row]));
+  const seen = new Set<string>();
+  const kept = new Set<string>();
+  const out: Row[] = [];
+  const now = new Date();
+  for (const [index, line] of input.entries()) {
+    const number = index + 1;
+    if (!isObject(line)) throw badRequest('crud.lineInvalid', { line: number, detail: typeof line });
+    const values = parseRecord(
+      lines,
+      { ...defaultsOf(lines.fields), ...line, [child.parentField]: headerId },
+      language,
+      false,
+      number,
+    );
+    if (child.distinctBy) {
+      const key = child.distinctBy.map((f) => String(values[f] ?? '')).join('|');
+      if (seen.has(key)) throw badRequest('crud.quotedTwice', { value: key });
+      seen.add(key);
+    }
+    const lineId = line.id === undefined || line.id === null || line.id === '' ? undefined : String(line.id);
+    if (lineId && existingById.has(lineId)) {
+      kept.add(lineId);
+      const [updated] = (await tx
+        .update(lines.table as PgTable)
+        .set({
+          ...values,
+          updateUser: auth.userId,
+          updateTime: now,
+          version: sql`${col(lines, 'version')} + 1`,
+        })
+        .where(eq(col(lines, 'id'), lineId))
+        .returning()) as Row[];
+      out.push(updated as Row);
+    } else {
+      const [inserted] = (await tx
+        .insert(lines.table as PgTable)
+        .values({
+          ...values,
+          id: nextId(),
+          tenantId: auth.tenantId,
+          createUser: auth.userId,
+          createTime: now,
+          updateUser: auth.userId,
+          updateTime: now,
+          status: 1,
+          isDeleted: 0,
+          version: 1,
+        })
+        .returning()) as Row[];
+      out.push(inserted as Row);
+    }
+  }
+  const dropped = existing.map((row) => row.id as string).filter((id) => !kept.has(id));
+  if (dropped.length > 0) {
+    await tx
+      .update(lines.table as PgTable)
+      .set({ isDeleted: 1, updateUser: auth.userId, updateTime: now })
+      .where(inArray(col(lines, 'id'), dropped));
+  }
+  return out;
+}
+
+/** Reads `ids=1,2,3`: each a 64-bit id, at least one. */
+export function parseIds(raw: unknown): string[] {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (!text) throw badRequest('crud.idsMissing');
+  const ids = [...new Set(text.split(',').map((s) => s.trim()))];
+  const bad = ids.filter((id) => !idPattern.test(id));
+  if (bad.length > 0) throw badRequest('crud.badIds', { ids: bad.slice(0, 5).join(',') });
+  return ids;
+}
+
+/**
+ * Logical delete of every named record, all or nothing: an id that is missing, deleted, of
+ * another tenant, or refused by a rule of its entity leaves every record as it was.
+ */
+export async function removeRecords(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<number> {
+  const rows = (await tx
+    .select()
+    .from(entity.table as PgTable)
+    .where(and(live(entity, auth.tenantId), inArray(col(entity, 'id'), ids)))
+    .for('update')) as Row[];
+  if (rows.length !== ids.length) throw notFound('crud.notFound', { entity: entity.label[language] });
+  await removeRules[entity.name]?.(tx, rows, language);
+  const now = new Date();
+  await tx
+    .update(entity.table as PgTable)
+    .set({
+      isDeleted: 1,
+      updateUser: auth.userId,
+      updateTime: now,
+      version: sql`${col(entity, 'version')} + 1`,
+    })
+    .where(inArray(col(entity, 'id'), ids));
+  for (const child of entity.children) {
+    const lines = child.entity();
+    await tx
+      .update(lines.table as PgTable)
+      .set({ isDeleted: 1, updateUser: auth.userId, updateTime: now })
+      .where(and(live(lines, auth.tenantId), inArray(col(lines, child.parentField), ids)));
+  }
+  return rows.length;
+}

@@ -1,0 +1,75 @@
+import { areas } from '@bl/entities';
+import { entities } from '@bl/entities/registry';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { nextId } from '../db/ids.ts';
+import { menu } from '../db/schema/index.ts';
+import { buttonCode, type CrudAction, crudActions } from '../engine/permissions.ts';
+
+const actionNames: Record<CrudAction, string> = {
+  view: '查看',
+  add: '新增',
+  edit: '修改',
+  delete: '删除',
+  export: '导出',
+  import: '导入',
+};
+
+/**
+ * Gives every catalogue entity (detail lines excepted) a menu entry under its area,
+ * `/{area}/{entity}`, with its six buttons. Runs at every start and only adds what is
+ * missing, so menus an administrator edited keep their edits.
+ */
+export async function syncCatalogueMenus(database: Database): Promise<void> {
+  const listed = entities.filter((e) => !e.parent);
+  const codes = [
+    ...areas.map((a) => a.code),
+    ...listed.flatMap((e) => [e.name, ...crudActions.map((a) => buttonCode(e.name, a))]),
+  ];
+  const existing = await database.db
+    .select({ id: menu.id, code: menu.code })
+    .from(menu)
+    .where(inArray(menu.code, codes));
+  const idOf = new Map(existing.map((m) => [m.code, m.id]));
+  const rows: (typeof menu.$inferInsert)[] = [];
+  const add = (row: Omit<typeof menu.$inferInsert, 'id'>) => {
+    if (idOf.has(row.code)) return idOf.get(row.code) as string;
+    const id = nextId();
+    idOf.set(row.code, id);
+    rows.push({ id, ...row });
+    return id;
+  };
+  for (const [index, area] of areas.entries()) {
+    const members = listed.filter((e) => e.area === area.code);
+    if (members.length === 0) continue;
+    const areaId = add({
+      parentId: '0',
+      code: area.code,
+      name: area.label.zh,
+      path: `/${area.code}`,
+      source: area.icon,
+      sort: index + 1,
+      category: 1,
+    });
+    for (const [position, entity] of members.entries()) {
+      const entityId = add({
+        parentId: areaId,
+        code: entity.name,
+        name: entity.label.zh,
+        path: `/${area.code}/${entity.name}`,
+        sort: 100 + position,
+        category: 1,
+      });
+      for (const [order, action] of crudActions.entries()) {
+        add({
+          parentId: entityId,
+          code: buttonCode(entity.name, action),
+          name: actionNames[action],
+          sort: order + 1,
+          category: 2,
+        });
+      }
+    }
+  }
+  if (rows.length > 0) await database.db.insert(menu).values(rows).onConflictDoNothing();
+}

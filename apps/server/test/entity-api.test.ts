@@ -1,0 +1,259 @@
+import type { Page } from '@bl/contract';
+import type { Catalogue } from '@bl/entities';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
+import { nextId } from '../src/db/ids.ts';
+import { menu, role, roleMenu, user } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+
+type Row = Record<string, unknown> & { id: string; version: number };
+
+describe.each(testDrivers())('entity API on %s', (driver) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  let admin: Tokens;
+  let other: Tokens;
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+    app = await testApp(test.database);
+    admin = await tokensOf(app, '000000');
+    other = await tokensOf(app, '100000');
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    options: { query?: Record<string, string>; payload?: unknown; language?: string } = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      query: options.query,
+      payload: options.payload as never,
+      headers: { 'blade-auth': `bearer ${token}`, 'blade-language': options.language ?? 'zh' },
+    });
+  const submit = (entity: string, payload: unknown, token = admin.accessToken, language = 'zh') =>
+    call('POST', `/api/bl-wms/${entity}/submit`, token, { payload, language });
+  const list = (entity: string, query: Record<string, string>, token = admin.accessToken) =>
+    call('GET', `/api/bl-wms/${entity}/list`, token, { query });
+  const materials = async () =>
+    (
+      await test.database.db.select({ n: count() }).from(materialTable).where(eq(materialTable.isDeleted, 0))
+    )[0]?.n;
+
+  it('serves the catalogue with fields, limits and dictionaries', async () => {
+    const catalogue = body<Catalogue>(await call('GET', '/api/bl-system/catalogue', admin.accessToken)).data;
+    const material = catalogue.entities.find((e) => e.name === 'material');
+    expect(material).toMatchObject({ service: 'bl-wms', path: '/api/bl-wms/material', area: 'basicData' });
+    expect(material?.fields.find((f) => f.name === 'code')).toMatchObject({
+      kind: 'text',
+      required: true,
+      maxLength: 64,
+      unique: true,
+    });
+    expect(material?.fields.find((f) => f.name === 'price')).toMatchObject({ kind: 'money', scale: 4 });
+    expect(catalogue.dicts.find((d) => d.code === 'yesNo')?.values.map((v) => v.value)).toEqual(['0', '1']);
+  });
+
+  it('creates, reads, lists with filters and sort, edits and removes a record', async () => {
+    expect(body(await submit('unit', { code: 'PCS', name: '件', rate: '1' })).success).toBe(true);
+    const created = await submit('material', {
+      code: 'M-001',
+      name: '螺丝 M3',
+      unitCode: 'PCS',
+      price: 12.5,
+      shelfLife: '365',
+    });
+    expect(created.statusCode).toBe(200);
+    const row = body<Row>(created).data;
+    expect(row).toMatchObject({
+      code: 'M-001',
+      price: '12.5000',
+      shelfLife: 365,
+      batchFlag: '0',
+      version: 1,
+      tenantId: '000000',
+    });
+    await submit('material', { code: 'M-002', name: '螺母 M3', unitCode: 'PCS', price: '3' });
+    await submit('material', { code: 'X-100', name: '托盘', unitCode: 'PCS' });
+
+    const detail = body<Row>(
+      await call('GET', '/api/bl-wms/material/detail', admin.accessToken, { query: { id: row.id } }),
+    );
+    expect(detail.data.name).toBe('螺丝 M3');
+
+    const page = body<Page<Row>>(
+      await list('material', { code: 'M-', descs: 'code', current: '1', size: '10' }),
+    ).data;
+    expect(page).toMatchObject({ total: 2, current: 1, size: 10, pages: 1 });
+    expect(page.records.map((r) => r.code)).toEqual(['M-002', 'M-001']);
+    const cheap = body<Page<Row>>(await list('material', { price_lt: '5' })).data;
+    expect(cheap.records.map((r) => r.code)).toEqual(['M-002']);
+    const exact = body<Page<Row>>(await list('material', { code_equal: 'X-100', price_null: '' })).data;
+    expect(exact.total).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      body<Page<Row>>(await list('material', { createTime_dategt: today, ascs: 'code' })).data.total,
+    ).toBe(3);
+    expect(body<Page<Row>>(await list('material', { create_time_datelt: '2000-01-01' })).data.total).toBe(0);
+    const paged = body<Page<Row>>(await list('material', { size: '2', current: '2', ascs: 'code' })).data;
+    expect(paged.records.map((r) => r.code)).toEqual(['X-100']);
+
+    const edited = await submit('material', { id: row.id, version: 1, name: '螺丝 M3×8' });
+    expect(body<Row>(edited).data).toMatchObject({ name: '螺丝 M3×8', code: 'M-001', version: 2 });
+
+    const removed = await call('POST', '/api/bl-wms/material/remove', admin.accessToken, {
+      query: { ids: row.id },
+    });
+    expect(body(removed).success).toBe(true);
+    expect(body<Page<Row>>(await list('material', { code_equal: 'M-001' })).data.total).toBe(0);
+    expect(
+      (await call('GET', '/api/bl-wms/material/detail', admin.accessToken, { query: { id: row.id } }))
+        .statusCode,
+    ).toBe(404);
+    // The code is free again once its record is deleted.
+    expect(body(await submit('material', { code: 'M-001', name: '新螺丝', unitCode: 'PCS' })).success).toBe(
+      true,
+    );
+  });
+
+  it('refuses a stale edit with a message instead of overwriting', async () => {
+    const row = body<Row>(await submit('material', { code: 'S-1', name: 'first', unitCode: 'PCS' })).data;
+    expect(body(await submit('material', { id: row.id, version: 1, name: 'second' })).success).toBe(true);
+    const stale = await submit(
+      'material',
+      { id: row.id, version: 1, name: 'third' },
+      admin.accessToken,
+      'en',
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(body(stale).msg).toBe(
+      'The Material was changed by someone else (now version 2, you edited version 1); refresh and try again',
+    );
+    const noVersion = await submit('material', { id: row.id, name: 'fourth' });
+    expect(body(noVersion).code).toBe(400);
+    const kept = body<Row>(
+      await call('GET', '/api/bl-wms/material/detail', admin.accessToken, { query: { id: row.id } }),
+    ).data;
+    expect(kept).toMatchObject({ name: 'second', version: 2 });
+  });
+
+  it('answers bad input with clear messages and writes nothing', async () => {
+    const before = await materials();
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ nonsense: 'x' }, /不支持按“nonsense”筛选/],
+      [{ tenantId: '100000' }, /不支持按“tenantId”筛选/],
+      [{ price_gt: 'cheap' }, /单价必须是数字/],
+      [{ descs: 'password' }, /不支持按“password”排序/],
+      [{ size: '100000' }, /分页参数错误/],
+      [{ current: '0' }, /分页参数错误/],
+      [{ createTime_dategt: '2026-02-30' }, /不是有效日期/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await list('material', query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(body(response).msg).toMatch(message);
+    }
+    const bad: [unknown, RegExp, string?][] = [
+      [{ name: 'no code', unitCode: 'PCS' }, /请输入物料编码/],
+      [{ code: 'A', name: 'n', unitCode: 'PCS', price: 'abc' }, /单价必须是数字/],
+      [{ code: 'A', name: 'n', unitCode: 'PCS', price: '1.23456' }, /单价最多保留4位小数/],
+      [
+        { code: 'x'.repeat(65), name: 'n', unitCode: 'PCS' },
+        /Material code must be at most 64 characters/,
+        'en',
+      ],
+      [{ code: 'A', name: 'n', unitCode: 'PCS', shelfLife: 1.5 }, /保质期（天）必须是整数/],
+      [{ code: 'A', name: 'n', unitCode: 'PCS', batchFlag: '7' }, /批次管理的值“7”不在可选范围内/],
+      [{ code: 'A', name: 'n', unitCode: 'NOPE' }, /基本单位“NOPE”不存在/],
+      [{ code: 'M-002', name: 'dup', unitCode: 'PCS' }, /物料编码“M-002”已存在/],
+      [[1, 2], /提交的内容必须是一个对象/],
+      [{ id: 'abc', version: 1 }, /编号格式错误/],
+    ];
+    for (const [payload, message, language] of bad) {
+      const response = await submit('material', payload, admin.accessToken, language);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(response).msg).toMatch(message);
+    }
+    const malformed = await call('POST', '/api/bl-wms/material/remove', admin.accessToken, {
+      query: { ids: '1,abc' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const none = await call('POST', '/api/bl-wms/material/remove', admin.accessToken, { query: { ids: '' } });
+    expect(body(none).msg).toBe('请至少选择一条数据');
+    expect(await materials()).toBe(before);
+  });
+
+  it('never reaches another tenant records, by id or by list', async () => {
+    const mine = body<Row>(await submit('material', { code: 'T-1', name: 'mine', unitCode: 'PCS' })).data;
+    const before = await materials();
+    const asOther = other.accessToken;
+    expect(
+      (await call('GET', '/api/bl-wms/material/detail', asOther, { query: { id: mine.id } })).statusCode,
+    ).toBe(404);
+    expect(body<Page<Row>>(await list('material', { code: 'T-1' }, asOther)).data.total).toBe(0);
+    const edit = await submit('material', { id: mine.id, version: 1, name: 'stolen' }, asOther);
+    expect(edit.statusCode).toBe(404);
+    const both = await call('POST', '/api/bl-wms/material/remove', asOther, { query: { ids: `${mine.id}` } });
+    expect(both.statusCode).toBe(404);
+    // A list naming one own and one foreign id removes neither.
+    await submit('unit', { code: 'PCS', name: '件' }, asOther);
+    const theirs = body<Row>(
+      await submit('material', { code: 'T-1', name: 'theirs', unitCode: 'PCS' }, asOther),
+    ).data;
+    const mixed = await call('POST', '/api/bl-wms/material/remove', asOther, {
+      query: { ids: `${theirs.id},${mine.id}` },
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(
+      body<Row>(await call('GET', '/api/bl-wms/material/detail', asOther, { query: { id: theirs.id } })).data
+        .name,
+    ).toBe('theirs');
+    expect(await materials()).toBe(before + 1);
+  });
+
+  it('checks the button permission of every action on the server', async () => {
+    const roleId = nextId();
+    const viewMenu = await test.database.db
+      .select({ id: menu.id })
+      .from(menu)
+      .where(eq(menu.code, 'material_view'));
+    await test.database.withTenant('000000', async (tx) => {
+      await tx
+        .insert(role)
+        .values({ id: roleId, tenantId: '000000', roleName: '仓管员', roleAlias: 'keeper' });
+      await tx.insert(user).values({
+        id: nextId(),
+        tenantId: '000000',
+        account: 'keeper',
+        password: await hashPassword(md5('keeper')),
+        name: '仓管员',
+        roleId,
+      });
+      await tx
+        .insert(roleMenu)
+        .values({ id: nextId(), tenantId: '000000', roleId, menuId: viewMenu[0]?.id as string });
+    });
+    const keeper = body<Tokens>(await signIn(app, { account: 'keeper', password: 'keeper' })).data
+      .accessToken;
+    expect((await list('material', {}, keeper)).statusCode).toBe(200);
+    const add = await submit('material', { code: 'K-1', name: 'k', unitCode: 'PCS' }, keeper, 'en');
+    expect(add.statusCode).toBe(403);
+    expect(body(add).msg).toBe('You have no permission for this action (material_add)');
+    const row = body<Page<Row>>(await list('material', { code_equal: 'M-002' }, keeper)).data
+      .records[0] as Row;
+    expect(
+      (await call('POST', '/api/bl-wms/material/remove', keeper, { query: { ids: row.id } })).statusCode,
+    ).toBe(403);
+    expect((await list('unit', {}, keeper)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Area, Service } from './define.ts';
+import type { Dict } from './dicts.ts';
+import type { FieldMeta } from './kinds.ts';
+import type { Label } from './label.ts';
+
+/** One entity as `GET /api/bl-system/catalogue` serves it. */
+export interface CatalogueEntity {
+  name: string;
+  service: Service;
+  area: Area;
+  path: string;
+  label: Label;
+  titleField: string;
+  /** The header entity, for detail-line entities. */
+  parent?: string;
+  /** Detail-line collections of a bill: the body key and the line entity's name. */
+  children: { key: string; entity: string }[];
+  fields: FieldMeta[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+export interface Catalogue {
+  entities: CatalogueEntity[];
+  dicts: Dict[];
+  areas: { code: Area; label: Label }[];
+}

@@ -1,0 +1,125 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FieldInput, FieldMeta } from './kinds.ts';
+import type { Label } from './label.ts';
+
+/** The services of the SpringBlade layout; an entity's API lives under `/api/{service}/{name}`. */
+export type Service = 'bl-system' | 'bl-wms' | 'bl-tms' | 'bl-acct' | 'bl-scm' | 'bl-iot' | 'bl-develop';
+
+/** Side-menu groups entities are listed under (route prefixes of spec 01 §2). */
+export type Area =
+  | 'basicData'
+  | 'warehousingManagement'
+  | 'outWarehouseManagement'
+  | 'inWarehouseManagement'
+  | 'otherBill'
+  | 'loadHandle'
+  | 'reportManagement'
+  | 'secondaryProcessing'
+  | 'acct'
+  | 'transport'
+  | 'supplyChain'
+  | 'device'
+  | 'develop'
+  | 'system';
+
+/** Every column of the table needs a field: leaving one out does not compile. */
+export type FieldsOf<T extends PgTable> = { [K in keyof T['$inferSelect']]-?: FieldInput };
+
+export interface ChildInput {
+  /** The key of the lines in submit/detail bodies, e.g. `details`. */
+  key: string;
+  /** The line entity. */
+  entity: () => EntityDefinition;
+  /** The line column that holds the header's id. */
+  parentField: string;
+  /** Fewest lines a saved header may have ("The Details Can not be blank!" below it). */
+  minLines?: number;
+  /** Line fields that may not repeat within one header (a quoted material cannot repeat). */
+  distinctBy?: string[];
+}
+
+export interface EntityInput<T extends PgTable> {
+  /** The spec's name, e.g. `material`, `isinstockbill`. */
+  name: string;
+  service: Service;
+  area: Area;
+  label: Label;
+  table: T;
+  fields: FieldsOf<T>;
+  /** The field that names a record in messages and pickers (default `name`, else `code`). */
+  titleField?: keyof T['$inferSelect'] & string;
+  /** Detail lines saved with the header (bills). */
+  children?: ChildInput[];
+  /** Set on line entities: the header entity they belong to. */
+  parent?: string;
+  defaultSort?: { field: keyof T['$inferSelect'] & string; order: 'asc' | 'desc' };
+}
+
+export interface EntityDefinition<T extends PgTable = PgTable> {
+  name: string;
+  service: Service;
+  area: Area;
+  label: Label;
+  table: T;
+  tableName: string;
+  /** API base, e.g. `/api/bl-wms/material`. */
+  path: string;
+  fields: FieldMeta[];
+  titleField: string;
+  children: ChildInput[];
+  parent?: string;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+function toMeta(name: string, input: FieldInput): FieldMeta {
+  const system = input.system ?? false;
+  const heavy = input.kind === 'textarea' || input.kind === 'image' || input.kind === 'file';
+  return {
+    name,
+    kind: input.kind,
+    label: input.label,
+    required: input.required ?? false,
+    ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
+    ...(input.min !== undefined && { min: input.min }),
+    ...(input.max !== undefined && { max: input.max }),
+    ...(input.scale !== undefined && { scale: input.scale }),
+    ...(input.dict !== undefined && { dict: input.dict }),
+    ...(input.ref !== undefined && { ref: input.ref }),
+    list: input.list ?? (!system && !heavy),
+    search: input.search ?? 'none',
+    form: input.form ?? (system ? 'hidden' : 'edit'),
+    view: input.view ?? !system,
+    sortable: input.sortable ?? (!heavy && input.kind !== 'ref'),
+    unique: input.unique ?? false,
+    ...(input.defaultValue !== undefined && { defaultValue: input.defaultValue }),
+    system,
+  };
+}
+
+/** One definition per entity: the table plus a sidecar that covers each of its columns. */
+export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDefinition<T> {
+  const columns = getTableColumns(input.table);
+  const fieldInputs = input.fields as Record<string, FieldInput>;
+  const fields = Object.keys(columns).map((name) => {
+    const field = fieldInputs[name];
+    if (!field) throw new Error(`${input.name}.${name} has no field definition`);
+    return toMeta(name, field);
+  });
+  const names = new Set(fields.map((field) => field.name));
+  const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
+  return {
+    name: input.name,
+    service: input.service,
+    area: input.area,
+    label: input.label,
+    table: input.table,
+    tableName: getTableName(input.table),
+    path: `/api/${input.service}/${input.name}`,
+    fields,
+    titleField,
+    children: input.children ?? [],
+    ...(input.parent !== undefined && { parent: input.parent }),
+    defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
+  };
+}

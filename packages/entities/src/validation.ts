@@ -1,0 +1,171 @@
+import type { Language } from '@bl/contract';
+import { z } from 'zod';
+import { dicts } from './dicts.ts';
+import type { FieldKind, FieldMeta } from './kinds.ts';
+import { formatMessage, type ValidationMessage } from './messages.ts';
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const decimalPattern = /^-?\d+(\.\d+)?$/;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+type Fail = (key: ValidationMessage, params?: Record<string, string | number>) => never;
+
+/**
+ * Reads one field's raw value into what the database keeps, or fails with a message. Empty
+ * input ('' or null) reads as null; required fields then fail with "please input …".
+ */
+type Reader = (raw: unknown, field: FieldMeta, fail: Fail) => unknown;
+
+const asText = (raw: unknown, field: FieldMeta, fail: Fail): string => {
+  if (typeof raw === 'number') return String(raw);
+  if (typeof raw !== 'string') return fail('badText');
+  const text = raw.trim();
+  if (field.maxLength !== undefined && text.length > field.maxLength)
+    fail('tooLong', { max: field.maxLength });
+  return text;
+};
+
+const checkRange = (value: number, field: FieldMeta, fail: Fail) => {
+  if (field.min !== undefined && value < field.min) fail('tooSmall', { min: field.min });
+  if (field.max !== undefined && value > field.max) fail('tooLarge', { max: field.max });
+};
+
+const asDecimal: Reader = (raw, field, fail) => {
+  const text =
+    typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : fail('notNumber');
+  if (!decimalPattern.test(text)) fail('notNumber');
+  const decimals = text.split('.')[1]?.length ?? 0;
+  if (field.scale !== undefined && decimals > field.scale) fail('scale', { scale: field.scale });
+  if (text.replace('-', '').split('.')[0]!.replace(/^0+/, '').length > 18) fail('tooLarge', { max: '1e18' });
+  checkRange(Number(text), field, fail);
+  return text;
+};
+
+const asChoice: Reader = (raw, field, fail) => {
+  const value =
+    typeof raw === 'number' || typeof raw === 'boolean' ? String(Number(raw)) : asText(raw, field, fail);
+  const dict = field.dict ? dicts[field.dict] : undefined;
+  if (dict && !dict.values.some((v) => v.value === value)) fail('badChoice', { value });
+  return value;
+};
+
+const readers: Record<FieldKind, Reader> = {
+  id: (raw, _field, fail) => {
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : fail('badId');
+    if (!/^\d{1,19}$/.test(text) || BigInt(text) > 9223372036854775807n) fail('badId');
+    return text;
+  },
+  text: asText,
+  textarea: asText,
+  image: asText,
+  file: asText,
+  ref: asText,
+  integer: (raw, field, fail) => {
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof value !== 'number' || Number.isNaN(value)) fail('notNumber');
+    if (!Number.isSafeInteger(value)) fail('notInteger');
+    checkRange(value as number, field, fail);
+    return value;
+  },
+  decimal: asDecimal,
+  money: asDecimal,
+  date: (raw, _field, fail) => {
+    const text = typeof raw === 'string' ? raw.trim().slice(0, 10) : fail('badDate');
+    const match = datePattern.exec(text);
+    if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) fail('badDate');
+    return text;
+  },
+  datetime: (raw, _field, fail) => {
+    const text = typeof raw === 'string' ? raw.trim() : fail('badDateTime');
+    const match = dateTimePattern.exec(text);
+    if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) fail('badDateTime');
+    const hours = Number(match?.[4]);
+    const minutes = Number(match?.[5]);
+    const seconds = Number(match?.[6] ?? 0);
+    if (hours > 23 || minutes > 59 || seconds > 59) fail('badDateTime');
+    // Without a zone, a time is the warehouse's local time (the reader's time zone).
+    const date = new Date(text.replace(' ', 'T'));
+    if (Number.isNaN(date.getTime())) fail('badDateTime');
+    return date;
+  },
+  flag: asChoice,
+  dict: asChoice,
+};
+
+class FieldError extends Error {
+  constructor(
+    readonly key: ValidationMessage,
+    readonly params: Record<string, string | number>,
+  ) {
+    super(key);
+  }
+}
+
+/** The fields a client may write: editable, not filled by the server. */
+export function writableFields(fields: FieldMeta[]): FieldMeta[] {
+  return fields.filter((field) => !field.system && field.form === 'edit');
+}
+
+/**
+ * A zod schema for one record of an entity, in one language: it keeps the writable fields
+ * (anything else is dropped), reads each into its stored form, and reports problems with the
+ * shared messages naming the field by its label. `partial` leaves absent fields alone (edits).
+ */
+export function recordSchema(fields: FieldMeta[], language: Language, options: { partial?: boolean } = {}) {
+  const writable = writableFields(fields);
+  return z.record(z.string(), z.unknown()).transform((input, context) => {
+    const out: Record<string, unknown> = {};
+    for (const field of writable) {
+      const raw = input[field.name];
+      const name = field.label[language];
+      const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+      if (empty) {
+        if (raw === undefined && options.partial) continue;
+        if (field.required) {
+          const choice = field.kind === 'dict' || field.kind === 'flag' || field.kind === 'ref';
+          const message = formatMessage(choice ? 'requiredChoice' : 'required', language, { field: name });
+          context.addIssue({ code: 'custom', path: [field.name], message });
+          continue;
+        }
+        out[field.name] = null;
+        continue;
+      }
+      try {
+        out[field.name] = readers[field.kind](raw, field, (key, params = {}) => {
+          throw new FieldError(key, params);
+        });
+      } catch (error) {
+        if (!(error instanceof FieldError)) throw error;
+        const message = formatMessage(error.key, language, { field: name, ...error.params });
+        context.addIssue({ code: 'custom', path: [field.name], message });
+      }
+    }
+    return out;
+  });
+}
+
+/** Reads a single filter or import value of a field, or answers the message of why not. */
+export function readFieldValue(
+  field: FieldMeta,
+  raw: unknown,
+  language: Language,
+): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    const value = readers[field.kind](raw, field, (key, params = {}) => {
+      throw new FieldError(key, params);
+    });
+    return { ok: true, value };
+  } catch (error) {
+    if (!(error instanceof FieldError)) throw error;
+    return {
+      ok: false,
+      message: formatMessage(error.key, language, { field: field.label[language], ...error.params }),
+    };
+  }
+}
