@@ -218,7 +218,7 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
       body<Row>(await call('GET', '/api/bl-wms/material/detail', asOther, { query: { id: theirs.id } })).data
         .name,
     ).toBe('theirs');
-    expect(await materials()).toBe(before + 1);
+    expect(await materials()).toBe((before ?? 0) + 1);
   });
 
   it('checks the button permission of every action on the server', async () => {
