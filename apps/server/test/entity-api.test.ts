@@ -126,6 +126,58 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     );
   });
 
+  it('saves a header with its lines in one transaction, and edits the lines', async () => {
+    const created = await submit('unit', {
+      code: 'BOX',
+      name: '箱',
+      floats: [
+        { floatUnitCode: 'BOX10', defaultRate: '10', minRate: '9.5' },
+        { floatUnitCode: 'BOX12', defaultRate: 12 },
+      ],
+    });
+    const header = body<Row & { floats: Row[] }>(created).data;
+    expect(header.floats.map((l) => l.floatUnitCode)).toEqual(['BOX10', 'BOX12']);
+    expect(header.floats.every((l) => l.unitId === header.id)).toBe(true);
+    const [first] = header.floats as [Row];
+    const edited = await submit('unit', {
+      id: header.id,
+      version: 1,
+      floats: [
+        { ...first, defaultRate: '10.5' },
+        { floatUnitCode: 'BOX20', defaultRate: 20 },
+      ],
+    });
+    expect(edited.statusCode).toBe(200);
+    const detail = body<Row & { floats: Row[] }>(
+      await call('GET', '/api/bl-wms/unit/detail', admin.accessToken, { query: { id: header.id } }),
+    ).data;
+    expect(detail.floats.map((l) => [l.floatUnitCode, l.defaultRate])).toEqual([
+      ['BOX10', '10.500000'],
+      ['BOX20', '20.000000'],
+    ]);
+    expect(detail.floats[0]?.id).toBe(first.id);
+
+    const units = async () => body<Page<Row>>(await list('unit', { code_equal: 'BAD' })).data.total;
+    const twice = await submit('unit', {
+      code: 'BAD',
+      name: 'x',
+      floats: [
+        { floatUnitCode: 'A', defaultRate: 1 },
+        { floatUnitCode: 'A', defaultRate: 2 },
+      ],
+    });
+    expect(body(twice).msg).toBe('明细中浮动单位编码“A”重复：引用的物料不能重复');
+    const badLine = await submit(
+      'unit',
+      { code: 'BAD', name: 'x', floats: [{ floatUnitCode: 'A', defaultRate: 1 }, { floatUnitCode: 'B' }] },
+      admin.accessToken,
+      'en',
+    );
+    expect(body(badLine).msg).toBe('Line 2: please input Default rate');
+    expect(body(await submit('unit', { code: 'BAD', name: 'x', floats: 'nope' })).code).toBe(400);
+    expect(await units()).toBe(0);
+  });
+
   it('refuses a stale edit with a message instead of overwriting', async () => {
     const row = body<Row>(await submit('material', { code: 'S-1', name: 'first', unitCode: 'PCS' })).data;
     expect(body(await submit('material', { id: row.id, version: 1, name: 'second' })).success).toBe(true);

@@ -59,6 +59,15 @@ export const f = {
       ...rest,
     };
   },
+  /** The header id on a detail line: set by the server from the header being saved. */
+  parentId: (l: Label): FieldInput => ({
+    kind: 'id',
+    label: l,
+    required: true,
+    list: false,
+    form: 'hidden',
+    view: false,
+  }),
   image: (l: Label, o: Options = {}): FieldInput => ({
     kind: 'image',
     label: l,

@@ -248,16 +248,16 @@ async function saveLines(
   for (const [index, line] of input.entries()) {
     const number = index + 1;
     if (!isObject(line)) throw badRequest('crud.lineInvalid', { line: number, detail: typeof line });
-    const values = parseRecord(
-      lines,
-      { ...defaultsOf(lines.fields), ...line, [child.parentField]: headerId },
-      language,
-      false,
-      number,
-    );
+    const values = parseRecord(lines, { ...defaultsOf(lines.fields), ...line }, language, false, number);
+    values[child.parentField] = headerId;
     if (child.distinctBy) {
       const key = child.distinctBy.map((f) => String(values[f] ?? '')).join('|');
-      if (seen.has(key)) throw badRequest('crud.quotedTwice', { value: key });
+      if (seen.has(key)) {
+        const names = child.distinctBy.map(
+          (f) => lines.fields.find((m) => m.name === f)?.label[language] ?? f,
+        );
+        throw badRequest('crud.quotedTwice', { field: names.join('/'), value: key });
+      }
       seen.add(key);
     }
     const lineId = line.id === undefined || line.id === null || line.id === '' ? undefined : String(line.id);

@@ -195,9 +195,9 @@ export const messages = {
     en: 'Line {line}: {detail}',
   },
   'crud.quotedTwice': {
-    zh: '引用的物料不能重复：{value}',
-    mo: '引用的物料不能重複：{value}',
-    en: 'Quoted materials cannot be repeated: {value}',
+    zh: '明细中{field}“{value}”重复：引用的物料不能重复',
+    mo: '明細中{field}「{value}」重複：引用的物料不能重複',
+    en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
   'crud.forbidden': {
     zh: '当前操作没有权限（{code}）',
