@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldMeta } from '../src/kinds.ts';
+import { label } from '../src/label.ts';
+import { readFieldValue, recordSchema, writableFields } from '../src/validation.ts';
+
+const field = (over: Partial<FieldMeta> & Pick<FieldMeta, 'name' | 'kind'>): FieldMeta => ({
+  label: label(`字段${over.name}`, `欄位${over.name}`, `Field ${over.name}`),
+  required: false,
+  list: true,
+  search: 'none',
+  form: 'edit',
+  view: true,
+  sortable: true,
+  unique: false,
+  system: false,
+  ...over,
+});
+
+const read = (f: FieldMeta, raw: unknown, language: 'zh' | 'mo' | 'en' = 'en') =>
+  readFieldValue(f, raw, language);
+
+describe('field readers', () => {
+  it('keeps decimals exact as strings, within their scale and range', () => {
+    const price = field({ name: 'price', kind: 'money', scale: 2, min: 0 });
+    expect(read(price, 12.5)).toEqual({ ok: true, value: '12.5' });
+    expect(read(price, ' 0.10 ')).toEqual({ ok: true, value: '0.10' });
+    expect(read(price, '1.234')).toEqual({ ok: false, message: 'Field price allows at most 2 decimals' });
+    expect(read(price, '-1')).toEqual({ ok: false, message: 'Field price must be at least 0' });
+    expect(read(price, '1e5')).toMatchObject({ ok: false });
+    expect(read(price, '9'.repeat(19))).toMatchObject({ ok: false });
+  });
+
+  it('reads whole numbers and refuses fractions and text', () => {
+    const days = field({ name: 'days', kind: 'integer', max: 10 });
+    expect(read(days, '7')).toEqual({ ok: true, value: 7 });
+    expect(read(days, 1.5)).toEqual({ ok: false, message: 'Field days must be a whole number' });
+    expect(read(days, 'x', 'zh')).toEqual({ ok: false, message: '字段days必须是数字' });
+    expect(read(days, 11, 'mo')).toEqual({ ok: false, message: '欄位days不能大於10' });
+  });
+
+  it('checks real calendar dates and times', () => {
+    const day = field({ name: 'day', kind: 'date' });
+    expect(read(day, '2026-02-28')).toEqual({ ok: true, value: '2026-02-28' });
+    expect(read(day, '2026-02-29')).toMatchObject({ ok: false });
+    expect(read(day, '2026-13-01')).toMatchObject({ ok: false });
+    const at = field({ name: 'at', kind: 'datetime' });
+    const ok = read(at, '2026-11-22T10:15:00Z');
+    expect(ok.ok && (ok.value as Date).toISOString()).toBe('2026-11-22T10:15:00.000Z');
+    expect(read(at, '2026-11-22 10:15:00')).toMatchObject({ ok: true });
+    expect(read(at, '2026-11-22 25:00:00')).toMatchObject({ ok: false });
+  });
+
+  it('accepts only the values of a dictionary', () => {
+    const flag = field({ name: 'flag', kind: 'flag', dict: 'yesNo' });
+    expect(read(flag, 1)).toEqual({ ok: true, value: '1' });
+    expect(read(flag, true)).toEqual({ ok: true, value: '1' });
+    expect(read(flag, '2')).toEqual({ ok: false, message: 'Field flag cannot be "2"' });
+  });
+
+  it('checks ids and text length', () => {
+    expect(read(field({ name: 'id', kind: 'id' }), '9223372036854775808')).toMatchObject({ ok: false });
+    expect(read(field({ name: 'id', kind: 'id' }), '912184129689640960')).toMatchObject({ ok: true });
+    expect(read(field({ name: 'code', kind: 'text', maxLength: 3 }), 'abcd')).toEqual({
+      ok: false,
+      message: 'Field code must be at most 3 characters',
+    });
+  });
+});
+
+describe('recordSchema', () => {
+  const fields = [
+    field({ name: 'code', kind: 'text', required: true, maxLength: 10 }),
+    field({ name: 'kind', kind: 'dict', dict: 'yesNo', required: true }),
+    field({ name: 'qty', kind: 'decimal', scale: 3 }),
+    field({ name: 'note', kind: 'text', form: 'readonly' }),
+    field({ name: 'createUser', kind: 'id', system: true, form: 'hidden' }),
+  ];
+
+  it('keeps only writable fields and reads each', () => {
+    expect(writableFields(fields).map((f) => f.name)).toEqual(['code', 'kind', 'qty']);
+    const result = recordSchema(fields, 'zh').parse({
+      code: ' A1 ',
+      kind: 0,
+      qty: 2,
+      note: 'x',
+      createUser: '1',
+      extra: 1,
+    });
+    expect(result).toEqual({ code: 'A1', kind: '0', qty: '2' });
+  });
+
+  it('reports every problem with the field label, "please select" for choices', () => {
+    const result = recordSchema(fields, 'en').safeParse({ code: '', qty: '1.2345' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'please input Field code',
+      'please select Field kind',
+      'Field qty allows at most 3 decimals',
+    ]);
+  });
+
+  it('leaves absent fields alone in a partial (edit) read, but still clears blanked ones', () => {
+    expect(recordSchema(fields, 'zh', { partial: true }).parse({ qty: '' })).toEqual({ qty: null });
+  });
+});
