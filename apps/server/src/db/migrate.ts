@@ -64,16 +64,39 @@ export async function ensureTenantIsolation(exec: Db | Tx): Promise<void> {
   }
 }
 
-/** Applies the committed migrations, then the tenant-isolation step. */
+/**
+ * Every catalogue table is listed newest first by default, a page at a time, per tenant:
+ * one index per table serves that (the first page and deep pages alike) without anyone
+ * writing it by hand for each of the ~150 entities.
+ */
+export async function ensureListIndexes(exec: Db | Tx): Promise<void> {
+  const tables = await queryRows<{ table_name: string }>(
+    exec,
+    sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name in ('tenant_id', 'create_time', 'is_deleted', 'version')
+        group by table_name having count(*) = 4`,
+  );
+  for (const { table_name: table } of tables) {
+    const name = `"${table.replaceAll('"', '""')}"`;
+    const index = `"${`${table}_list_idx`.replaceAll('"', '""')}"`;
+    await exec.execute(
+      sql.raw(`CREATE INDEX IF NOT EXISTS ${index} ON ${name} (tenant_id, create_time DESC, id DESC) WHERE is_deleted = 0`),
+    );
+  }
+}
+
+/** Applies the committed migrations, then the tenant-isolation and list-index steps. */
 export async function migrate(database: Database): Promise<void> {
   if (database.driver === 'postgres') {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
       await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
       await ensureTenantIsolation(tx);
+      await ensureListIndexes(tx);
     });
   } else {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     await ensureTenantIsolation(database.db);
+    await ensureListIndexes(database.db);
   }
 }
