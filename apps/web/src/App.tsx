@@ -1,0 +1,58 @@
+import type { Language } from '@bl/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query.ts';
+import { currentLanguage } from './i18n/index.ts';
+import { router } from './router.tsx';
+import { FeedbackBridge } from './shell/feedback.ts';
+
+const antdLocales: Record<Language, Locale> = { zh: zhCN, mo: zhTW, en: enUS };
+
+const latin = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial";
+const emoji = "'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
+const simplified =
+  "'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC'";
+const traditional = "'PingFang TC', 'Microsoft JhengHei', 'Noto Sans CJK TC', 'Source Han Sans TC'";
+
+/** Latin letters in a Latin face, Han characters in the face of the chosen script. */
+const fontFamilies: Record<Language, string> = {
+  zh: `${latin}, ${simplified}, sans-serif, ${emoji}`,
+  mo: `${latin}, ${traditional}, sans-serif, ${emoji}`,
+  en: `${latin}, ${simplified}, sans-serif, ${emoji}`,
+};
+
+function themeFor(language: Language): ThemeConfig {
+  return {
+    token: {
+      colorPrimary: '#409EFF',
+      colorInfo: '#409EFF',
+      fontFamily: fontFamilies[language],
+      borderRadius: 6,
+    },
+    components: {
+      Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff' },
+      Menu: { itemBorderRadius: 6, itemMarginInline: 8, activeBarBorderWidth: 0 },
+    },
+  };
+}
+
+export function Root() {
+  useTranslation(); // re-render on language change
+  const language = currentLanguage();
+  return (
+    <ConfigProvider locale={antdLocales[language]} theme={themeFor(language)}>
+      <AntdApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

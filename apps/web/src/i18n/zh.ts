@@ -1,0 +1,105 @@
+/**
+ * Simplified Chinese, the default language and the reference: `mo` and `en` must have exactly
+ * these keys (see `Messages`).
+ */
+const zh = {
+  app: {
+    title: '3PL 仓储管理平台',
+  },
+  language: {
+    self: '简体中文',
+    switch: '切换语言',
+  },
+  common: {
+    ok: '确定',
+    cancel: '取消',
+    backHome: '返回首页',
+    loading: '正在加载页面，请稍候',
+    networkError: '网络异常，请检查网络后重试',
+  },
+  login: {
+    pageTitle: '登录',
+    heading: '账号登录',
+    intro: '请使用您的租户编号和账号登录',
+    tenantId: '租户编号',
+    account: '账号',
+    password: '密码',
+    required: '请输入{{field}}',
+    submit: '登 录',
+    brandHeadline: '一个平台，管好整座仓库',
+    brandText: '收货、上架、拣货、装车、计费与运输，货主与仓库在同一处协同。',
+    featureInbound: '入库与出库全流程',
+    featureStock: '库存流水实时可查',
+    featureBilling: '协议计费自动结算',
+    featureTenant: '多租户数据严格隔离',
+    copyright: '© {{year}} 3PL 仓储管理平台',
+  },
+  shell: {
+    home: '首页',
+    logout: '退出登录',
+    logoutTitle: '提示',
+    logoutConfirm: '退出系统, 是否继续?',
+    collapse: '收起菜单',
+    expand: '展开菜单',
+    menu: '菜单',
+  },
+  welcome: {
+    morning: '早上好，{{name}}',
+    afternoon: '下午好，{{name}}',
+    evening: '晚上好，{{name}}',
+    intro: '欢迎使用 {{title}}，祝您工作顺利！',
+    tenant: '租户',
+    account: '账号',
+    role: '角色',
+    areas: '我的业务区域',
+    areasHint: '点击区域进入它的第一个页面，或使用左侧菜单。',
+    noAreas: '您还没有分配任何菜单，请联系管理员。',
+  },
+  notBuilt: {
+    title: '页面建设中',
+    description: '“{{page}}”页面还没有建好，敬请期待。',
+  },
+  notFound: {
+    pageTitle: '页面不存在',
+    description: '抱歉，您访问的页面不存在。',
+  },
+  menu: {
+    warehousingManagement: '入库管理',
+    orderIsinstockbill: '预约入库',
+    isinstockbill: '入库单',
+    stockBatch: '绑定批次',
+    outWarehouseManagement: '出库管理',
+    orderOsoutstockbill: '预约出库',
+    osoutstockbill: '出库单',
+    stocksortingbill: '分拣单',
+    inWarehouseManagement: '库内管理',
+    otherBill: '其他单据',
+    loadHandle: '装车管理',
+    loadbill: '装车单',
+    loadbillShow: '装车任务显示',
+    secondaryProcessing: '二次加工',
+    transport: '运输管理',
+    acct: '计费结算',
+    reportManagement: '报表管理',
+    stockByWarehouseArea: '库区库存',
+    stockpageshow2: '库位看板',
+    stockStreamDetail: '库存流水明细',
+    supplyChain: '供应链',
+    device: '设备监控',
+    basicData: '基础资料',
+    lgagreement: '协议价格',
+    materialPackSpecRelation: '物料包装规格',
+    material: '物料',
+    unit: '计量单位',
+    develop: '开发工具',
+    system: '系统管理',
+    user: '用户管理',
+    role: '角色管理',
+    menu: '菜单管理',
+  },
+};
+
+export default zh;
+
+/** The shape every language file must have, exactly. */
+export type Messages = typeof zh;

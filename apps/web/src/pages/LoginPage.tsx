@@ -1,0 +1,135 @@
+import {
+  BarChartOutlined,
+  LockOutlined,
+  NodeIndexOutlined,
+  SafetyCertificateOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ApiError, defaultTenantId } from '@bl/contract';
+import { Button, Form, Input, Typography } from 'antd';
+import { md5 } from 'js-md5';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { client } from '../api/client.ts';
+import { queryClient } from '../api/query.ts';
+import { saveSession, useSession } from '../session.ts';
+import { dismissToast, toastError } from '../shell/feedback.ts';
+import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
+import { Logo } from '../shell/Logo.tsx';
+import { homePath } from '../shell/ShellLayout.tsx';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+
+interface LoginForm {
+  tenantId: string;
+  account: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const signedIn = useSession((s) => s.session !== null);
+  if (signedIn) return <Navigate to={homePath} replace />;
+  return <Login />;
+}
+
+function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(t('login.pageTitle'));
+
+  const required = (field: string) => [
+    { required: true, whitespace: true, message: t('login.required', { field }) },
+  ];
+
+  const onFinish = async (values: LoginForm) => {
+    setSubmitting(true);
+    try {
+      const answer = await client.signIn({
+        tenantId: values.tenantId.trim(),
+        account: values.account.trim(),
+        passwordMd5: md5(values.password),
+      });
+      queryClient.clear();
+      dismissToast('login');
+      saveSession(answer);
+      navigate(homePath, { replace: true });
+    } catch (error) {
+      toastError(error instanceof ApiError ? error.message : t('common.networkError'), 'login');
+      setSubmitting(false);
+    }
+  };
+
+  const features = [
+    { icon: <SwapOutlined />, text: t('login.featureInbound') },
+    { icon: <BarChartOutlined />, text: t('login.featureStock') },
+    { icon: <NodeIndexOutlined />, text: t('login.featureBilling') },
+    { icon: <SafetyCertificateOutlined />, text: t('login.featureTenant') },
+  ];
+
+  return (
+    <div className="bl-login">
+      <div className="bl-login-top">
+        <div className="bl-login-logo">
+          <Logo size={34} />
+          <span>{t('app.title')}</span>
+        </div>
+        <LanguageSwitch className="bl-login-language" />
+      </div>
+      <main className="bl-login-panel">
+        <section className="bl-login-brand">
+          <h1>{t('login.brandHeadline')}</h1>
+          <p>{t('login.brandText')}</p>
+          <ul>
+            {features.map((feature) => (
+              <li key={feature.text}>
+                <span className="bl-login-feature-icon">{feature.icon}</span>
+                {feature.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="bl-login-card">
+          <Typography.Title level={3} className="bl-login-heading">
+            {t('login.heading')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('login.intro')}</Typography.Paragraph>
+          <Form<LoginForm>
+            name="login"
+            size="large"
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{ tenantId: defaultTenantId, account: '', password: '' }}
+            onFinish={onFinish}
+          >
+            <Form.Item name="tenantId" label={t('login.tenantId')} rules={required(t('login.tenantId'))}>
+              <Input
+                prefix={<TeamOutlined />}
+                placeholder={t('login.tenantId')}
+                autoComplete="organization"
+              />
+            </Form.Item>
+            <Form.Item name="account" label={t('login.account')} rules={required(t('login.account'))}>
+              <Input prefix={<UserOutlined />} placeholder={t('login.account')} autoComplete="username" />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={required(t('login.password'))}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.password')}
+                autoComplete="current-password"
+              />
+            </Form.Item>
+            <Form.Item className="bl-login-submit">
+              <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+                {t('login.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </section>
+      </main>
+      <footer className="bl-login-footer">{t('login.copyright', { year: new Date().getFullYear() })}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Col, Descriptions, Empty, Row, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMenuRoutes, useUserInfo } from '../api/query.ts';
+import { useSession } from '../session.ts';
+import { menuIcon } from '../shell/icons.tsx';
+import { leaves, visibleMenus } from '../shell/menu.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { useMenuLabel } from '../shell/useMenuLabel.ts';
+
+function greetingKey(hour: number) {
+  if (hour < 12) return 'welcome.morning' as const;
+  if (hour < 18) return 'welcome.afternoon' as const;
+  return 'welcome.evening' as const;
+}
+
+/** Home (/wel/index): a greeting and the user's business areas. */
+export function WelcomePage() {
+  const { t } = useTranslation();
+  const menuLabel = useMenuLabel();
+  const navigate = useNavigate();
+  const session = useSession((s) => s.session);
+  const userInfo = useUserInfo();
+  const menuRoutes = useMenuRoutes();
+  useDocumentTitle(t('shell.home'));
+
+  const name = userInfo.data?.userName ?? session?.userName ?? '';
+  const areas = visibleMenus(menuRoutes.data);
+
+  return (
+    <div className="bl-page">
+      <Card className="bl-welcome" variant="borderless">
+        <div className="bl-welcome-row">
+          <Avatar size={64} icon={<UserOutlined />} className="bl-welcome-avatar" />
+          <div className="bl-welcome-text">
+            <Typography.Title level={3} data-testid="welcome-title">
+              {t(greetingKey(new Date().getHours()), { name })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {t('welcome.intro', { title: t('app.title') })}
+            </Typography.Text>
+          </div>
+          <Descriptions
+            className="bl-welcome-facts"
+            size="small"
+            column={1}
+            items={[
+              { key: 'tenant', label: t('welcome.tenant'), children: session?.tenantId ?? '' },
+              {
+                key: 'account',
+                label: t('welcome.account'),
+                children: userInfo.data?.account ?? session?.account,
+              },
+              {
+                key: 'role',
+                label: t('welcome.role'),
+                children: userInfo.data?.roleName ?? session?.roleName ?? '',
+              },
+            ]}
+          />
+        </div>
+      </Card>
+      <Card
+        title={t('welcome.areas')}
+        extra={<Typography.Text type="secondary">{t('welcome.areasHint')}</Typography.Text>}
+        variant="borderless"
+        data-testid="areas"
+      >
+        {menuRoutes.isPending ? (
+          <Skeleton active />
+        ) : areas.length === 0 ? (
+          <Empty description={t('welcome.noAreas')} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {areas.map((area) => {
+              const screens = leaves([area]);
+              const names = screens
+                .filter((screen) => screen !== area)
+                .map(menuLabel)
+                .join(' · ');
+              const first = screens[0];
+              return (
+                <Col key={area.id} xs={24} sm={12} lg={8} xxl={6}>
+                  <Card
+                    hoverable
+                    size="small"
+                    className="bl-area"
+                    onClick={() => first?.path && navigate(first.path)}
+                  >
+                    <div className="bl-area-head">
+                      <span className="bl-area-icon">
+                        {menuIcon(area.source, menuIcon('AppstoreOutlined'))}
+                      </span>
+                      <span className="bl-area-name">{menuLabel(area)}</span>
+                    </div>
+                    <div className="bl-area-screens" title={names}>
+                      {names}
+                    </div>
+                  </Card>
+                </Col>
+              );
+            })}
+          </Row>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { TokenAnswer } from '@bl/contract';
+import { create } from 'zustand';
+import { readJson, removeItem, storageKey, writeJson } from './storage.ts';
+
+/**
+ * The signed-in session. Kept in local storage under `saber-session` for now; this is the one
+ * module to change when tokens move to cookies and refresh arrives.
+ */
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  tenantId: string;
+  userId: string;
+  account: string;
+  userName: string;
+  roleName: string;
+}
+
+const sessionKey = 'session';
+
+function readSession(): Session | null {
+  const value = readJson(sessionKey);
+  if (!value || typeof value !== 'object') return null;
+  const session = value as Partial<Session>;
+  if (typeof session.accessToken !== 'string' || !session.accessToken) return null;
+  return {
+    accessToken: session.accessToken,
+    refreshToken: String(session.refreshToken ?? ''),
+    tenantId: String(session.tenantId ?? ''),
+    userId: String(session.userId ?? ''),
+    account: String(session.account ?? ''),
+    userName: String(session.userName ?? ''),
+    roleName: String(session.roleName ?? ''),
+  };
+}
+
+export const useSession = create<{ session: Session | null }>(() => ({ session: readSession() }));
+
+export function getSession(): Session | null {
+  return useSession.getState().session;
+}
+
+export function getAccessToken(): string | undefined {
+  return getSession()?.accessToken;
+}
+
+export function saveSession(answer: TokenAnswer): Session {
+  const session: Session = {
+    accessToken: answer.accessToken,
+    refreshToken: answer.refreshToken,
+    tenantId: answer.tenantId,
+    userId: answer.userId,
+    account: answer.account,
+    userName: answer.userName,
+    roleName: answer.roleName,
+  };
+  writeJson(sessionKey, session);
+  useSession.setState({ session });
+  return session;
+}
+
+export function clearSession(): void {
+  removeItem(sessionKey);
+  useSession.setState({ session: null });
+}
+
+// Signing in or out in another tab applies here too.
+window.addEventListener('storage', (event) => {
+  if (event.key === storageKey(sessionKey) || event.key === null)
+    useSession.setState({ session: readSession() });
+});

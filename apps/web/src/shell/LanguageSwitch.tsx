@@ -1,0 +1,46 @@
+import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
+import { type Language, languages } from '@bl/contract';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../api/query.ts';
+import i18next, { currentLanguage, htmlLang, setLanguage } from '../i18n/index.ts';
+
+/** Each language is offered in its own name. */
+const nativeName = (language: Language) => i18next.getFixedT(language)('language.self');
+
+/** Language switch (spec 01 §2): the current language is disabled. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const current = currentLanguage();
+  const choose = async (language: Language) => {
+    await setLanguage(language);
+    // Server answers (messages, names) are in the caller's language: fetch them again.
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'catalogueLabels' });
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: languages.map((language) => ({
+          key: language,
+          label: <span lang={htmlLang[language]}>{nativeName(language)}</span>,
+          disabled: language === current,
+        })),
+        onClick: ({ key }) => void choose(key as Language),
+      }}
+    >
+      <Button
+        type="text"
+        className={className}
+        data-testid="language-switch"
+        aria-label={t('language.switch')}
+      >
+        <GlobalOutlined />
+        {nativeName(current)}
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

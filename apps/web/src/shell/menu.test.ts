@@ -1,0 +1,64 @@
+import type { MenuNode } from '@bl/contract';
+import { describe, expect, it } from 'vitest';
+import { leaves, normalizePath, trailTo, visibleMenus } from './menu.ts';
+
+const node = (
+  code: string,
+  path: string,
+  children: MenuNode[] = [],
+  extra: Partial<MenuNode> = {},
+): MenuNode => ({
+  id: code,
+  parentId: '0',
+  code,
+  name: code,
+  alias: '',
+  path,
+  source: '',
+  sort: 0,
+  category: 1,
+  action: 0,
+  isOpen: 1,
+  isShow: 1,
+  children,
+  ...extra,
+});
+
+const tree = [
+  node('inbound', '/in', [
+    node('reservation', '/in/reservationForm'),
+    node('hidden', '/in/hidden', [], { isShow: 0 }),
+    node('reservation_add', '', [], { category: 2 }),
+  ]),
+  node('system', '/system', [node('user', '/system/user')]),
+];
+
+describe('side menu', () => {
+  it('drops hidden items and buttons', () => {
+    const visible = visibleMenus(tree);
+    expect(visible.map((n) => n.code)).toEqual(['inbound', 'system']);
+    expect(visible[0]?.children.map((n) => n.code)).toEqual(['reservation']);
+    expect(visibleMenus(undefined)).toEqual([]);
+  });
+
+  it('lists leaves in menu order', () => {
+    expect(leaves(visibleMenus(tree)).map((n) => n.code)).toEqual(['reservation', 'user']);
+  });
+
+  it('finds the trail to a leaf, with or without /index', () => {
+    const menus = visibleMenus(tree);
+    expect(trailTo(menus, '/system/user').map((n) => n.code)).toEqual(['system', 'user']);
+    expect(trailTo(menus, '/in/reservationForm/index/').map((n) => n.code)).toEqual([
+      'inbound',
+      'reservation',
+    ]);
+    expect(trailTo(menus, '/in')).toEqual([]);
+    expect(trailTo(menus, '/in/hidden')).toEqual([]);
+  });
+
+  it('normalizes paths', () => {
+    expect(normalizePath('/a/b/index')).toBe('/a/b');
+    expect(normalizePath('/a/b/')).toBe('/a/b');
+    expect(normalizePath('/')).toBe('/');
+  });
+});

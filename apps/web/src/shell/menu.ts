@@ -1,0 +1,34 @@
+import type { MenuNode } from '@bl/contract';
+
+/** Side-menu entries: menus (not buttons) whose isShow is not 0, with their visible children. */
+export function visibleMenus(nodes: MenuNode[] | undefined): MenuNode[] {
+  return (nodes ?? [])
+    .filter((node) => node.isShow !== 0 && node.category !== 2)
+    .map((node) => ({ ...node, children: visibleMenus(node.children) }));
+}
+
+/** Every leaf, in menu order. */
+export function leaves(nodes: MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => (node.children.length > 0 ? leaves(node.children) : [node]));
+}
+
+/** Paths compare without a trailing slash or the `/index` a leaf route gets (spec 01 §2). */
+export function normalizePath(path: string): string {
+  return path.replace(/\/+$/, '').replace(/\/index$/, '') || '/';
+}
+
+/** The leaf at `path` with its ancestors, outermost first; empty when no item has that path. */
+export function trailTo(nodes: MenuNode[], path: string): MenuNode[] {
+  const wanted = normalizePath(path);
+  for (const node of nodes) {
+    if (node.children.length === 0) {
+      if (node.path && normalizePath(node.path) === wanted) return [node];
+      continue;
+    }
+    const below = trailTo(node.children, path);
+    if (below.length > 0) return [node, ...below];
+  }
+  return [];
+}
+
+export const subMenuKey = (node: MenuNode) => `sub:${node.id}`;

@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * The browser-test harness: the real server (built web app included) as a child process on a
+ * free port with a fresh embedded database, and Debian's Chromium driven by playwright-core.
+ */
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');
+export const chromiumPath = '/usr/bin/chromium';
+
+const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const readyTimeoutMs = 90_000;
+const stopTimeoutMs = 20_000;
+
+/**
+ * Whether the browser suites can run. Without Chromium they fail under CI (a missing browser
+ * must not pass silently) and are skipped, with a warning, everywhere else.
+ */
+export const browserAvailable: boolean = (() => {
+  if (fs.existsSync(chromiumPath)) return true;
+  const why = `${chromiumPath} is missing: install Debian's chromium and fonts-noto-cjk (apt-get install chromium fonts-noto-cjk)`;
+  if (process.env.CI) throw new Error(`Browser tests cannot run: ${why}.`);
+  console.warn(`\n⚠  Skipping the browser tests: ${why}.\n`);
+  return false;
+})();
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  await once(server, 'close');
+  if (!port) throw new Error('could not find a free port');
+  return port;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** What the server printed, for failure reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/server/src/main.ts` on a free port with a fresh data directory; resolves once /readyz answers 200. */
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(builtIndex))
+    throw new Error(`${builtIndex} is missing: build the web app first (npm run build -w @bl/web).`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL; // always the embedded database, fresh for every run
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 300) lines.splice(0, lines.length - 300);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const output = () => lines.join('\n');
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+  try {
+    await waitUntilReady(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`);
+  }
+  return { baseUrl, output, stop };
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited early (code ${child.exitCode}, signal ${child.signalCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server was not ready within ${readyTimeoutMs / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Debian's Chromium, headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile (no storage) at a desktop size. */
+export async function newContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+  });
+  context.setDefaultTimeout(20_000);
+  return context;
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.mouse.move(0, 0); // no hover states in the picture
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/** The server and the browser of one test file; start in beforeAll, stop in afterAll. */
+export interface Suite {
+  server: RunningServer;
+  browser: Browser;
+}
+
+export async function startSuite(): Promise<Suite> {
+  const server = await startServer();
+  try {
+    return { server, browser: await launchBrowser() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+export async function stopSuite(suite: Suite | undefined): Promise<void> {
+  if (!suite) return;
+  await suite.browser.close().catch(() => undefined);
+  await suite.server.stop();
+}

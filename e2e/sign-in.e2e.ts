@@ -1,0 +1,229 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+
+/** What a visitor must read, per language: the expectations, written independently of the app. */
+const expected = {
+  zh: {
+    languageName: '简体中文',
+    product: '3PL 仓储管理平台',
+    loginTitle: '登录',
+    heading: '账号登录',
+    accountRequired: '请输入账号',
+    passwordRequired: '请输入密码',
+    wrongPassword: '账号或密码错误',
+    inbound: '入库管理',
+    inboundReservation: '预约入库',
+    notBuilt: '页面建设中',
+    home: '首页',
+    logout: '退出登录',
+    logoutConfirm: '退出系统, 是否继续?',
+    ok: '确定',
+  },
+  mo: {
+    languageName: '繁體中文',
+    product: '3PL 倉儲管理平台',
+    loginTitle: '登入',
+    heading: '帳號登入',
+    accountRequired: '請輸入帳號',
+    passwordRequired: '請輸入密碼',
+    wrongPassword: '帳號或密碼錯誤',
+    inbound: '入庫管理',
+    inboundReservation: '預約入庫',
+    notBuilt: '頁面建置中',
+    home: '首頁',
+    logout: '登出',
+    logoutConfirm: '退出系統, 是否繼續?',
+    ok: '確定',
+  },
+  en: {
+    languageName: 'English',
+    product: '3PL Warehouse Management',
+    loginTitle: 'Sign in',
+    heading: 'Sign in',
+    accountRequired: 'Please input Account',
+    passwordRequired: 'Please input Password',
+    wrongPassword: 'Wrong account or password',
+    inbound: 'Inbound',
+    inboundReservation: 'Inbound reservations',
+    notBuilt: 'Under construction',
+    home: 'Home',
+    logout: 'Sign out',
+    logoutConfirm: 'Exit the system, do you want to continue?',
+    ok: 'OK',
+  },
+} as const;
+
+type Language = keyof typeof expected;
+const languages = Object.keys(expected) as Language[];
+
+let suite: Suite | undefined;
+let context: BrowserContext | undefined;
+/** Uncaught errors of the page under test: there must be none. */
+let pageErrors: string[] = [];
+
+function started(): Suite {
+  if (!suite) throw new Error('the suite did not start');
+  return suite;
+}
+
+async function openPage(): Promise<Page> {
+  context = await newContext(started().browser, started().server.baseUrl);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  return page;
+}
+
+/** Matches a label whether or not antd put spaces between its characters. */
+const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function chooseLanguage(page: Page, language: Language) {
+  const text = expected[language];
+  const languageSwitch = page.getByTestId('language-switch');
+  if ((await languageSwitch.textContent())?.includes(text.languageName)) return;
+  await languageSwitch.click();
+  await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
+  await page.getByRole('heading', { name: text.heading }).waitFor();
+}
+
+async function fillLogin(page: Page, input: { tenantId?: string; account: string; password: string }) {
+  if (input.tenantId !== undefined) await page.locator('#login_tenantId').fill(input.tenantId);
+  await page.locator('#login_account').fill(input.account);
+  await page.locator('#login_password').fill(input.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits for an error toast with this text. */
+async function toast(page: Page, text: string) {
+  await page.locator('.ant-message-notice .ant-message-error').filter({ hasText: text }).waitFor();
+}
+
+describe.skipIf(!browserAvailable)('signing in and out', () => {
+  beforeAll(async () => {
+    suite = await startSuite();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await stopSuite(suite);
+  });
+
+  it('sends visitors without a session to /login', async () => {
+    const page = await openPage();
+    await page.goto('/wel/index');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: expected.zh.heading }).waitFor();
+    expect(await page.title()).toBe(`${expected.zh.loginTitle}-${expected.zh.product}`);
+
+    await page.goto('/reportManagement/stockpageshow2');
+    await page.waitForURL('**/login');
+  });
+
+  it('signs out and returns to /login when the server answers 401', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await page.evaluate(() =>
+      localStorage.setItem('saber-session', JSON.stringify({ accessToken: 'not-a-token', userName: 'x' })),
+    );
+    await page.goto('/wel/index');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: expected.zh.heading }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+  });
+
+  for (const language of languages) {
+    const text = expected[language];
+
+    it(`signs in and out in ${language}`, async () => {
+      const page = await openPage();
+      await page.goto('/login');
+      await chooseLanguage(page, language);
+      expect(await page.evaluate(() => localStorage.getItem('saber-language'))).toBe(
+        language === 'zh' ? null : language,
+      );
+      await page.waitForFunction((title) => document.title === title, `${text.loginTitle}-${text.product}`);
+      await screenshot(page, `login-${language}`);
+
+      // Empty fields are refused before any call.
+      await page.getByTestId('login-submit').click();
+      await page.getByText(text.accountRequired, { exact: true }).waitFor();
+      await page.getByText(text.passwordRequired, { exact: true }).waitFor();
+      await screenshot(page, `login-${language}-validation`);
+
+      // The server's message, in the visitor's language.
+      await fillLogin(page, { tenantId: '000000', account: 'admin', password: 'wrong-password' });
+      await toast(page, text.wrongPassword);
+      await screenshot(page, `login-${language}-wrong-password`);
+      expect(pathOf(page)).toBe('/login');
+
+      await fillLogin(page, { account: 'admin', password: 'admin' });
+      await page.waitForURL('**/wel/index');
+      const menu = page.getByTestId('side-menu');
+      await menu.getByText(text.inbound, { exact: true }).waitFor();
+      await page.getByTestId('user-name').filter({ hasText: '管理员' }).waitFor();
+      expect(await page.getByTestId('user-name').textContent()).toBe('管理员');
+      await page.getByTestId('role-name').waitFor();
+      await page.getByTestId('areas').getByText(text.inbound, { exact: true }).waitFor();
+      expect(await page.title()).toBe(`${text.home}-${text.product}`);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `home-${language}`);
+
+      // A menu screen that is not built yet shows so, under the menu item's title.
+      await menu.getByText(text.inbound, { exact: true }).click();
+      await menu.getByText(text.inboundReservation, { exact: true }).click();
+      await page.waitForURL('**/warehousingManagement/orderIsinstockbillForm');
+      await page.getByTestId('not-built').getByText(text.notBuilt).waitFor();
+      expect(await page.title()).toBe(`${text.inboundReservation}-${text.product}`);
+      await screenshot(page, `not-built-${language}`);
+
+      // Sign out through the button and its confirmation.
+      await page.getByTestId('logout').click();
+      const dialog = page.locator('.ant-modal-confirm');
+      await dialog.getByText(text.logoutConfirm).waitFor();
+      await screenshot(page, `logout-confirm-${language}`);
+      // antd spaces out two-character Chinese button labels ('确 定').
+      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+      await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: text.heading }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+
+      // Signed out, the shell is closed again.
+      await page.goto('/wel/index');
+      await page.waitForURL('**/login');
+    });
+  }
+
+  it('signs in to the demo tenant 100000', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await fillLogin(page, { tenantId: '100000', account: 'admin', password: 'admin' });
+    await page.waitForURL('**/wel/index');
+    await page.getByTestId('user-name').filter({ hasText: '演示管理员' }).waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe('演示管理员');
+    await page.getByTestId('side-menu').getByText(expected.zh.inbound, { exact: true }).waitFor();
+    await screenshot(page, 'home-tenant-100000');
+
+    // A signed-in visitor opening /login goes home.
+    await page.goto('/login');
+    await page.waitForURL('**/wel/index');
+  });
+
+  it('shows a 404 for paths outside the menu', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await fillLogin(page, { account: 'admin', password: 'admin' });
+    await page.waitForURL('**/wel/index');
+    await page.goto('/no/such/page');
+    await page.locator('.ant-result-404').waitFor();
+    await screenshot(page, 'not-found-zh');
+  });
+});
