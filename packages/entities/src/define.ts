@@ -54,6 +54,8 @@ export interface EntityInput<T extends PgTable> {
   /** Set on line entities: the header entity they belong to. */
   parent?: string;
   defaultSort?: { field: keyof T['$inferSelect'] & string; order: 'asc' | 'desc' };
+  /** Sets of fields unique together within the tenant (single unique fields say `unique`). */
+  uniqueKeys?: (keyof T['$inferSelect'] & string)[][];
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -70,6 +72,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   children: ChildInput[];
   parent?: string;
   defaultSort: { field: string; order: 'asc' | 'desc' };
+  uniqueKeys: string[][];
 }
 
 function toMeta(name: string, input: FieldInput): FieldMeta {
@@ -121,5 +124,6 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     children: input.children ?? [],
     ...(input.parent !== undefined && { parent: input.parent }),
     defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
+    uniqueKeys: input.uniqueKeys ?? [],
   };
 }

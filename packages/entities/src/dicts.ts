@@ -1,27 +1,20 @@
-import { type Label, label } from './label.ts';
+import { billingDicts } from './billing/dicts.ts';
+import { billsDicts } from './bills/dicts.ts';
+import { devicesDicts } from './devices/dicts.ts';
+import { type Dict, dict } from './dicts-core.ts';
+import { label } from './label.ts';
+import { pageBuilderDicts } from './page-builder/dicts.ts';
+import { processingDicts } from './processing/dicts.ts';
+import { supplyChainDicts } from './supply-chain/dicts.ts';
+import { transportDicts } from './transport/dicts.ts';
 
-export interface DictValue {
-  value: string;
-  label: Label;
-}
-
-export interface Dict {
-  code: string;
-  label: Label;
-  values: DictValue[];
-}
-
-const dict = (code: string, l: Label, values: [string, Label][]): Dict => ({
-  code,
-  label: l,
-  values: values.map(([value, valueLabel]) => ({ value, label: valueLabel })),
-});
+export type { Dict, DictValue } from './dicts-core.ts';
 
 /**
  * Fixed dictionaries: the value hints of spec 02 §4 with labels in three languages. Values
  * travel as strings ("0", "1"), the way SpringBlade dictionaries keep dictKey.
  */
-export const dicts = {
+const commonDicts = {
   yesNo: dict('yesNo', label('是否', '是否', 'Yes / no'), [
     ['0', label('否', '否', 'No')],
     ['1', label('是', '是', 'Yes')],
@@ -174,6 +167,18 @@ export const dicts = {
     ['4', label('运输费', '運輸費', 'Transport')],
     ['5', label('其他', '其他', 'Other')],
   ]),
+} satisfies Record<string, Dict>;
+
+/** Every dictionary: the common ones and master data above, then each area's own. */
+export const dicts = {
+  ...commonDicts,
+  ...billsDicts,
+  ...processingDicts,
+  ...transportDicts,
+  ...billingDicts,
+  ...supplyChainDicts,
+  ...devicesDicts,
+  ...pageBuilderDicts,
 } satisfies Record<string, Dict>;
 
 export type DictCode = keyof typeof dicts;

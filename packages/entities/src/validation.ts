@@ -42,7 +42,8 @@ const asDecimal: Reader = (raw, field, fail) => {
   if (!decimalPattern.test(text)) fail('notNumber');
   const decimals = text.split('.')[1]?.length ?? 0;
   if (field.scale !== undefined && decimals > field.scale) fail('scale', { scale: field.scale });
-  if (text.replace('-', '').split('.')[0]!.replace(/^0+/, '').length > 18) fail('tooLarge', { max: '1e18' });
+  const whole = (text.replace('-', '').split('.')[0] ?? '').replace(/^0+/, '');
+  if (whole.length > 18) fail('tooLarge', { max: '1e18' });
   checkRange(Number(text), field, fail);
   return text;
 };

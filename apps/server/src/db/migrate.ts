@@ -80,7 +80,9 @@ export async function ensureListIndexes(exec: Db | Tx): Promise<void> {
     const name = `"${table.replaceAll('"', '""')}"`;
     const index = `"${`${table}_list_idx`.replaceAll('"', '""')}"`;
     await exec.execute(
-      sql.raw(`CREATE INDEX IF NOT EXISTS ${index} ON ${name} (tenant_id, create_time DESC, id DESC) WHERE is_deleted = 0`),
+      sql.raw(
+        `CREATE INDEX IF NOT EXISTS ${index} ON ${name} (tenant_id, create_time DESC, id DESC) WHERE is_deleted = 0`,
+      ),
     );
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The starting menu tree: the business areas of spec 01 §2 with their first screens. Names
+ * The starting menu tree: the business areas of spec 01 §2 with their first screens (the
+ * catalogue adds one entry per entity at start-up, see catalogue-menus.ts). Names
  * are Simplified Chinese (the menu admin's language); the web app shows `menu.<code>` from its
  * translations, so the menu reads in the user's language. Buttons (category 2) hang under
  * their screen. Later work adds screens and their rows here.
@@ -83,20 +84,6 @@ export const seedMenus: SeedMenu[] = [
       { code: 'stockByWarehouseArea', name: '库区库存', path: '/reportManagement/stockByWarehouseAreaView' },
       { code: 'stockpageshow2', name: '库位看板', path: '/reportManagement/stockpageshow2' },
       { code: 'stockStreamDetail', name: '库存流水明细', path: '/reportManagement/stockStreamDetailView' },
-    ],
-  },
-  {
-    code: 'basicData',
-    name: '基础资料',
-    path: '/basicData',
-    source: 'DatabaseOutlined',
-    children: [
-      { code: 'lgagreement', name: '协议价格', path: '/basicData/lgagreementView' },
-      {
-        code: 'materialPackSpecRelation',
-        name: '物料包装规格',
-        path: '/basicData/materialPackSpecRelationView',
-      },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { areas } from '@bl/entities';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
@@ -41,7 +42,8 @@ async function seedMenuTree(database: Database): Promise<string[]> {
         name: item.name,
         path: item.path,
         source: item.source ?? '',
-        sort: index + 1,
+        // Top-level groups keep the order of the catalogue's areas, so added ones fall in place.
+        sort: parentId === '0' ? areas.findIndex((a) => a.code === item.code) + 1 || index + 1 : index + 1,
         category: item.category ?? 1,
         isShow: item.isShow ?? 1,
       });

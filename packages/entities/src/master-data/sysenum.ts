@@ -34,6 +34,7 @@ export const sysenum = defineEntity({
   label: label('系统枚举', '系統枚舉', 'Enumeration'),
   table: sysEnumTable,
   defaultSort: { field: 'enumType', order: 'asc' },
+  uniqueKeys: [['enumType', 'code']],
   fields: {
     ...commonFields,
     enumType: f.text(label('枚举类型', '枚舉類型', 'Enumeration type'), {

@@ -1,0 +1,76 @@
+import type { FieldKind, FieldMeta } from '@bl/entities';
+import { dicts } from '@bl/entities';
+import type { EntityDefinition } from '@bl/entities/registry';
+import { entityByName } from '@bl/entities/registry';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Makes valid records for any catalogue entity from its metadata alone: every writable field
+ * gets a value of its kind within its limits; references point at records made first.
+ */
+export class SampleRecords {
+  private counter = 0;
+  /** Entities in the order their first record was made (so removal can go backwards). */
+  readonly made: { entity: EntityDefinition; row: Row }[] = [];
+  private readonly firstOf = new Map<string, Row>();
+
+  constructor(private readonly save: (entity: EntityDefinition, body: Row) => Promise<Row>) {}
+
+  private text(field: FieldMeta): string {
+    const text = `${field.name.slice(0, 3).toUpperCase()}${++this.counter}`;
+    return text.slice(0, Math.max(1, field.maxLength ?? 32));
+  }
+
+  private readonly byKind: Record<FieldKind, (field: FieldMeta) => unknown> = {
+    id: () => undefined,
+    text: (f) => this.text(f),
+    textarea: (f) => this.text(f),
+    image: () => '/files/sample.png',
+    file: () => '/files/sample.pdf',
+    ref: () => undefined,
+    integer: (f) => Math.min(Math.max(f.min ?? 1, 1), f.max ?? 1),
+    decimal: (f) =>
+      f.max !== undefined && f.max < 1 ? String(f.max) : '1.5'.slice(0, (f.scale ?? 1) > 0 ? 3 : 1),
+    money: () => '12.34',
+    date: () => '2026-01-02',
+    datetime: () => '2026-01-02T03:04:05.000Z',
+    flag: (f) => dicts[f.dict ?? 'yesNo'].values[0]?.value,
+    dict: (f) => (f.dict ? dicts[f.dict].values[0]?.value : undefined),
+  };
+
+  /** The body of a new valid record of `entity` (its references made as needed). */
+  async body(entity: EntityDefinition, visiting = new Set<string>()): Promise<Row> {
+    const body: Row = {};
+    for (const field of entity.fields) {
+      if (field.system || field.form !== 'edit') continue;
+      if (field.kind === 'ref' && field.ref) {
+        const target = entityByName.get(field.ref.entity);
+        if (!target || visiting.has(target.name) || target === entity) continue;
+        const row = await this.first(target, new Set([...visiting, entity.name]));
+        body[field.name] = row[field.ref.valueField];
+        continue;
+      }
+      body[field.name] = this.byKind[field.kind](field);
+    }
+    for (const child of entity.children) {
+      body[child.key] = [await this.body(child.entity(), new Set([...visiting, entity.name]))];
+    }
+    return body;
+  }
+
+  /** One saved record of `entity`, made once and reused as a reference target. */
+  async first(entity: EntityDefinition, visiting = new Set<string>()): Promise<Row> {
+    const known = this.firstOf.get(entity.name);
+    if (known) return known;
+    const row = await this.create(entity, visiting);
+    this.firstOf.set(entity.name, row);
+    return row;
+  }
+
+  async create(entity: EntityDefinition, visiting = new Set<string>()): Promise<Row> {
+    const row = await this.save(entity, await this.body(entity, visiting));
+    this.made.push({ entity, row });
+    return row;
+  }
+}

@@ -1,0 +1,4 @@
+import type { EntityDefinition } from '../define.ts';
+
+/** Warehouse bills, stock and vouchers (spec 02 §3.5), in menu order. */
+export const billEntities: EntityDefinition[] = [];
