@@ -178,6 +178,41 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     expect(await units()).toBe(0);
   });
 
+  it('keeps records that others still use, and checks unique field sets', async () => {
+    await submit('unit', { code: 'KG', name: '千克' });
+    const kg = body<Page<Row>>(await list('unit', { code_equal: 'KG' })).data.records[0] as Row;
+    const user = body<Row>(await submit('material', { code: 'R-1', name: '大米', unitCode: 'KG' })).data;
+    const refused = await call('POST', '/api/bl-wms/unit/remove', admin.accessToken, {
+      query: { ids: kg.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).msg).toBe('计量单位“KG”正被物料“大米”使用，不能删除');
+    await call('POST', '/api/bl-wms/material/remove', admin.accessToken, { query: { ids: user.id } });
+    expect(
+      body(await call('POST', '/api/bl-wms/unit/remove', admin.accessToken, { query: { ids: kg.id } }))
+        .success,
+    ).toBe(true);
+
+    const enumPath = '/api/bl-wms/sysenum/submit';
+    const first = await call('POST', enumPath, admin.accessToken, {
+      payload: { enumType: 'color', code: 'red', name: '红' },
+    });
+    expect(body(first).success).toBe(true);
+    expect(
+      body(
+        await call('POST', enumPath, admin.accessToken, {
+          payload: { enumType: 'size', code: 'red', name: 'x' },
+        }),
+      ).success,
+    ).toBe(true);
+    const again = await call('POST', enumPath, admin.accessToken, {
+      payload: { enumType: 'color', code: 'red', name: '又红' },
+      language: 'en',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(body(again).msg).toMatch(/^Enumeration type \+ .+ "color \/ red" already exists$/);
+  });
+
   it('refuses a stale edit with a message instead of overwriting', async () => {
     const row = body<Row>(await submit('material', { code: 'S-1', name: 'first', unitCode: 'PCS' })).data;
     expect(body(await submit('material', { id: row.id, version: 1, name: 'second' })).success).toBe(true);
@@ -272,6 +307,21 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     ).toBe('theirs');
     expect(await materials()).toBe((before ?? 0) + 1);
   });
+
+  // Only PostgreSQL runs transactions side by side (PGlite runs them one at a time).
+  if (driver === 'postgres') {
+    it('lets one of many simultaneous saves of the same code through', async () => {
+      const attempts = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          submit('material', { code: 'RACE-1', name: 'race', unitCode: 'PCS' }),
+        ),
+      );
+      const codes = attempts.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.every((c) => c === 200 || c === 400 || c === 409)).toBe(true);
+      expect(body<Page<Row>>(await list('material', { code_equal: 'RACE-1' })).data.total).toBe(1);
+    });
+  }
 
   it('checks the button permission of every action on the server', async () => {
     const roleId = nextId();

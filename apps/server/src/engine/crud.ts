@@ -1,7 +1,7 @@
 import type { Language, Page } from '@bl/contract';
 import { type FieldMeta, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
-import { and, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
@@ -71,7 +71,12 @@ export async function detailRow(
   return row;
 }
 
-/** Checks unique fields and references of one record before it is written. */
+/** The unique keys of an entity: each `unique` field alone, then the declared field sets. */
+function uniqueKeysOf(entity: EntityDefinition): string[][] {
+  return [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueKeys];
+}
+
+/** Checks unique keys and references of one record before it is written. */
 async function checkRecord(
   tx: Tx,
   entity: EntityDefinition,
@@ -80,34 +85,90 @@ async function checkRecord(
   selfId: string | undefined,
   language: Language,
 ) {
+  const fieldOf = new Map(entity.fields.map((f) => [f.name, f]));
+  for (const key of uniqueKeysOf(entity)) {
+    if (key.some((name) => values[name] === undefined || values[name] === null)) continue;
+    const clash = await tx
+      .select({ id: col(entity, 'id') })
+      .from(entity.table as PgTable)
+      .where(
+        and(
+          live(entity, auth.tenantId),
+          ...key.map((name) => eq(col(entity, name), values[name])),
+          selfId ? ne(col(entity, 'id'), selfId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (clash.length > 0) {
+      throw badRequest('crud.duplicate', {
+        field: key.map((name) => fieldOf.get(name)?.label[language] ?? name).join(' + '),
+        value: key.map((name) => String(values[name])).join(' / '),
+      });
+    }
+  }
   for (const field of entity.fields) {
     const value = values[field.name];
-    if (value === undefined || value === null) continue;
-    if (field.unique) {
-      const clash = await tx
-        .select({ id: col(entity, 'id') })
-        .from(entity.table as PgTable)
-        .where(
-          and(
-            live(entity, auth.tenantId),
-            eq(col(entity, field.name), value),
-            selfId ? ne(col(entity, 'id'), selfId) : undefined,
-          ),
-        )
-        .limit(1);
-      if (clash.length > 0)
-        throw badRequest('crud.duplicate', { field: field.label[language], value: String(value) });
+    if (value === undefined || value === null || field.kind !== 'ref' || !field.ref) continue;
+    const target = entityByName.get(field.ref.entity);
+    if (!target) continue; // the referenced entity is not in the catalogue yet
+    const found = await tx
+      .select({ id: col(target, 'id') })
+      .from(target.table as PgTable)
+      .where(and(live(target, auth.tenantId), eq(col(target, field.ref.valueField), value)))
+      .limit(1);
+    if (found.length === 0)
+      throw badRequest('crud.refMissing', { field: field.label[language], value: String(value) });
+  }
+}
+
+/** For each entity, the fields of other entities that refer to it (built once). */
+let referrers: Map<string, { entity: EntityDefinition; field: FieldMeta }[]> | undefined;
+function referrersOf(name: string) {
+  if (!referrers) {
+    referrers = new Map();
+    for (const entity of entityByName.values()) {
+      for (const field of entity.fields) {
+        if (field.kind !== 'ref' || !field.ref) continue;
+        const list = referrers.get(field.ref.entity) ?? [];
+        list.push({ entity, field });
+        referrers.set(field.ref.entity, list);
+      }
     }
-    if (field.kind === 'ref' && field.ref) {
-      const target = entityByName.get(field.ref.entity);
-      if (!target) continue; // the referenced entity is not in the catalogue yet
-      const found = await tx
-        .select({ id: col(target, 'id') })
-        .from(target.table as PgTable)
-        .where(and(live(target, auth.tenantId), eq(col(target, field.ref.valueField), value)))
-        .limit(1);
-      if (found.length === 0)
-        throw badRequest('crud.refMissing', { field: field.label[language], value: String(value) });
+  }
+  return referrers.get(name) ?? [];
+}
+
+/** A record still named by a live record of another (or the same) entity cannot go. */
+async function refuseIfReferenced(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  rows: Row[],
+  language: Language,
+) {
+  const ids = rows.map((r) => r.id as string);
+  for (const { entity: other, field } of referrersOf(entity.name)) {
+    const valueField = field.ref?.valueField ?? 'code';
+    const values = [...new Set(rows.map((r) => r[valueField]).filter((v) => v !== null && v !== undefined))];
+    if (values.length === 0) continue;
+    const [user] = (await tx
+      .select()
+      .from(other.table as PgTable)
+      .where(
+        and(
+          live(other, auth.tenantId),
+          inArray(col(other, field.name), values),
+          other === entity ? notInArray(col(other, 'id'), ids) : undefined,
+        ),
+      )
+      .limit(1)) as Row[];
+    if (user) {
+      throw badRequest('crud.inUse', {
+        entity: entity.label[language],
+        value: String(user[field.name]),
+        other: other.label[language],
+        title: String(user[other.titleField] ?? user.id),
+      });
     }
   }
 }
@@ -331,6 +392,7 @@ export async function removeRecords(
     .for('update')) as Row[];
   if (rows.length !== ids.length) throw notFound('crud.notFound', { entity: entity.label[language] });
   await removeRules[entity.name]?.(tx, rows, language);
+  await refuseIfReferenced(tx, entity, auth, rows, language);
   const now = new Date();
   await tx
     .update(entity.table as PgTable)

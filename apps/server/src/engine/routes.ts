@@ -1,12 +1,16 @@
 import { ok } from '@bl/contract';
 import { areas, type Catalogue, type CatalogueEntity, dicts } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { requireAuth } from '../http/context.ts';
+import { badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
 import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './crud.ts';
+import { buildTemplate, startExport } from './export.ts';
+import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
 import { parseListQuery } from './list-query.ts';
 import { buttonCode, requireButton } from './permissions.ts';
 
@@ -111,5 +115,68 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
         return ok({ removed }, translate('ok', request.language));
       },
     );
+
+    // Spreadsheets (docs/adr/0004-spreadsheets.md): headers only, detail lines go with them.
+    if (entity.parent === undefined) {
+      app.get(
+        `${entity.path}/export`,
+        {
+          schema: {
+            tags,
+            summary: `${name}: every record the list filters match, as a streamed .xlsx (same filters and sort as list)`,
+          },
+        },
+        async (request, reply) => {
+          const auth = requireAuth(request.auth);
+          const { current: _current, size: _size, ...filters } = request.query as Record<string, unknown>;
+          const query = parseListQuery(entity, filters, request.language);
+          const file = await startExport(database, entity, auth, query, request.language, request.log);
+          return reply
+            .type(file.contentType)
+            .header('content-disposition', file.disposition)
+            .header('cache-control', 'no-store')
+            .send(file.body);
+        },
+      );
+      app.get(
+        `${entity.path}/import-template`,
+        { schema: { tags, summary: `${name}: the .xlsx template of an import, with the dictionaries` } },
+        async (request, reply) => {
+          const auth = requireAuth(request.auth);
+          await database.withTenant(auth.tenantId, (tx) =>
+            requireButton(tx, auth, buttonCode(entity.name, 'import')),
+          );
+          const file = await buildTemplate(entity, request.language);
+          return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.body);
+        },
+      );
+      // Multipart is parsed only here: its own scope, so no other route accepts uploads.
+      app.register(async (scope) => {
+        await scope.register(multipart, {
+          limits: { fileSize: importLimits.fileSize, files: 1, fields: 10, parts: 12 },
+        });
+        scope.post(
+          `${entity.path}/import`,
+          {
+            schema: {
+              tags,
+              summary: `${name}: create records from an .xls/.xlsx upload (field file; all or nothing)`,
+              consumes: ['multipart/form-data'],
+            },
+          },
+          async (request) => {
+            const auth = requireAuth(request.auth);
+            await database.withTenant(auth.tenantId, (tx) =>
+              requireButton(tx, auth, buttonCode(entity.name, 'import')),
+            );
+            const { fileName, content } = await readUpload(request);
+            if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+            const rows = parseSheet(entity, content);
+            const imported = await importRows(database, entity, auth, rows, request.language);
+            return ok({ imported }, translate('excel.imported', request.language, { count: imported }));
+          },
+        );
+      });
+    }
   }
 }

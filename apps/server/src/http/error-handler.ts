@@ -6,8 +6,8 @@ import { translate } from '../i18n/messages.ts';
 import { AppError } from './errors.ts';
 import { describeValidation } from './validation.ts';
 
-function send(reply: FastifyReply, code: number, msg: string) {
-  return reply.status(code).send(fail(code, msg));
+function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
+  return reply.status(code).send({ ...fail(code, msg), data });
 }
 
 function formatBytes(bytes: number): string {
@@ -27,7 +27,7 @@ export function registerErrorHandling(
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language ?? 'zh';
     if (error instanceof AppError)
-      return send(reply, error.code, translate(error.messageKey, language, error.params));
+      return send(reply, error.code, translate(error.messageKey, language, error.params), error.data);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detail = describeValidation(error.validation, language, error.validationContext);
       return send(reply, ResultCode.failure, translate('error.validation', language, { detail }));
@@ -62,6 +62,11 @@ export function registerErrorHandling(
     }
     if (error.statusCode === 429)
       return send(reply, ResultCode.tooManyRequests, translate('error.tooManyRequests', language));
+    // A unique index refused a row that the checks before it let through: two people saved
+    // the same thing at the same moment.
+    if ((error.cause as { code?: string } | undefined)?.code === '23505' || error.code === '23505') {
+      return send(reply, ResultCode.conflict, translate('crud.duplicateRow', language));
+    }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return send(reply, ResultCode.internalError, `${translate('error.unknown', language)} (${request.id})`);
   });

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
+    /** Sent as the envelope's `data` (e.g. the row errors of an import); null when absent. */
+    readonly data: unknown = null,
   ) {
     super(messageKey);
     this.name = 'AppError';

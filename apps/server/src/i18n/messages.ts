@@ -199,10 +199,90 @@ export const messages = {
     mo: '明細中{field}「{value}」重複：引用的物料不能重複',
     en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
+  'crud.inUse': {
+    zh: '{entity}“{value}”正被{other}“{title}”使用，不能删除',
+    mo: '{entity}「{value}」正被{other}「{title}」使用，不能刪除',
+    en: 'The {entity} "{value}" is used by the {other} "{title}" and cannot be deleted',
+  },
+  'crud.duplicateRow': {
+    zh: '与已有数据重复（可能有人同时保存了相同的数据），请刷新后重试',
+    mo: '與已有資料重複（可能有人同時儲存了相同的資料），請重新整理後重試',
+    en: 'This duplicates an existing record (someone may have saved the same data at the same moment); refresh and try again',
+  },
   'crud.forbidden': {
     zh: '当前操作没有权限（{code}）',
     mo: '目前操作沒有權限（{code}）',
     en: 'You have no permission for this action ({code})',
+  },
+  'excel.badFile': {
+    zh: '只能上传 .xls 或 .xlsx 文件',
+    mo: '只能上傳 .xls 或 .xlsx 檔案',
+    en: 'Only .xls or .xlsx files can be uploaded',
+  },
+  'excel.noFile': {
+    zh: '请选择要上传的文件（表单字段 file）',
+    mo: '請選擇要上傳的檔案（表單欄位 file）',
+    en: 'Please choose a file to upload (form field "file")',
+  },
+  'excel.tooLarge': {
+    zh: '文件过大（上限 {limit}）',
+    mo: '檔案過大（上限 {limit}）',
+    en: 'The file is too large (limit {limit})',
+  },
+  'excel.unreadable': {
+    zh: '无法读取文件：文件已损坏或不是 Excel 表格',
+    mo: '無法讀取檔案：檔案已損壞或不是 Excel 表格',
+    en: 'The file cannot be read: it is damaged or not an Excel workbook',
+  },
+  'excel.noRows': {
+    zh: '文件中没有数据：第 1 行为标题，数据从第 2 行开始',
+    mo: '檔案中沒有資料：第 1 列為標題，資料從第 2 列開始',
+    en: 'The file holds no data: row 1 is the header, data starts on row 2',
+  },
+  'excel.noColumns': {
+    zh: '第 1 行没有可识别的列标题，请使用导入模板',
+    mo: '第 1 列沒有可識別的欄位標題，請使用匯入範本',
+    en: 'Row 1 has no known column header; please use the import template',
+  },
+  'excel.duplicateColumn': {
+    zh: '列“{name}”出现了不止一次',
+    mo: '欄位「{name}」出現了不止一次',
+    en: 'The column "{name}" appears more than once',
+  },
+  'excel.tooManyRows': {
+    zh: '数据行过多：一次最多导入 {max} 行',
+    mo: '資料列過多：一次最多匯入 {max} 列',
+    en: 'Too many rows: at most {max} rows can be imported at once',
+  },
+  'excel.tooManyExportRows': {
+    zh: '导出数据过多（{count} 行，上限 {max} 行），请缩小查询范围',
+    mo: '匯出資料過多（{count} 列，上限 {max} 列），請縮小查詢範圍',
+    en: 'Too many rows to export ({count}, limit {max}); narrow the search',
+  },
+  'excel.importFailed': {
+    zh: '导入失败：{count} 行有错误',
+    mo: '匯入失敗：{count} 列有錯誤',
+    en: 'Import failed: {count} rows have errors',
+  },
+  'excel.rowFailed': {
+    zh: '该行无法保存：{detail}',
+    mo: '該列無法儲存：{detail}',
+    en: 'This row cannot be saved: {detail}',
+  },
+  'excel.imported': {
+    zh: '导入成功：共 {count} 条',
+    mo: '匯入成功：共 {count} 筆',
+    en: 'Imported {count} records',
+  },
+  'excel.templateSuffix': { zh: '导入模板', mo: '匯入範本', en: 'import template' },
+  'excel.dictSheet': { zh: '字典说明', mo: '字典說明', en: 'Dictionaries' },
+  'excel.dictField': { zh: '字段', mo: '欄位', en: 'Field' },
+  'excel.dictLabel': { zh: '填写内容', mo: '填寫內容', en: 'Write' },
+  'excel.dictValue': { zh: '保存的值', mo: '儲存的值', en: 'Stored value' },
+  'excel.dictNote': {
+    zh: '字典字段可以填写名称（任一语言）或值；标 * 的列为必填',
+    mo: '字典欄位可以填寫名稱（任一語言）或值；標 * 的欄位為必填',
+    en: 'Dictionary columns take the label (in any language) or the value; columns marked * are required',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,0 +1,380 @@
+// Material list, export and import on a seeded million rows: PGlite, and PostgreSQL when
+// BENCH_DATABASE_URL is set (a fresh database is created and dropped).
+// Run by hand, never in tests:  npx tsx bench/entity-list.ts
+//
+// Options (env):
+//   BENCH_DATABASE_URL      postgres://user@host:port/db  (any existing database; the bench makes its own)
+//   BENCH_PGLITE=0          skip PGlite
+//   BENCH_TENANTS=20        tenants seeded (000000 and 100000 are the demo tenants, the rest bulk ids)
+//   BENCH_ROWS=50000        materials per tenant
+//   BENCH_EXPORT_ROWS=100000  materials of tenant 000000, the one exported
+//   BENCH_RUNS=50           runs per list case
+//   BENCH_IMPORT_ROWS=10000 rows of the timed import (0 skips it)
+//   BENCH_EXPLAIN=1         print the query plans of the list cases
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPglite, openPostgres, queryRows } from '../apps/server/src/db/database.ts';
+import { nextId } from '../apps/server/src/db/ids.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { tenant } from '../apps/server/src/db/schema/index.ts';
+import { buildApp } from '../apps/server/src/http/app.ts';
+import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
+
+const env = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : Number(raw);
+};
+const tenants = env('BENCH_TENANTS', 20);
+const rowsPerTenant = env('BENCH_ROWS', 50_000);
+const exportRows = env('BENCH_EXPORT_ROWS', 100_000);
+const runs = env('BENCH_RUNS', 50);
+const importRows = env('BENCH_IMPORT_ROWS', 10_000);
+const explain = process.env.BENCH_EXPLAIN === '1';
+const listTenant = '100000';
+const exportTenant = '000000';
+
+const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+const tenantIds = Array.from({ length: tenants }, (_, i) =>
+  i === 0 ? '000000' : i === 1 ? '100000' : String(200000 + i).padStart(6, '0'),
+);
+
+const ms = (start: number) => performance.now() - start;
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/** Bulk rows with generate_series: varied codes, names (30% contain 螺), prices and creation times. */
+async function seedMaterials(database: Database, tenantId: string, index: number, count: number) {
+  const base = 1_000_000_000_000_000n + BigInt(index) * 10_000_000n;
+  await database.withTenant(tenantId, (tx) =>
+    tx.execute(sql`
+      insert into bl_material (id, tenant_id, code, name, spec, type, unit_code, price, shelf_life, gross,
+                               batch_flag, create_time, update_time)
+      select ${sql.raw(String(base))}::bigint + g, ${tenantId},
+             'M' || lpad(g::text, 7, '0'),
+             (array['螺丝','螺母','螺栓','垫片','托盘','纸箱','胶带','标签','轴承','弹簧'])[1 + (g * 7) % 10]
+               || ' ' || chr(65 + g % 26) || (g % 997)::text,
+             'SPEC-' || (g % 50)::text,
+             (1 + g % 4)::text,
+             'PCS',
+             ((g::bigint * 7919) % 1000000) / 100.0,
+             g % 720,
+             ((g::bigint * 104729) % 100000) / 1000.0,
+             (g % 2)::text,
+             timestamptz '2026-06-01 00:00:00+00' - make_interval(secs => ((g::bigint * 7727) % 31536000)::int),
+             now()
+      from generate_series(1, ${count}::int) g`),
+  );
+}
+
+async function seed(database: Database) {
+  await migrate(database);
+  await seedIfEmpty(database, { demo: true });
+  const extra = tenantIds.slice(2).map((tenantId) => ({
+    id: nextId(),
+    tenantId,
+    tenantName: `压测租户 ${tenantId}`,
+  }));
+  if (extra.length > 0) await database.db.insert(tenant).values(extra).onConflictDoNothing();
+  let total = 0;
+  for (const [index, tenantId] of tenantIds.entries()) {
+    const count = tenantId === exportTenant ? Math.max(exportRows, rowsPerTenant) : rowsPerTenant;
+    await seedMaterials(database, tenantId, index, count);
+    total += count;
+  }
+  await database.db.execute(sql`analyze bl_material`);
+  return total;
+}
+
+async function token(app: FastifyInstance, tenantId: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bl-auth/token',
+    headers: { authorization: basic },
+    query: { grantType: 'password', tenantId, account: 'admin', password: md5('admin') },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return (response.json() as { data: { accessToken: string } }).data.accessToken;
+}
+
+interface Case {
+  name: string;
+  query: Record<string, string>;
+}
+
+async function listCases(app: FastifyInstance, auth: string): Promise<Case[]> {
+  const pagesOf = async (query: Record<string, string>) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/material/list',
+      query: { ...query, size: '10' },
+      headers: { 'blade-auth': `bearer ${auth}` },
+    });
+    return (response.json() as { data: { pages: number } }).data.pages;
+  };
+  const filteredPages = await pagesOf({ name: '螺', descs: 'price' });
+  return [
+    { name: 'default sort, page 1', query: { current: '1', size: '10' } },
+    { name: 'default sort, page 5000', query: { current: '5000', size: '10' } },
+    { name: 'descs=price, page 1', query: { descs: 'price', current: '1', size: '10' } },
+    { name: 'descs=price, page 5000', query: { descs: 'price', current: '5000', size: '10' } },
+    { name: 'name=螺 descs=price, page 1', query: { name: '螺', descs: 'price', current: '1', size: '10' } },
+    {
+      name: `name=螺 descs=price, page ${filteredPages} (last)`,
+      query: { name: '螺', descs: 'price', current: String(filteredPages), size: '10' },
+    },
+    {
+      name: 'name=螺 descs=price, page 5000 (past the end)',
+      query: { name: '螺', descs: 'price', current: '5000', size: '10' },
+    },
+    { name: 'code_equal=M0012345', query: { code_equal: 'M0012345' } },
+  ];
+}
+
+async function measureList(app: FastifyInstance, auth: string, item: Case) {
+  const call = () =>
+    app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/material/list',
+      query: item.query,
+      headers: { 'blade-auth': `bearer ${auth}` },
+    });
+  let total = 0;
+  for (let i = 0; i < 3; i++) {
+    const response = await call();
+    if (response.statusCode !== 200) throw new Error(`${item.name}: ${response.body}`);
+    total = (response.json() as { data: { total: number } }).data.total;
+  }
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    times.push(ms(start));
+  }
+  return { total, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function plans(database: Database) {
+  const cases: [string, string][] = [
+    [
+      'count, no filter',
+      `select count(*) from bl_material where tenant_id = '${listTenant}' and is_deleted = 0`,
+    ],
+    [
+      'page 5000 by price',
+      `select * from bl_material where tenant_id = '${listTenant}' and is_deleted = 0 order by price desc, id desc limit 10 offset 49990`,
+    ],
+    [
+      'count, name contains',
+      `select count(*) from bl_material where tenant_id = '${listTenant}' and is_deleted = 0 and cast(name as text) ilike '%螺%'`,
+    ],
+    [
+      'page 1 by price, name contains',
+      `select * from bl_material where tenant_id = '${listTenant}' and is_deleted = 0 and cast(name as text) ilike '%螺%' order by price desc, id desc limit 10`,
+    ],
+  ];
+  for (const [name, query] of cases) {
+    const rows = await database.withTenant(listTenant, (tx) =>
+      queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain (analyze, costs off) ${query}`)),
+    );
+    console.log(`  plan: ${name}`);
+    for (const row of rows) console.log(`    ${row['QUERY PLAN']}`);
+  }
+}
+
+async function measureExport(app: FastifyInstance, auth: string) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 10);
+  const start = performance.now();
+  const response = await fetch(`${address}/api/bl-wms/material/export?descs=price`, {
+    headers: { 'blade-auth': `bearer ${auth}` },
+  });
+  const firstByte = ms(start);
+  // The download goes to a file, so the client holds no more of it than the server does.
+  const file = path.join(os.tmpdir(), `bl-bench-export-${process.pid}.xlsx`);
+  const sink = fs.createWriteStream(file);
+  let bytes = 0;
+  let halfway = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (!sink.write(chunk)) await new Promise((resolve) => sink.once('drain', resolve));
+    if (!halfway && bytes > 1_000_000) halfway = ms(start);
+  }
+  await new Promise((resolve) => sink.end(resolve));
+  const elapsed = ms(start);
+  clearInterval(sampler);
+  // Checked after the measurement, so parsing does not count towards the peak.
+  const book = XLSX.read(fs.readFileSync(file), { type: 'buffer', dense: true });
+  fs.rmSync(file, { force: true });
+  const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+  const rows = XLSX.utils.decode_range(sheet['!ref'] as string).e.r;
+  return {
+    status: response.status,
+    firstByte,
+    firstMb: halfway,
+    elapsed,
+    bytes,
+    rows,
+    baseline,
+    peakRss,
+    peakHeap,
+  };
+}
+
+async function measureImport(app: FastifyInstance, auth: string) {
+  const unit = await app.inject({
+    method: 'POST',
+    url: '/api/bl-wms/unit/submit',
+    payload: { code: 'PCS', name: '件' },
+    headers: { 'blade-auth': `bearer ${auth}` },
+  });
+  if (unit.statusCode !== 200) throw new Error(unit.body);
+  const rows: (string | number)[][] = [['物料编码', '物料名称', '基本单位', '单价', '物料类型']];
+  for (let i = 0; i < importRows; i++) rows.push([`IMP-${i}`, `导入 ${i}`, 'PCS', (i % 1000) / 4, '成品']);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const boundary = '----blbench';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const start = performance.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bl-wms/material/import',
+    payload,
+    headers: { 'blade-auth': `bearer ${auth}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return { status: response.statusCode, elapsed: ms(start), size: content.length, answer: response.body };
+}
+
+async function run(driver: string, open: () => Promise<{ database: Database; dispose(): Promise<void> }>) {
+  console.log(`\n== ${driver} ==`);
+  const { database, dispose } = await open();
+  try {
+    let start = performance.now();
+    const total = await seed(database);
+    const seedTime = ms(start);
+    console.log(
+      `seeded ${total.toLocaleString()} materials in ${tenants} tenants: ${(seedTime / 1000).toFixed(1)} s`,
+    );
+    const indexes = await queryRows<{ indexdef: string }>(
+      database.db,
+      sql`select indexdef from pg_indexes where tablename = 'bl_material' order by indexname`,
+    );
+    for (const { indexdef } of indexes) console.log(`  index: ${indexdef}`);
+
+    const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' });
+    const app = await buildApp({ config, database, logger: false });
+    try {
+      const listAuth = await token(app, listTenant);
+      const cases = await listCases(app, listAuth);
+      console.log(
+        `\nlist as tenant ${listTenant} (${rowsPerTenant.toLocaleString()} rows), ${runs} runs each, ms:`,
+      );
+      console.log(`  ${'case'.padEnd(48)} ${'total'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}`);
+      for (const item of cases) {
+        const result = await measureList(app, listAuth, item);
+        console.log(
+          `  ${item.name.padEnd(48)} ${String(result.total).padStart(7)} ${fmt(result.p50).padStart(7)} ${fmt(result.p95).padStart(7)}`,
+        );
+      }
+      if (explain) await plans(database);
+
+      const exportAuth = await token(app, exportTenant);
+      const exported = await measureExport(app, exportAuth);
+      console.log(
+        `\nexport as tenant ${exportTenant}, descs=price: HTTP ${exported.status}, ${exported.rows.toLocaleString()} rows, ` +
+          `${mb(exported.bytes)}, headers after ${fmt(exported.firstByte)} ms, first MB after ${fmt(exported.firstMb)} ms, ` +
+          `done after ${(exported.elapsed / 1000).toFixed(2)} s`,
+      );
+      console.log(
+        `  RSS ${mb(exported.baseline.rss)} before, peak ${mb(exported.peakRss)} (+${mb(exported.peakRss - exported.baseline.rss)}); ` +
+          `heap ${mb(exported.baseline.heapUsed)} before, peak ${mb(exported.peakHeap)}`,
+      );
+
+      if (importRows > 0) {
+        start = performance.now();
+        const imported = await measureImport(app, listAuth);
+        console.log(
+          `\nimport of ${importRows.toLocaleString()} rows (${mb(imported.size)} .xlsx) as tenant ${listTenant}: ` +
+            `HTTP ${imported.status}, ${(imported.elapsed / 1000).toFixed(2)} s` +
+            (imported.status === 200 ? '' : ` ${imported.answer.slice(0, 300)}`),
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+async function main() {
+  console.log(
+    `bench: ${tenants} tenants × ${rowsPerTenant.toLocaleString()} materials (tenant ${exportTenant}: ${Math.max(exportRows, rowsPerTenant).toLocaleString()}), node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  if (process.env.BENCH_PGLITE !== '0') {
+    await run('PGlite', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-bench-'));
+      const database = await openPglite(dir);
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    });
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    await run('PostgreSQL', async () => {
+      const name = `bl_bench_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const own = new URL(url);
+      own.pathname = `/${name}`;
+      const database = openPostgres(own.toString(), 10);
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: url });
+          await cleanup.connect();
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    });
+  }
+}
+
+await main();
