@@ -6,6 +6,7 @@ import { label } from './label.ts';
 import { pageBuilderDicts } from './page-builder/dicts.ts';
 import { processingDicts } from './processing/dicts.ts';
 import { supplyChainDicts } from './supply-chain/dicts.ts';
+import { systemDicts } from './system/dicts.ts';
 import { transportDicts } from './transport/dicts.ts';
 
 export type { Dict, DictValue } from './dicts-core.ts';
@@ -179,6 +180,7 @@ export const dicts = {
   ...supplyChainDicts,
   ...devicesDicts,
   ...pageBuilderDicts,
+  ...systemDicts,
 } satisfies Record<string, Dict>;
 
 export type DictCode = keyof typeof dicts;

@@ -6,6 +6,7 @@ import { masterDataEntities } from './master-data/index.ts';
 import { pageBuilderEntities } from './page-builder/index.ts';
 import { processingEntities } from './processing/index.ts';
 import { supplyChainEntities } from './supply-chain/index.ts';
+import { systemEntities } from './system/index.ts';
 import { transportEntities } from './transport/index.ts';
 
 /** Every entity of the catalogue. A new entity is one file plus one line in its folder's index. */
@@ -18,6 +19,7 @@ export const entities: EntityDefinition[] = [
   ...supplyChainEntities,
   ...deviceEntities,
   ...pageBuilderEntities,
+  ...systemEntities,
 ];
 
 export const entityByName: ReadonlyMap<string, EntityDefinition> = new Map(entities.map((e) => [e.name, e]));
