@@ -56,17 +56,21 @@ const asChoice: Reader = (raw, field, fail) => {
   return value;
 };
 
+const asId: Reader = (raw, _field, fail) => {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : fail('badId');
+  if (!/^\d{1,19}$/.test(text) || BigInt(text) > 9223372036854775807n) fail('badId');
+  return text;
+};
+
 const readers: Record<FieldKind, Reader> = {
-  id: (raw, _field, fail) => {
-    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : fail('badId');
-    if (!/^\d{1,19}$/.test(text) || BigInt(text) > 9223372036854775807n) fail('badId');
-    return text;
-  },
+  id: asId,
   text: asText,
   textarea: asText,
   image: asText,
   file: asText,
-  ref: asText,
+  // A reference by id holds a 64-bit id; by code, text.
+  ref: (raw, field, fail) =>
+    field.ref?.valueField === 'id' ? asId(raw, field, fail) : asText(raw, field, fail),
   integer: (raw, field, fail) => {
     const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
     if (typeof value !== 'number' || Number.isNaN(value)) fail('notNumber');

@@ -57,6 +57,16 @@ describe('field readers', () => {
     expect(read(flag, '2')).toEqual({ ok: false, message: 'Field flag cannot be "2"' });
   });
 
+  it('reads a reference by id as an id', () => {
+    const parent = field({
+      name: 'parentId',
+      kind: 'ref',
+      ref: { entity: 'basicdept', valueField: 'id', labelField: 'deptName' },
+    });
+    expect(read(parent, 'abc')).toEqual({ ok: false, message: 'Field parentId is not a valid id' });
+    expect(read(parent, '12')).toEqual({ ok: true, value: '12' });
+  });
+
   it('checks ids and text length', () => {
     expect(read(field({ name: 'id', kind: 'id' }), '9223372036854775808')).toMatchObject({ ok: false });
     expect(read(field({ name: 'id', kind: 'id' }), '912184129689640960')).toMatchObject({ ok: true });
