@@ -84,6 +84,7 @@ function toMeta(name: string, input: FieldInput): FieldMeta {
     label: input.label,
     required: input.required ?? false,
     ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
+    ...(input.format !== undefined && { format: input.format }),
     ...(input.min !== undefined && { min: input.min }),
     ...(input.max !== undefined && { max: input.max }),
     ...(input.scale !== undefined && { scale: input.scale }),

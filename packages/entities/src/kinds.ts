@@ -1,4 +1,5 @@
 import type { DictCode } from './dicts.ts';
+import type { TextFormat } from './formats.ts';
 import type { Label } from './label.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface FieldInput {
   required?: boolean;
   /** Longest text, in characters. */
   maxLength?: number;
+  /** A text format with its own rule: identity card, mobile number, e-mail. */
+  format?: TextFormat;
   /** Smallest and largest number allowed. */
   min?: number;
   max?: number;
@@ -62,6 +65,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   name: string;
   required: boolean;
   maxLength?: number;
+  format?: TextFormat;
   min?: number;
   max?: number;
   scale?: number;

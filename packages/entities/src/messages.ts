@@ -39,6 +39,17 @@ export const validationMessages = {
   ),
   badId: label('{field}不是有效的编号', '{field}不是有效的編號', '{field} is not a valid id'),
   badText: label('{field}必须是文本', '{field}必須是文字', '{field} must be text'),
+  idCardLength: label('{field}长度不是18位', '{field}長度不是18位', '{field} is not 18 characters long'),
+  idCardFormat: label('{field}格式错误', '{field}格式錯誤', '{field} has a format error'),
+  idCardRegion: label('{field}地址编码错误', '{field}地址編碼錯誤', '{field} has a wrong address code'),
+  idCardCheckDigit: label('{field}校验位错误', '{field}校驗位錯誤', '{field} has a wrong check digit'),
+  mobileLength: label('{field}长度不是11位', '{field}長度不是11位', '{field} is not 11 digits long'),
+  mobileFormat: label('{field}格式错误', '{field}格式錯誤', '{field} is not a valid mobile number'),
+  emailFormat: label(
+    '{field}不是有效的邮箱地址',
+    '{field}不是有效的郵箱地址',
+    '{field} is not a valid e-mail address',
+  ),
 } satisfies Record<string, Label>;
 
 export type ValidationMessage = keyof typeof validationMessages;

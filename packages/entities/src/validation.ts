@@ -1,6 +1,7 @@
 import type { Language } from '@bl/contract';
 import { z } from 'zod';
 import { dicts } from './dicts.ts';
+import { formatChecks } from './formats.ts';
 import type { FieldKind, FieldMeta } from './kinds.ts';
 import { formatMessage, type ValidationMessage } from './messages.ts';
 
@@ -28,6 +29,8 @@ const asText = (raw: unknown, field: FieldMeta, fail: Fail): string => {
   const text = raw.trim();
   if (field.maxLength !== undefined && text.length > field.maxLength)
     fail('tooLong', { max: field.maxLength });
+  const problem = field.format ? formatChecks[field.format](text) : null;
+  if (problem) fail(problem);
   return text;
 };
 

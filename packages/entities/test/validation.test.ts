@@ -113,3 +113,32 @@ describe('recordSchema', () => {
     expect(recordSchema(fields, 'zh', { partial: true }).parse({ qty: '' })).toEqual({ qty: null });
   });
 });
+
+describe('text formats', () => {
+  const card = field({
+    name: 'card',
+    kind: 'text',
+    format: 'idCard',
+    label: label('证件号码', '證件號碼', 'Certificate number'),
+  });
+  it('checks identity card numbers: length, shape, region, check digit', () => {
+    expect(read(card, '11010519491231002X')).toEqual({ ok: true, value: '11010519491231002X' });
+    expect(read(card, '110105194912310021', 'zh')).toEqual({ ok: false, message: '证件号码校验位错误' });
+    expect(read(card, '1101051949123100', 'zh')).toEqual({ ok: false, message: '证件号码长度不是18位' });
+    expect(read(card, '11010519491231002Y', 'mo')).toEqual({ ok: false, message: '證件號碼格式錯誤' });
+    expect(read(card, '99010519491231002X', 'en')).toEqual({
+      ok: false,
+      message: 'Certificate number has a wrong address code',
+    });
+  });
+  it('checks mobile numbers and e-mail addresses', () => {
+    const phone = field({ name: 'phone', kind: 'text', format: 'mobile' });
+    expect(read(phone, '13800138000')).toMatchObject({ ok: true });
+    expect(read(phone, '1380013800')).toEqual({ ok: false, message: 'Field phone is not 11 digits long' });
+    expect(read(phone, '01088886666')).toEqual({
+      ok: false,
+      message: 'Field phone is not a valid mobile number',
+    });
+    expect(read(field({ name: 'mail', kind: 'text', format: 'email' }), 'a@b')).toMatchObject({ ok: false });
+  });
+});
