@@ -59,9 +59,14 @@ export const customer = defineEntity({
     region: f.text(label('地区', '地區', 'Region'), { maxLength: 64 }),
     address: f.text(label('地址', '地址', 'Address'), { list: false, search: 'none' }),
     linkman: f.text(label('联系人', '聯絡人', 'Contact person'), { maxLength: 64 }),
-    mobile: f.text(label('手机', '手機', 'Mobile'), { maxLength: 20 }),
+    mobile: f.text(label('手机', '手機', 'Mobile'), { format: 'mobile', maxLength: 20 }),
     tel: f.text(label('电话', '電話', 'Telephone'), { maxLength: 32, list: false, search: 'none' }),
-    email: f.text(label('邮箱', '電郵', 'Email'), { maxLength: 128, list: false, search: 'none' }),
+    email: f.text(label('邮箱', '電郵', 'Email'), {
+      format: 'email',
+      maxLength: 128,
+      list: false,
+      search: 'none',
+    }),
     taxNumber: f.text(label('税号', '稅號', 'Tax number'), { maxLength: 32, list: false }),
     bankName: f.text(label('开户银行', '開戶銀行', 'Bank'), { maxLength: 128, list: false, search: 'none' }),
     bankAccount: f.text(label('银行账号', '銀行帳號', 'Bank account'), {

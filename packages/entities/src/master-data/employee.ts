@@ -38,8 +38,9 @@ export const employee = defineEntity({
     code: f.text(label('工号', '工號', 'Staff no.'), { required: true, maxLength: 64, unique: true }),
     name: f.text(label('姓名', '姓名', 'Name'), { required: true, maxLength: 64 }),
     sex: f.dict(label('性别', '性別', 'Sex'), 'sex'),
-    phone: f.text(label('手机', '手機', 'Mobile'), { maxLength: 32 }),
+    phone: f.text(label('手机', '手機', 'Mobile'), { format: 'mobile', maxLength: 32 }),
     idCard: f.text(label('身份证号', '身份證號', 'ID card no.'), {
+      format: 'idCard',
       maxLength: 18,
       list: false,
       search: 'none',

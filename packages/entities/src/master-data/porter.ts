@@ -32,7 +32,7 @@ export const porter = defineEntity({
     ...commonFields,
     code: f.text(label('工号', '工號', 'Porter no.'), { required: true, maxLength: 64, unique: true }),
     name: f.text(label('姓名', '姓名', 'Name'), { required: true, maxLength: 64 }),
-    phone: f.text(label('手机', '手機', 'Mobile'), { maxLength: 32 }),
+    phone: f.text(label('手机', '手機', 'Mobile'), { format: 'mobile', maxLength: 32 }),
     team: f.text(label('班组', '班組', 'Team'), { maxLength: 64 }),
     remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500, list: true }),
   },
