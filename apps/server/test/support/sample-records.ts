@@ -1,9 +1,15 @@
-import type { FieldKind, FieldMeta } from '@bl/entities';
+import type { FieldKind, FieldMeta, TextFormat } from '@bl/entities';
 import { dicts } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
 import { entityByName } from '@bl/entities/registry';
 
 type Row = Record<string, unknown>;
+
+const formatSamples: Record<TextFormat, string> = {
+  idCard: '11010519491231002X',
+  mobile: '13800138000',
+  email: 'store@example.com',
+};
 
 /**
  * Makes valid records for any catalogue entity from its metadata alone: every writable field
@@ -18,6 +24,7 @@ export class SampleRecords {
   constructor(private readonly save: (entity: EntityDefinition, body: Row) => Promise<Row>) {}
 
   private text(field: FieldMeta): string {
+    if (field.format) return formatSamples[field.format];
     const text = `${field.name.slice(0, 3).toUpperCase()}${++this.counter}`;
     return text.slice(0, Math.max(1, field.maxLength ?? 32));
   }
