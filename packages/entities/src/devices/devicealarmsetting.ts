@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { entityColumns } from '../columns.ts';
+import { defineEntity } from '../define.ts';
+import { commonFields, f } from '../fields.ts';
+import { label } from '../label.ts';
+
+const reading = () => numeric({ precision: 8, scale: 2 });
+
+/**
+ * Alarm settings of a sensor (spec 02 §3.10 devicealarmsetting), one per device: the allowed
+ * temperature (°C) and humidity (%RH) ranges; a reading outside them raises an alarm, sounds
+ * the buzzer and sends a text to `notifyPhones` (comma-separated), at most once per
+ * `notifyInterval` minutes while it lasts.
+ */
+export const deviceAlarmSettingTable = pgTable(
+  'bl_devicealarmsetting',
+  {
+    ...entityColumns(),
+    deviceCode: varchar({ length: 64 }).notNull(),
+    minTemperature: reading(),
+    maxTemperature: reading(),
+    minHumidity: reading(),
+    maxHumidity: reading(),
+    alarmEnabled: varchar({ length: 1 }).notNull().default('1'),
+    notifyPhones: varchar({ length: 255 }),
+    notifyInterval: integer(),
+    remark: varchar({ length: 500 }),
+  },
+  (t) => [
+    uniqueIndex('bl_devicealarmsetting_device_uq').on(t.tenantId, t.deviceCode).where(sql`is_deleted = 0`),
+  ],
+);
+
+export const devicealarmsetting = defineEntity({
+  name: 'devicealarmsetting',
+  service: 'bl-iot',
+  area: 'device',
+  label: label('设备报警设置', '設備報警設定', 'Device alarm setting'),
+  table: deviceAlarmSettingTable,
+  titleField: 'deviceCode',
+  defaultSort: { field: 'deviceCode', order: 'asc' },
+  fields: {
+    ...commonFields,
+    deviceCode: f.ref(label('设备', '設備', 'Device'), 'deviceinfo', {
+      required: true,
+      unique: true,
+      valueField: 'deviceCode',
+      labelField: 'deviceName',
+    }),
+    minTemperature: f.decimal(label('最低温度（℃）', '最低溫度（℃）', 'Lowest temperature (°C)'), 2, {
+      min: -100,
+      max: 200,
+    }),
+    maxTemperature: f.decimal(label('最高温度（℃）', '最高溫度（℃）', 'Highest temperature (°C)'), 2, {
+      min: -100,
+      max: 200,
+    }),
+    minHumidity: f.decimal(label('最低湿度（%RH）', '最低濕度（%RH）', 'Lowest humidity (%RH)'), 2, {
+      min: 0,
+      max: 100,
+    }),
+    maxHumidity: f.decimal(label('最高湿度（%RH）', '最高濕度（%RH）', 'Highest humidity (%RH)'), 2, {
+      min: 0,
+      max: 100,
+    }),
+    alarmEnabled: f.flag(label('启用报警', '啟用報警', 'Alarm on'), { defaultValue: '1' }),
+    notifyPhones: f.text(label('通知手机号', '通知手機號', 'Phones to notify'), {
+      maxLength: 255,
+      search: 'none',
+    }),
+    notifyInterval: f.integer(label('通知间隔（分钟）', '通知間隔（分鐘）', 'Notify every (minutes)'), {
+      min: 1,
+      max: 1440,
+      list: false,
+    }),
+    remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),
+  },
+});
