@@ -1,4 +1,61 @@
-import type { Dict } from '../dicts-core.ts';
+import { type Dict, dict } from '../dicts-core.ts';
+import { label } from '../label.ts';
 
 /** Dictionaries of system administration, labels in zh, mo and en. */
-export const systemDicts = {} satisfies Record<string, Dict>;
+export const systemDicts = {
+  /** Who a staff member (and a user, spec 02 §3.2 user.staffType) works for. */
+  staffType: dict('staffType', label('人员类型', '人員類型', 'Staff type'), [
+    ['1', label('内部员工', '內部員工', 'Internal staff')],
+    ['2', label('货主人员', '貨主人員', 'Owner staff')],
+    ['3', label('供应商人员', '供應商人員', 'Supplier staff')],
+    ['4', label('承运商人员', '承運商人員', 'Carrier staff')],
+    ['5', label('外包人员', '外包人員', 'Contractor')],
+  ]),
+  /** The third-party logins of the sign-in screen (spec 02 §2). */
+  oauthSource: dict('oauthSource', label('第三方平台', '第三方平台', 'Login provider'), [
+    ['wechat', label('微信', '微信', 'WeChat')],
+    ['qq', label('QQ', 'QQ', 'QQ')],
+    ['github', label('GitHub', 'GitHub', 'GitHub')],
+    ['gitee', label('Gitee', 'Gitee', 'Gitee')],
+  ]),
+  /** When a serial number starts again from its lowest value. */
+  seqResetCycle: dict('seqResetCycle', label('重置周期', '重置週期', 'Reset cycle'), [
+    ['0', label('不重置', '不重置', 'Never')],
+    ['1', label('每天', '每天', 'Daily')],
+    ['2', label('每月', '每月', 'Monthly')],
+    ['3', label('每年', '每年', 'Yearly')],
+  ]),
+  /** The date part written between the prefix and the number (values are the patterns). */
+  seqDatePattern: dict('seqDatePattern', label('日期格式', '日期格式', 'Date pattern'), [
+    ['yyyyMMdd', label('年月日（yyyyMMdd）', '年月日（yyyyMMdd）', 'Year, month, day (yyyyMMdd)')],
+    ['yyMMdd', label('短年月日（yyMMdd）', '短年月日（yyMMdd）', 'Short year, month, day (yyMMdd)')],
+    ['yyyyMM', label('年月（yyyyMM）', '年月（yyyyMM）', 'Year and month (yyyyMM)')],
+    ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
+  ]),
+  /** SpringBlade's organisation categories. */
+  deptCategory: dict('deptCategory', label('机构类型', '機構類型', 'Organisation type'), [
+    ['1', label('公司', '公司', 'Company')],
+    ['2', label('部门', '部門', 'Department')],
+    ['3', label('小组', '小組', 'Team')],
+  ]),
+  /** SpringBlade's post categories. */
+  postCategory: dict('postCategory', label('岗位类型', '崗位類型', 'Post category'), [
+    ['1', label('高层', '高層', 'Senior management')],
+    ['2', label('中层', '中層', 'Middle management')],
+    ['3', label('基层', '基層', 'Front line')],
+    ['4', label('其他', '其他', 'Other')],
+  ]),
+  /** Object storage back ends; 1 to 4 keep SpringBlade's numbering. */
+  ossCategory: dict('ossCategory', label('存储类型', '存儲類型', 'Storage type'), [
+    ['1', label('MinIO', 'MinIO', 'MinIO')],
+    ['2', label('七牛云', '七牛雲', 'Qiniu Kodo')],
+    ['3', label('阿里云OSS', '阿里雲OSS', 'Aliyun OSS')],
+    ['4', label('腾讯云COS', '騰訊雲COS', 'Tencent COS')],
+    ['5', label('本地磁盘', '本地磁碟', 'Local disk')],
+  ]),
+  /** Workflow delFlag (spec 02 §4): 0 existing, 2 deleted. */
+  wfDelFlag: dict('wfDelFlag', label('流程删除标志', '流程刪除標誌', 'Workflow deletion flag'), [
+    ['0', label('存在', '存在', 'Existing')],
+    ['2', label('已删除', '已刪除', 'Deleted')],
+  ]),
+} satisfies Record<string, Dict>;

@@ -1,4 +1,41 @@
 import type { EntityDefinition } from '../define.ts';
+import { apipermission } from './apipermission.ts';
+import { apipermissioncategory } from './apipermissioncategory.ts';
+import { attach } from './attach.ts';
+import { dept } from './dept.ts';
+import { dict } from './dict.ts';
+import { oss } from './oss.ts';
+import { post } from './post.ts';
+import { staff } from './staff.ts';
+import { syscode } from './syscode.ts';
+import { topmenu, topmenusetting } from './topmenu.ts';
+import { useroauth } from './useroauth.ts';
+import { userwc } from './userwc.ts';
+import { wfcategory } from './wfcategory.ts';
+import { wfcopy } from './wfcopy.ts';
+import { wfdeployform } from './wfdeployform.ts';
+import { wfform } from './wfform.ts';
 
-/** System administration (spec 02 §3.2), in menu order. */
-export const systemEntities: EntityDefinition[] = [];
+/**
+ * System administration (spec 02 §3.2), in menu order. User, role, menu, tenant and client are
+ * server tables (apps/server/src/db/schema/system.ts), not catalogue entities.
+ */
+export const systemEntities: EntityDefinition[] = [
+  staff,
+  dept,
+  post,
+  dict,
+  topmenu,
+  topmenusetting,
+  apipermissioncategory,
+  apipermission,
+  oss,
+  attach,
+  syscode,
+  useroauth,
+  userwc,
+  wfcategory,
+  wfform,
+  wfdeployform,
+  wfcopy,
+];
