@@ -14,4 +14,6 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`(${file}) passed ${report.numPassedTests}, failed ${report.numFailedTests}`);
 }
-console.log(skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`);
+console.log(
+  skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`,
+);

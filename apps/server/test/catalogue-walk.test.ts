@@ -36,7 +36,7 @@ describe.each(testDrivers())('catalogue walk on %s', (driver) => {
     return answer.data;
   };
 
-  it('creates, reads, lists with a filter and removes a record of every entity', async () => {
+  it('creates, reads, lists with a filter, exports and removes a record of every entity', async () => {
     const samples = new SampleRecords(save);
     const headersOnly = entities.filter((e) => !e.parent);
     expect(headersOnly.length).toBeGreaterThan(20);
@@ -64,6 +64,15 @@ describe.each(testDrivers())('catalogue walk on %s', (driver) => {
         page.data.records.map((r) => r.id),
         entity.name,
       ).toContain(row.id);
+      const exported = await app.inject({
+        method: 'GET',
+        url: `${entity.path}/export`,
+        query,
+        headers: headers(),
+      });
+      expect(exported.statusCode, `${entity.name}: ${exported.body.slice(0, 200)}`).toBe(200);
+      expect(exported.headers['content-type'], entity.name).toContain('spreadsheetml');
+      expect(exported.rawPayload.subarray(0, 2).toString(), entity.name).toBe('PK');
     }
     // Remove newest first, so a record goes only after those that refer to it.
     for (const { entity, row } of [...samples.made].reverse()) {

@@ -1,4 +1,4 @@
-import { type Label, label } from './label.ts';
+import type { Label } from './label.ts';
 
 export interface DictValue {
   value: string;

@@ -1,0 +1,86 @@
+import { varchar } from 'drizzle-orm/pg-core';
+import { defineEntity } from '../define.ts';
+import { commonFields, f } from '../fields.ts';
+import { label } from '../label.ts';
+import {
+  consigneeColumns,
+  consigneeFields,
+  headerTable,
+  lineFields,
+  lineTable,
+  postingColumns,
+  postingFields,
+  reviewColumns,
+  reviewFields,
+  stateColumns,
+  stateFields,
+  vehicleColumns,
+  vehicleFields,
+} from './blocks.ts';
+import { billDetails, billHeaderFields } from './common.ts';
+
+/** Outbound bill lines: what leaves, per material, batch and location. */
+export const osoutstockbillDetailTable = lineTable('bl_osoutstockbilldetail');
+
+export const osoutstockbilldetail = defineEntity({
+  name: 'osoutstockbilldetail',
+  service: 'bl-wms',
+  area: 'outWarehouseManagement',
+  parent: 'osoutstockbill',
+  label: label('出库单明细', '出庫單明細', 'Outbound bill line'),
+  table: osoutstockbillDetailTable,
+  titleField: 'materialCode',
+  defaultSort: { field: 'lineNumber', order: 'asc' },
+  fields: { ...commonFields, ...lineFields },
+});
+
+/**
+ * Outbound bills (spec 02 §3.5 osoutstockbill): goods of an owner shipped out of stock of a
+ * given status (`stockType`), made from a reservation (`applyNo`) and picked in a wave
+ * (`waveNo`). A shipped bill (state completed) cannot be deleted (spec 02 §4).
+ */
+export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
+  applyNo: varchar({ length: 64 }),
+  waveNo: varchar({ length: 64 }),
+  stockType: varchar({ length: 8 }),
+  outTransferType: varchar({ length: 8 }).notNull(),
+  ...consigneeColumns(),
+  ...vehicleColumns(),
+  ...reviewColumns(),
+  ...postingColumns(),
+  ...stateColumns(),
+});
+
+export const osoutstockbill = defineEntity({
+  name: 'osoutstockbill',
+  service: 'bl-wms',
+  area: 'outWarehouseManagement',
+  label: label('出库单', '出庫單', 'Outbound bill'),
+  table: osoutstockbillTable,
+  titleField: 'billNo',
+  children: [billDetails(() => osoutstockbilldetail)],
+  fields: {
+    ...commonFields,
+    ...billHeaderFields,
+    applyNo: f.ref(label('预约单号', '預約單號', 'Reservation no.'), 'orderosoutstockbill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+      list: false,
+    }),
+    waveNo: f.ref(label('波次号', '波次號', 'Wave no.'), 'billwaves', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+      list: false,
+    }),
+    stockType: f.dict(label('库存状态', '庫存狀態', 'Stock status'), 'stockStatus', { defaultValue: '1' }),
+    outTransferType: f.dict(label('出库类型', '出庫類型', 'Outbound type'), 'outTransferType', {
+      required: true,
+    }),
+    ...consigneeFields,
+    consigneeName: { ...consigneeFields.consigneeName, list: false },
+    ...vehicleFields,
+    ...reviewFields,
+    ...postingFields,
+    ...stateFields,
+  },
+});

@@ -1,0 +1,75 @@
+import { integer, varchar } from 'drizzle-orm/pg-core';
+import { defineEntity } from '../define.ts';
+import { commonFields, f } from '../fields.ts';
+import { label } from '../label.ts';
+import { headerTable, lineFields, lineTable, relabel, stateColumns, stateFields } from './blocks.ts';
+import { billDetails, billHeaderFields } from './common.ts';
+
+/** Sorting lines: what was sorted out of which location for the outbound bill. */
+export const stocksortingbillDetailTable = lineTable('bl_stocksortingbilldetail');
+
+export const stocksortingbilldetail = defineEntity({
+  name: 'stocksortingbilldetail',
+  service: 'bl-wms',
+  area: 'outWarehouseManagement',
+  parent: 'stocksortingbill',
+  label: label('分拣单明细', '分揀單明細', 'Sorting line'),
+  table: stocksortingbillDetailTable,
+  titleField: 'materialCode',
+  defaultSort: { field: 'lineNumber', order: 'asc' },
+  fields: {
+    ...commonFields,
+    ...lineFields,
+    qty: relabel(lineFields.qty, label('分拣数量', '分揀數量', 'Sorted quantity')),
+  },
+});
+
+/**
+ * Sorting bills (spec 02 §3.5 stocksortingbill): the pick-and-sort of an outbound bill, who
+ * scanned and who checked it, how many packages were found broken and how many were changed,
+ * and whether the sorting sheet and the pallet board sheet were printed (0 no, 1 yes). A blank
+ * reason means shipment (spec 02 §5).
+ */
+export const stocksortingbillTable = headerTable('bl_stocksortingbill', {
+  applyNo: varchar({ length: 64 }),
+  reason: varchar({ length: 8 }).default('1'),
+  brokenPackageNumber: integer(),
+  changePackageNumber: integer(),
+  scanPerson: varchar({ length: 64 }),
+  reviewPerson: varchar({ length: 64 }),
+  printSortStatus: varchar({ length: 8 }).notNull().default('0'),
+  printBillBoardStatus: varchar({ length: 8 }).notNull().default('0'),
+  ...stateColumns(),
+});
+
+export const stocksortingbill = defineEntity({
+  name: 'stocksortingbill',
+  service: 'bl-wms',
+  area: 'outWarehouseManagement',
+  label: label('分拣单', '分揀單', 'Sorting bill'),
+  table: stocksortingbillTable,
+  titleField: 'billNo',
+  children: [billDetails(() => stocksortingbilldetail)],
+  fields: {
+    ...commonFields,
+    ...billHeaderFields,
+    applyNo: f.ref(label('出库单号', '出庫單號', 'Outbound bill no.'), 'osoutstockbill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+    }),
+    reason: f.dict(label('分拣原因', '分揀原因', 'Reason'), 'sortingReason', { defaultValue: '1' }),
+    brokenPackageNumber: f.integer(label('破包数', '破包數', 'Broken packages'), { min: 0, list: false }),
+    changePackageNumber: f.integer(label('换包数', '換包數', 'Changed packages'), { min: 0, list: false }),
+    scanPerson: f.ref(label('扫描人', '掃描人', 'Scanned by'), 'employee', { list: false }),
+    reviewPerson: f.ref(label('复核人', '覆核人', 'Checked by'), 'employee', { list: false }),
+    printSortStatus: f.dict(label('分拣单打印', '分揀單打印', 'Sorting sheet'), 'printStatus', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
+    printBillBoardStatus: f.dict(label('板单打印', '板單打印', 'Pallet sheet'), 'printStatus', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
+    ...stateFields,
+  },
+});

@@ -1,0 +1,93 @@
+import { numeric, varchar } from 'drizzle-orm/pg-core';
+import { defineEntity } from '../define.ts';
+import { commonFields, f } from '../fields.ts';
+import { label } from '../label.ts';
+import {
+  at,
+  computed,
+  headerTable,
+  lineFields,
+  lineTable,
+  postingColumns,
+  postingFields,
+  relabel,
+  reviewColumns,
+  reviewFields,
+  stateColumns,
+  stateFields,
+  unlisted,
+  vehicleColumns,
+  vehicleFields,
+} from './blocks.ts';
+import { billDetails, billHeaderFields } from './common.ts';
+
+/** Allocation lines: from which location they leave, to which they go, and what arrived. */
+export const wmallocatebillDetailTable = lineTable('bl_wmallocatebilldetail', {
+  targetWarehousePlaceCode: varchar({ length: 64 }),
+  receivedQty: numeric({ precision: 18, scale: 4 }),
+});
+
+export const wmallocatebilldetail = defineEntity({
+  name: 'wmallocatebilldetail',
+  service: 'bl-wms',
+  area: 'inWarehouseManagement',
+  parent: 'wmallocatebill',
+  label: label('调拨单明细', '調撥單明細', 'Allocation line'),
+  table: wmallocatebillDetailTable,
+  titleField: 'materialCode',
+  defaultSort: { field: 'lineNumber', order: 'asc' },
+  fields: {
+    ...commonFields,
+    ...lineFields,
+    barcode: unlisted(lineFields.barcode),
+    price: unlisted(lineFields.price),
+    volume: unlisted(lineFields.volume),
+    warehousePlaceCode: relabel(
+      lineFields.warehousePlaceCode,
+      label('调出库位', '調出庫位', 'From location'),
+    ),
+    targetWarehousePlaceCode: f.ref(label('调入库位', '調入庫位', 'To location'), 'warehouseplace'),
+    receivedQty: computed(f.decimal(label('已收数量', '已收數量', 'Received quantity'), 4)),
+  },
+});
+
+/**
+ * Allocations (调拨, spec 02 §3.5 wmallocatebill): goods of one owner sent from one warehouse
+ * to another in two steps, shipped at the source (`outTime`) and received at the target
+ * (`inTime`), in transit between. A move within one step is a warehousetransferbill.
+ */
+export const wmallocatebillTable = headerTable('bl_wmallocatebill', {
+  targetWarehouseCode: varchar({ length: 64 }).notNull(),
+  outTime: at(),
+  inTime: at(),
+  ...vehicleColumns(),
+  ...reviewColumns(),
+  ...stateColumns(),
+  ...postingColumns(),
+});
+
+export const wmallocatebill = defineEntity({
+  name: 'wmallocatebill',
+  service: 'bl-wms',
+  area: 'inWarehouseManagement',
+  label: label('调拨单', '調撥單', 'Allocation bill'),
+  table: wmallocatebillTable,
+  titleField: 'billNo',
+  children: [billDetails(() => wmallocatebilldetail)],
+  fields: {
+    ...commonFields,
+    ...billHeaderFields,
+    warehouseCode: relabel(billHeaderFields.warehouseCode, label('调出仓库', '調出倉庫', 'From warehouse'), {
+      required: true,
+    }),
+    targetWarehouseCode: f.ref(label('调入仓库', '調入倉庫', 'To warehouse'), 'warehouse', {
+      required: true,
+    }),
+    outTime: f.datetime(label('调出时间', '調出時間', 'Shipped at'), { form: 'readonly', list: false }),
+    inTime: f.datetime(label('调入时间', '調入時間', 'Received at'), { form: 'readonly', list: false }),
+    ...vehicleFields,
+    ...reviewFields,
+    ...stateFields,
+    ...postingFields,
+  },
+});
