@@ -17,6 +17,8 @@ export interface CatalogueEntity {
   children: { key: string; entity: string }[];
   fields: FieldMeta[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Written only by postings: no add, edit, delete or import. */
+  readOnly: boolean;
 }
 
 export interface Catalogue {

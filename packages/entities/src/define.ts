@@ -56,6 +56,11 @@ export interface EntityInput<T extends PgTable> {
   defaultSort?: { field: keyof T['$inferSelect'] & string; order: 'asc' | 'desc' };
   /** Sets of fields unique together within the tenant (single unique fields say `unique`). */
   uniqueKeys?: (keyof T['$inferSelect'] & string)[][];
+  /**
+   * Written only by business postings (stock balances, the stock stream, settlement reports):
+   * the generic API lists, shows and exports it, but offers no add, edit, delete or import.
+   */
+  readOnly?: boolean;
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -73,6 +78,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   parent?: string;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   uniqueKeys: string[][];
+  readOnly: boolean;
 }
 
 function toMeta(name: string, input: FieldInput): FieldMeta {
@@ -126,5 +132,6 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     ...(input.parent !== undefined && { parent: input.parent }),
     defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
     uniqueKeys: input.uniqueKeys ?? [],
+    readOnly: input.readOnly ?? false,
   };
 }

@@ -26,6 +26,7 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
     children: entity.children.map((c) => ({ key: c.key, entity: c.entity().name })),
     fields: entity.fields,
     defaultSort: entity.defaultSort,
+    readOnly: entity.readOnly,
   };
 }
 
@@ -81,40 +82,43 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
         return ok(row, translate('ok', request.language));
       },
     );
-    app.post(
-      `${entity.path}/submit`,
-      { schema: { tags, summary: `${name}: create (no id) or update (id and version) a record` } },
-      async (request) => {
-        const auth = requireAuth(request.auth);
-        const body = request.body as Record<string, unknown> | undefined;
-        const editing =
-          body && typeof body === 'object' && body.id !== undefined && body.id !== null && body.id !== '';
-        const row = await database.withTenant(auth.tenantId, async (tx) => {
-          await requireButton(tx, auth, buttonCode(entity.name, editing ? 'edit' : 'add'));
-          return submitRecord(tx, entity, auth, body, request.language);
-        });
-        return ok(row, translate('ok', request.language));
-      },
-    );
-    app.post(
-      `${entity.path}/remove`,
-      {
-        schema: {
-          tags,
-          summary: `${name}: logical delete of ids=1,2,3 (all or nothing)`,
-          querystring: idsQuery,
+    // Ledgers written by postings have no generic writes (EntityInput.readOnly).
+    if (!entity.readOnly) {
+      app.post(
+        `${entity.path}/submit`,
+        { schema: { tags, summary: `${name}: create (no id) or update (id and version) a record` } },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const body = request.body as Record<string, unknown> | undefined;
+          const editing =
+            body && typeof body === 'object' && body.id !== undefined && body.id !== null && body.id !== '';
+          const row = await database.withTenant(auth.tenantId, async (tx) => {
+            await requireButton(tx, auth, buttonCode(entity.name, editing ? 'edit' : 'add'));
+            return submitRecord(tx, entity, auth, body, request.language);
+          });
+          return ok(row, translate('ok', request.language));
         },
-      },
-      async (request) => {
-        const auth = requireAuth(request.auth);
-        const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
-        const removed = await database.withTenant(auth.tenantId, async (tx) => {
-          await requireButton(tx, auth, buttonCode(entity.name, 'delete'));
-          return removeRecords(tx, entity, auth, ids, request.language);
-        });
-        return ok({ removed }, translate('ok', request.language));
-      },
-    );
+      );
+      app.post(
+        `${entity.path}/remove`,
+        {
+          schema: {
+            tags,
+            summary: `${name}: logical delete of ids=1,2,3 (all or nothing)`,
+            querystring: idsQuery,
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+          const removed = await database.withTenant(auth.tenantId, async (tx) => {
+            await requireButton(tx, auth, buttonCode(entity.name, 'delete'));
+            return removeRecords(tx, entity, auth, ids, request.language);
+          });
+          return ok({ removed }, translate('ok', request.language));
+        },
+      );
+    }
 
     // Spreadsheets (docs/adr/0004-spreadsheets.md): headers only, detail lines go with them.
     if (entity.parent === undefined) {
@@ -138,6 +142,7 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
             .send(file.body);
         },
       );
+      if (entity.readOnly) continue; // a ledger takes no imports
       app.get(
         `${entity.path}/import-template`,
         { schema: { tags, summary: `${name}: the .xlsx template of an import, with the dictionaries` } },

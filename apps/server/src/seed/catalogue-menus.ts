@@ -60,7 +60,10 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         sort: 100 + position,
         category: 1,
       });
-      for (const [order, action] of crudActions.entries()) {
+      const actions = entity.readOnly
+        ? crudActions.filter((a) => a === 'view' || a === 'export')
+        : crudActions;
+      for (const [order, action] of actions.entries()) {
         add({
           parentId: entityId,
           code: buttonCode(entity.name, action),

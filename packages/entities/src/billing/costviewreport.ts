@@ -50,6 +50,7 @@ const amount = (zh: string, mo: string, en: string, o: Partial<FieldInput> = {})
 
 export const costviewreport = defineEntity({
   name: 'costviewreport',
+  readOnly: true,
   service: 'bl-acct',
   area: 'acct',
   label: label('结算报表', '結算報表', 'Settlement report'),

@@ -93,6 +93,7 @@ export const stockTable = pgTable(
 
 export const stock = defineEntity({
   name: 'stock',
+  readOnly: true,
   service: 'bl-wms',
   area: 'reportManagement',
   label: label('库存', '庫存', 'Stock'),

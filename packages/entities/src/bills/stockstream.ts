@@ -38,6 +38,7 @@ const ro = { form: 'readonly' as const };
 
 export const stockstream = defineEntity({
   name: 'stockstream',
+  readOnly: true,
   service: 'bl-wms',
   area: 'reportManagement',
   label: label('库存流水', '庫存流水', 'Stock stream'),
