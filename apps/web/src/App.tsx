@@ -2,9 +2,13 @@ import type { Language } from '@bl/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+// The ES builds: this package is "type": "module", so the CommonJS `antd/locale/*` would
+// import as `{ default: locale }` and antd would silently stay in English.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query.ts';

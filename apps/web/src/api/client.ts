@@ -14,3 +14,17 @@ export const client = createApiClient({
   language: currentLanguage,
   token: getAccessToken,
 });
+
+/**
+ * The headers `client` sends, for the calls it cannot make itself (file downloads as blobs,
+ * multipart uploads): client credential, language and, when signed in, the bearer token.
+ */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    Authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+    'Blade-Language': currentLanguage(),
+  };
+  const token = getAccessToken();
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  return headers;
+}

@@ -1,4 +1,5 @@
-import { ApiError, ResultCode } from '@bl/contract';
+import { ApiError, flattenButtonCodes, ResultCode } from '@bl/contract';
+import type { Catalogue } from '@bl/entities';
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import type { Label } from '../i18n/index.ts';
 import i18next from '../i18n/index.ts';
@@ -62,26 +63,44 @@ export function useMenuRoutes() {
   return useQuery({ queryKey: ['menuRoutes'], queryFn: () => client.menuRoutes(), enabled: signedIn });
 }
 
-/** The part of `GET /api/bl-system/catalogue` the shell reads: labels of entities and areas. */
-interface CatalogueLabels {
-  entities: { name: string; label: Label }[];
-  areas: { code: string; label: Label }[];
+/** Labels in every language for the menu codes of catalogue entities and areas. */
+function catalogueLabels(catalogue: Catalogue): ReadonlyMap<string, Label> {
+  const labels = new Map<string, Label>();
+  for (const area of catalogue.areas ?? []) labels.set(area.code, area.label);
+  for (const entity of catalogue.entities ?? []) labels.set(entity.name, entity.label);
+  return labels;
 }
 
-/** Labels in every language for the menu codes of catalogue entities and areas. */
+const catalogueQuery = {
+  queryKey: ['catalogue'],
+  queryFn: () => client.request<Catalogue>('GET', '/api/bl-system/catalogue'),
+  // The catalogue only changes when the server is redeployed.
+  staleTime: Number.POSITIVE_INFINITY,
+  meta: { quiet: true },
+} as const;
+
+/**
+ * `GET /api/bl-system/catalogue`, fetched once per session: entities with their fields,
+ * dictionaries and menu areas. Every reader shares this one query.
+ */
+export function useCatalogue() {
+  const signedIn = useSession((s) => s.session !== null);
+  return useQuery({ ...catalogueQuery, enabled: signedIn });
+}
+
+/** The catalogue's labels of entity and area menu codes (the shell's menu and titles). */
 export function useCatalogueLabels() {
   const signedIn = useSession((s) => s.session !== null);
+  return useQuery({ ...catalogueQuery, enabled: signedIn, select: catalogueLabels });
+}
+
+/** The signed-in user's button codes (`GET /api/bl-system/menu/buttons`), flattened. */
+export function useButtonCodes() {
+  const signedIn = useSession((s) => s.session !== null);
   return useQuery({
-    queryKey: ['catalogueLabels'],
-    queryFn: async () => {
-      const catalogue = await client.request<CatalogueLabels>('GET', '/api/bl-system/catalogue');
-      const labels = new Map<string, Label>();
-      for (const area of catalogue.areas ?? []) labels.set(area.code, area.label);
-      for (const entity of catalogue.entities ?? []) labels.set(entity.name, entity.label);
-      return labels as ReadonlyMap<string, Label>;
-    },
+    queryKey: ['menuButtons'],
+    queryFn: () => client.menuButtons(),
     enabled: signedIn,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { quiet: true },
+    select: flattenButtonCodes,
   });
 }

@@ -1,0 +1,375 @@
+import {
+  DeleteOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+} from '@ant-design/icons';
+import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
+import type { Page } from '@bl/contract';
+import type { CatalogueEntity } from '@bl/entities';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../api/client.ts';
+import { queryClient, useButtonCodes } from '../api/query.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { useSession } from '../session.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { useMenuLabel } from '../shell/useMenuLabel.ts';
+import { readJson, writeJson } from '../storage.ts';
+import { type CrudAction, canUse } from './access.ts';
+import type { CatalogueIndex } from './catalogue.ts';
+import { type ColumnContext, listColumns } from './columns.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import {
+  defaultPageSize,
+  firstPage,
+  type Paging,
+  pageAfterRemoval,
+  pageAfterSizeChange,
+  pagerItems,
+  pageSizes,
+} from './paging.ts';
+import { exportQuery, listQuery, type SearchValues, type Sort } from './query.ts';
+import { type FormRequest, RecordForm } from './RecordForm.tsx';
+import { RecordView } from './RecordView.tsx';
+import { useDownload } from './useDownload.ts';
+import { useWindowWidth } from './useWindowWidth.ts';
+import type { Row } from './values.ts';
+
+/** Opens the printable page of these records in a new tab. */
+export function openPrint(entity: CatalogueEntity, ids: string[]): void {
+  window.open(`/print/${entity.name}?ids=${ids.join(',')}`, '_blank', 'noopener');
+}
+
+function storedColumns(key: string): Record<string, ColumnsState> {
+  const value = readJson(key);
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, ColumnsState>)
+    : {};
+}
+
+const densities = ['large', 'middle', 'small'] as const;
+type Density = (typeof densities)[number];
+function storedDensity(key: string): Density {
+  const value = readJson(key);
+  return densities.includes(value as Density) ? (value as Density) : 'middle';
+}
+
+/**
+ * The list screen of any catalogue entity (spec 01 §2): search form, toolbar (add, delete,
+ * export, import, print, refresh, density, columns), server-side paging and sorting, and the
+ * add/edit/copy form, view and import dialogs.
+ */
+export function CrudScreen(props: { entity: CatalogueEntity; catalogue: CatalogueIndex }) {
+  const { entity, catalogue } = props;
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const language = currentLanguage();
+  const menuLabel = useMenuLabel();
+  const title = menuLabel({ code: entity.name, name: entity.label[language] });
+  useDocumentTitle(title);
+  const codes = useButtonCodes().data;
+  const can = (action: CrudAction) => canUse(codes, entity, action);
+  const width = useWindowWidth();
+  const session = useSession((s) => s.session);
+  const download = useDownload();
+
+  const [values, setValues] = useState<SearchValues>({});
+  const [paging, setPaging] = useState<Paging>({ current: firstPage, size: defaultPageSize });
+  const [sort, setSort] = useState<Sort | undefined>();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [form, setForm] = useState<FormRequest | undefined>();
+  const [viewing, setViewing] = useState<string | undefined>();
+  const [importing, setImporting] = useState(false);
+
+  const columnsKey = `crud-${entity.name}-columns`;
+  const densityKey = `crud-${entity.name}-density`;
+  const [columnsState, setColumnsState] = useState(() => storedColumns(columnsKey));
+  const [density, setDensity] = useState(() => storedDensity(densityKey));
+
+  const query = useMemo(
+    () => listQuery({ fields: entity.fields, values, paging, sort }),
+    [entity.fields, values, paging, sort],
+  );
+  const list = useQuery({
+    queryKey: ['list', entity.name, query],
+    queryFn: () => client.request<Page<Row>>('GET', `${entity.path}/list`, { query }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const total = list.data?.total ?? 0;
+
+  const remove = useMutation({
+    mutationFn: (ids: string[]) =>
+      client.request<unknown>('POST', `${entity.path}/remove`, { query: { ids: ids.join(',') } }),
+    onSuccess: async (_data, ids) => {
+      message.success(t('crud.success'));
+      setSelected((keys) => keys.filter((key) => !ids.includes(String(key))));
+      setPaging((current) => pageAfterRemoval(current, total, ids.length));
+      await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+    },
+  });
+
+  const confirmRemove = (ids: string[]) => {
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t('crud.deleteConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      className: 'bl-confirm-delete',
+      onOk: () => remove.mutateAsync(ids).catch(() => undefined),
+    });
+  };
+
+  /** Batch actions need rows: "Please select at least one piece of data." otherwise. */
+  const withSelection = (action: (ids: string[]) => void) => () => {
+    if (selected.length === 0) {
+      message.warning(t('crud.selectAtLeastOne'));
+      return;
+    }
+    action(selected.map(String));
+  };
+
+  const confirmExport = () => {
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t('crud.exportConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      className: 'bl-confirm-export',
+      onOk: () =>
+        download(
+          `${entity.path}/export`,
+          exportQuery({ fields: entity.fields, values, sort }),
+          `${entity.name}.xlsx`,
+        ),
+    });
+  };
+
+  const context: ColumnContext = {
+    language,
+    catalogue,
+    t,
+    userName: (id) => (id === session?.userId ? session.userName : undefined),
+  };
+
+  const rowActions: ProColumns<Row> = {
+    key: 'option',
+    title: t('crud.actions'),
+    valueType: 'option',
+    fixed: 'right',
+    align: 'center',
+    width: language === 'en' ? 230 : 200,
+    render: (_dom, row) => {
+      const id = String(row.id);
+      const links: [CrudAction, ReactNode][] = [
+        [
+          'view',
+          <Button key="view" type="link" size="small" onClick={() => setViewing(id)} data-testid="row-view">
+            {t('crud.view')}
+          </Button>,
+        ],
+        [
+          'edit',
+          <Button
+            key="edit"
+            type="link"
+            size="small"
+            onClick={() => setForm({ mode: 'edit', id })}
+            data-testid="row-edit"
+          >
+            {t('crud.edit')}
+          </Button>,
+        ],
+        [
+          'add',
+          <Button
+            key="copy"
+            type="link"
+            size="small"
+            onClick={() => setForm({ mode: 'copy', id })}
+            data-testid="row-copy"
+          >
+            {t('crud.copy')}
+          </Button>,
+        ],
+        [
+          'delete',
+          <Button
+            key="delete"
+            type="link"
+            size="small"
+            danger
+            onClick={() => confirmRemove([id])}
+            data-testid="row-delete"
+          >
+            {t('crud.delete')}
+          </Button>,
+        ],
+      ];
+      return links.filter(([action]) => can(action)).map(([, link]) => link);
+    },
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the language and the codes
+  const columns = useMemo(
+    () => [...listColumns(entity, context, sort), rowActions],
+    [entity, sort, language, codes, catalogue],
+  );
+
+  const toolbar: [CrudAction, ReactNode][] = [
+    [
+      'add',
+      <Button
+        key="add"
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => setForm({ mode: 'add' })}
+        data-testid="toolbar-add"
+      >
+        {t('crud.add')}
+      </Button>,
+    ],
+    [
+      'delete',
+      <Button
+        key="delete"
+        danger
+        icon={<DeleteOutlined />}
+        onClick={withSelection(confirmRemove)}
+        data-testid="toolbar-delete"
+      >
+        {t('crud.delete')}
+      </Button>,
+    ],
+    [
+      'export',
+      <Button key="export" icon={<ExportOutlined />} onClick={confirmExport} data-testid="toolbar-export">
+        {t('crud.export')}
+      </Button>,
+    ],
+    [
+      'import',
+      <Button
+        key="import"
+        icon={<ImportOutlined />}
+        onClick={() => setImporting(true)}
+        data-testid="toolbar-import"
+      >
+        {t('crud.import')}
+      </Button>,
+    ],
+    [
+      'view',
+      <Button
+        key="print"
+        icon={<PrinterOutlined />}
+        onClick={withSelection((ids) => openPrint(entity, ids))}
+        data-testid="toolbar-print"
+      >
+        {t('crud.print')}
+      </Button>,
+    ],
+  ];
+
+  return (
+    <div className="bl-page bl-crud" data-testid={`crud-${entity.name}`}>
+      <ProTable<Row>
+        rowKey={(row) => String(row.id)}
+        headerTitle={title}
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        cardBordered
+        scroll={{ x: 'max-content' }}
+        size={density}
+        onSizeChange={(size) => {
+          const next = size ?? 'middle';
+          setDensity(next);
+          writeJson(densityKey, next);
+        }}
+        columnsState={{
+          value: columnsState,
+          onChange: (state) => {
+            setColumnsState(state);
+            writeJson(columnsKey, state);
+          },
+        }}
+        search={{
+          labelWidth: 'auto',
+          searchText: t('crud.search'),
+          resetText: t('crud.empty'),
+          defaultCollapsed: true,
+        }}
+        onSubmit={(submitted) => {
+          setValues(submitted as SearchValues);
+          setPaging((current) => ({ ...current, current: firstPage }));
+        }}
+        onReset={() => {
+          setValues({});
+          setPaging((current) => ({ ...current, current: firstPage }));
+        }}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.columnKey ?? one?.field;
+          const next: Sort | undefined =
+            one?.order && field !== undefined ? { field: String(field), order: one.order } : undefined;
+          if (next?.field === sort?.field && next?.order === sort?.order) return;
+          setSort(next);
+          setPaging((current) => ({ ...current, current: firstPage }));
+        }}
+        pagination={{
+          current: paging.current,
+          pageSize: paging.size,
+          total,
+          pageSizeOptions: pageSizes.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showLessItems: pagerItems(width) === 5,
+          showTotal: (count) => t('crud.total', { total: count }),
+          onChange: (page, size) =>
+            setPaging((current) =>
+              size !== current.size
+                ? pageAfterSizeChange(current, size, total)
+                : { ...current, current: page },
+            ),
+        }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys),
+        }}
+        options={{
+          density: true,
+          fullScreen: false,
+          reload: () => void list.refetch(),
+          setting: { draggable: true, checkable: true, checkedReset: true },
+        }}
+        toolBarRender={() => toolbar.filter(([action]) => can(action)).map(([, button]) => button)}
+      />
+      {form && (
+        <RecordForm entity={entity} catalogue={catalogue} request={form} onClose={() => setForm(undefined)} />
+      )}
+      {viewing && (
+        <RecordView
+          entity={entity}
+          catalogue={catalogue}
+          id={viewing}
+          context={context}
+          onClose={() => setViewing(undefined)}
+          onPrint={(ids) => openPrint(entity, ids)}
+          {...(can('edit') && {
+            onEdit: (id: string) => {
+              setViewing(undefined);
+              setForm({ mode: 'edit', id });
+            },
+          })}
+        />
+      )}
+      {importing && <ImportDialog entity={entity} onClose={() => setImporting(false)} />}
+    </div>
+  );
+}

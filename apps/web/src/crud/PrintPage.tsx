@@ -1,0 +1,141 @@
+import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQueries } from '@tanstack/react-query';
+import { Button, Result, Skeleton, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { client } from '../api/client.ts';
+import { useCatalogue } from '../api/query.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { NotFound } from '../pages/NotFoundPage.tsx';
+import { useSession } from '../session.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { indexCatalogue } from './catalogue.ts';
+import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx';
+import { LinesTable, RecordDescriptions } from './RecordView.tsx';
+import { dateTimeFormat, type Row } from './values.ts';
+
+/**
+ * `/print/{entity}?ids=…`: a clean page of the chosen records outside the shell, printed at
+ * once. One record prints as descriptions with its lines; several as a table.
+ */
+export function PrintPage() {
+  const signedIn = useSession((s) => s.session !== null);
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <Printable />;
+}
+
+function Printable() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const session = useSession((s) => s.session);
+  const { entity: name = '' } = useParams();
+  const [params] = useSearchParams();
+  const ids = useMemo(
+    () => [...new Set((params.get('ids') ?? '').split(','))].filter((id) => /^\d{1,19}$/.test(id)),
+    [params],
+  );
+  const catalogue = useCatalogue();
+  const index = useMemo(
+    () => (catalogue.data ? indexCatalogue(catalogue.data) : undefined),
+    [catalogue.data],
+  );
+  const entity = index?.entity(name);
+  const records = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['record', name, id],
+      queryFn: () => client.request<Row>('GET', `${entity?.path}/detail`, { query: { id } }),
+      enabled: entity !== undefined,
+    })),
+  });
+  const ready = ids.length > 0 && records.every((record) => record.data !== undefined);
+  const failed = records.some((record) => record.isError);
+  const printedAt = useMemo(() => dayjs().format(dateTimeFormat), []);
+  useDocumentTitle(entity?.label[language]);
+
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!ready || printed.current) return;
+    printed.current = true;
+    // Let the tables lay out before the print dialog takes its picture.
+    const timer = setTimeout(() => window.print(), 400);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  if (catalogue.isPending) return <Skeleton active className="bl-print" />;
+  if (!index || !entity || entity.parent || ids.length === 0) return <NotFound />;
+
+  const context: ColumnContext = {
+    language,
+    catalogue: index,
+    t,
+    userName: (id) => (id === session?.userId ? session.userName : undefined),
+  };
+  const rows = records.map((record) => record.data).filter((row): row is Row => row !== undefined);
+  const fields = tableFields(entity);
+
+  return (
+    <div className="bl-print" data-testid="print-page">
+      <div className="bl-print-toolbar">
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          {t('crud.print')}
+        </Button>
+        <Button icon={<CloseOutlined />} onClick={() => window.close()}>
+          {t('crud.close')}
+        </Button>
+      </div>
+      <header className="bl-print-head">
+        <Typography.Title level={3}>{entity.label[language]}</Typography.Title>
+        <Typography.Text type="secondary">
+          {t('crud.printedAt', { time: printedAt })}
+          {ids.length > 1 && ` · ${t('crud.printCount', { count: ids.length })}`}
+        </Typography.Text>
+      </header>
+      {failed ? (
+        <Result status="warning" title={t('crud.loadFailed')} />
+      ) : !ready ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : ids.length === 1 && rows[0] ? (
+        <div className="bl-view">
+          <RecordDescriptions entity={entity} record={rows[0]} context={context} column={2} />
+          {entity.children.map((child) => {
+            const lineEntity = index.entity(child.entity);
+            const lines = rows[0]?.[child.key];
+            return lineEntity ? (
+              <LinesTable
+                key={child.key}
+                entity={lineEntity}
+                lines={Array.isArray(lines) ? (lines as Row[]) : []}
+                context={context}
+              />
+            ) : null;
+          })}
+        </div>
+      ) : (
+        <Table<Row>
+          rowKey={(row) => String(row.id)}
+          size="small"
+          bordered
+          pagination={false}
+          dataSource={rows}
+          columns={[
+            {
+              key: '_index',
+              title: t('crud.lineNumber'),
+              width: 56,
+              align: 'center',
+              render: (_value, _row, position) => position + 1,
+            },
+            ...fields.map((field) => ({
+              key: field.name,
+              title: field.label[language],
+              align: alignOf(field),
+              render: (_value: unknown, row: Row) => cellOf(field, row, context),
+            })),
+          ]}
+        />
+      )}
+    </div>
+  );
+}

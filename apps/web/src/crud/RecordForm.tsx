@@ -1,0 +1,306 @@
+import { DrawerForm, EditableProTable, type ProColumns } from '@ant-design/pro-components';
+import { ApiError, type Language, ResultCode } from '@bl/contract';
+import { type CatalogueEntity, type FieldMeta, writableFields } from '@bl/entities';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Drawer, Form, Row as GridRow, Result, Skeleton, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../api/client.ts';
+import { queryClient } from '../api/query.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import type { CatalogueIndex } from './catalogue.ts';
+import { isWide } from './columns.tsx';
+import { copyRecord } from './copy.ts';
+import { formInputs, type InputContext } from './inputs.tsx';
+import { fieldRules, recordIssues } from './rules.ts';
+import { useRecord } from './useRecord.ts';
+import { defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
+
+export type FormMode = 'add' | 'edit' | 'copy';
+
+/** Which form to open: a new record, or an edit or copy of the record with this id. */
+export type FormRequest = { mode: 'add' } | { mode: 'edit' | 'copy'; id: string };
+
+/** The add/edit/copy drawers are wide: master data has 20-30 fields, bills a lines grid too. */
+export const drawerWidth = 'min(1120px, 96vw)';
+
+/** Fields a form shows: not filled by the server, not hidden (long texts last); read-only ones disabled. */
+const formFields = (entity: CatalogueEntity) =>
+  entity.fields
+    .filter((field) => !field.system && field.form !== 'hidden')
+    .sort((a, b) => Number(isWide(a)) - Number(isWide(b)));
+
+let nextLineKey = 0;
+/** Lines carry a key of their own in the grid, so new lines (without ids) can be edited and removed. */
+const lineKey = () => `line-${++nextLineKey}`;
+
+const withKeys = (lines: unknown, fields: FieldMeta[]): Row[] =>
+  (Array.isArray(lines) ? (lines as Row[]) : []).map((line) => ({
+    ...toFormValues(fields, line),
+    ...(line.id !== undefined && { id: line.id }),
+    _key: lineKey(),
+  }));
+
+/** The form values a drawer opens with. */
+function initialValues(
+  entity: CatalogueEntity,
+  catalogue: CatalogueIndex,
+  request: FormRequest,
+  record: Row | undefined,
+): Row {
+  const fields = formFields(entity);
+  const source =
+    request.mode === 'add'
+      ? defaultValues(entity.fields)
+      : request.mode === 'copy' && record
+        ? copyRecord(entity, record, catalogue.entity)
+        : (record ?? {});
+  const values = request.mode === 'add' ? { ...source } : toFormValues(fields, source);
+  for (const child of entity.children) {
+    const lines = catalogue.entity(child.entity);
+    if (lines) values[child.key] = withKeys(source[child.key], lines.fields);
+  }
+  return values;
+}
+
+export function RecordForm(props: {
+  entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
+  request: FormRequest;
+  onClose: () => void;
+}) {
+  const { entity, request, onClose } = props;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const id = request.mode === 'add' ? undefined : request.id;
+  const record = useRecord(entity, id);
+  const title = t(`crud.${request.mode}Title`, { entity: entity.label[language] });
+  const [generation, setGeneration] = useState(0);
+
+  // Edits start from the record as it is now, not as an earlier screen cached it.
+  if (id !== undefined && (!record.data || !record.isFetchedAfterMount)) {
+    return (
+      <Drawer open title={title} width={drawerWidth} onClose={onClose} destroyOnHidden>
+        {record.isError ? (
+          <Result
+            status="warning"
+            title={t('crud.loadFailed')}
+            extra={<Button onClick={() => void record.refetch()}>{t('crud.retry')}</Button>}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        )}
+      </Drawer>
+    );
+  }
+  return (
+    <FilledForm
+      // A refreshed record (after a stale edit) starts the form again from its values.
+      key={generation}
+      {...props}
+      title={title}
+      record={record.data}
+      language={language}
+      onRefresh={() => void record.refetch().then(() => setGeneration((g) => g + 1))}
+    />
+  );
+}
+
+function FilledForm(props: {
+  entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
+  request: FormRequest;
+  record: Row | undefined;
+  title: string;
+  language: Language;
+  onClose: () => void;
+  onRefresh: () => void;
+}) {
+  const { entity, catalogue, request, record, title, language, onClose, onRefresh } = props;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Row>();
+  const [stale, setStale] = useState(false);
+  const initial = useMemo(
+    () => initialValues(entity, catalogue, request, record),
+    [entity, catalogue, request, record],
+  );
+  const submit = useMutation({
+    mutationFn: (body: Row) => client.request<Row>('POST', `${entity.path}/submit`, { body }),
+  });
+
+  const context = (field: FieldMeta): InputContext => ({
+    field,
+    language,
+    catalogue,
+    t,
+    disabled: field.form === 'readonly',
+  });
+
+  const onFinish = async (values: Row): Promise<boolean> => {
+    const body: Row = toWireValues(writableFields(entity.fields), values);
+    const issues = recordIssues(entity.fields, body, language);
+    if (issues.length > 0) {
+      form.setFields(issues.map((issue) => ({ name: issue.field, errors: [issue.message] })));
+      return false;
+    }
+    for (const child of entity.children) {
+      const lineEntity = catalogue.entity(child.entity);
+      if (!lineEntity) continue;
+      const lines = (Array.isArray(values[child.key]) ? values[child.key] : []) as Row[];
+      const bodies: Row[] = [];
+      for (const [index, line] of lines.entries()) {
+        const lineBody = toWireValues(writableFields(lineEntity.fields), line);
+        const problem = recordIssues(lineEntity.fields, lineBody, language)[0];
+        if (problem) {
+          message.error(`${t('crud.lineNumber')} ${index + 1}: ${problem.message}`);
+          return false;
+        }
+        bodies.push(line.id === undefined ? lineBody : { id: line.id, ...lineBody });
+      }
+      body[child.key] = bodies;
+    }
+    if (request.mode === 'edit' && record) {
+      body.id = record.id;
+      body.version = record.version;
+    }
+    try {
+      await submit.mutateAsync(body);
+    } catch (error) {
+      // The toast with the server's words is already up; a stale edit also offers a refresh.
+      if (error instanceof ApiError && error.code === ResultCode.conflict) setStale(true);
+      return false;
+    }
+    message.success(t('crud.success'));
+    await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+    await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    onClose();
+    return true;
+  };
+
+  return (
+    <DrawerForm<Row>
+      open
+      title={title}
+      width={drawerWidth}
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onOpenChange={(open) => open || onClose()}
+      drawerProps={{ destroyOnHidden: true, maskClosable: false, className: 'bl-record-drawer' }}
+      submitter={{ searchConfig: { submitText: t('crud.save'), resetText: t('common.cancel') } }}
+      onFinish={onFinish}
+    >
+      {stale && (
+        <Alert
+          className="bl-form-alert"
+          type="warning"
+          showIcon
+          message={t('crud.staleHint')}
+          action={
+            <Button size="small" onClick={onRefresh}>
+              {t('crud.reload')}
+            </Button>
+          }
+        />
+      )}
+      <GridRow gutter={16}>
+        {formFields(entity).map((field) => (
+          <Col key={field.name} xs={24} md={isWide(field) ? 24 : 12} xl={isWide(field) ? 24 : 8}>
+            <Form.Item
+              name={field.name}
+              label={field.label[language]}
+              rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
+              required={field.required && field.form !== 'readonly'}
+            >
+              {formInputs[field.kind](context(field))}
+            </Form.Item>
+          </Col>
+        ))}
+      </GridRow>
+      {entity.children.map((child) => {
+        const lineEntity = catalogue.entity(child.entity);
+        if (!lineEntity) return null;
+        return (
+          <LinesEditor
+            key={child.key}
+            name={child.key}
+            entity={lineEntity}
+            initialKeys={((initial[child.key] ?? []) as Row[]).map((line) => line._key as Key)}
+            context={context}
+            language={language}
+          />
+        );
+      })}
+    </DrawerForm>
+  );
+}
+
+/** The editable grid of a bill's lines, bound to the form under the child key. */
+function LinesEditor(props: {
+  name: string;
+  entity: CatalogueEntity;
+  initialKeys: Key[];
+  context: (field: FieldMeta) => InputContext;
+  language: Language;
+}) {
+  const { name, entity, initialKeys, context, language } = props;
+  const { t } = useTranslation();
+  const [editableKeys, setEditableKeys] = useState<Key[]>(initialKeys);
+  const columns: ProColumns<Row>[] = [
+    {
+      title: t('crud.lineNumber'),
+      dataIndex: '_index',
+      width: 64,
+      align: 'center',
+      editable: false,
+      render: (_dom, _row, index) => index + 1,
+    },
+    ...formFields(entity).map(
+      (field): ProColumns<Row> => ({
+        key: field.name,
+        dataIndex: field.name,
+        title: field.required ? (
+          <span className="bl-required">{field.label[language]}</span>
+        ) : (
+          field.label[language]
+        ),
+        editable: field.form !== 'readonly' ? undefined : false,
+        formItemProps: { rules: fieldRules(field, language) },
+        renderFormItem: () => formInputs[field.kind](context(field)),
+      }),
+    ),
+    {
+      title: t('crud.actions'),
+      valueType: 'option',
+      fixed: 'right',
+      width: 90,
+      render: () => null,
+    },
+  ];
+  return (
+    <div className="bl-lines" data-testid={`lines-${name}`}>
+      <Typography.Title level={5}>{entity.label[language]}</Typography.Title>
+      <EditableProTable<Row>
+        name={name}
+        rowKey="_key"
+        size="small"
+        bordered
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        recordCreatorProps={{
+          newRecordType: 'dataSource',
+          position: 'bottom',
+          creatorButtonText: t('crud.addLine'),
+          record: () => ({ ...defaultValues(entity.fields), _key: lineKey() }),
+        }}
+        editable={{
+          type: 'multiple',
+          editableKeys,
+          onChange: setEditableKeys,
+          actionRender: (_row, _config, doms) => [doms.delete],
+        }}
+      />
+    </div>
+  );
+}

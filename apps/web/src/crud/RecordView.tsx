@@ -1,0 +1,138 @@
+import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ProDescriptions } from '@ant-design/pro-components';
+import type { CatalogueEntity } from '@bl/entities';
+import { Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../i18n/index.ts';
+import type { CatalogueIndex } from './catalogue.ts';
+import { alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
+import { descriptionSpans } from './layout.ts';
+import { useRecord } from './useRecord.ts';
+import type { Row } from './values.ts';
+
+/** A record as descriptions: its own fields, then who made and changed it, and when. */
+export function RecordDescriptions(props: {
+  entity: CatalogueEntity;
+  record: Row;
+  context: ColumnContext;
+  column?: number;
+}) {
+  const { entity, record, context, column = 3 } = props;
+  const fields = viewFields(entity);
+  const spans = descriptionSpans(fields.map(isWide), column);
+  return (
+    <ProDescriptions<Row>
+      bordered
+      size="small"
+      column={column}
+      dataSource={record}
+      columns={fields.map((field, position) => ({
+        key: field.name,
+        dataIndex: field.name,
+        title: field.label[context.language],
+        span: spans[position],
+        render: () => viewOf(field, record, context),
+      }))}
+    />
+  );
+}
+
+/** A bill's lines of one child, read-only. */
+export function LinesTable(props: { entity: CatalogueEntity; lines: Row[]; context: ColumnContext }) {
+  const { entity, lines, context } = props;
+  const { t } = useTranslation();
+  const fields = entity.fields.filter((field) => field.view && !field.system);
+  return (
+    <div className="bl-lines">
+      <Typography.Title level={5}>{entity.label[context.language]}</Typography.Title>
+      <Table<Row>
+        rowKey={(line) => String(line.id)}
+        size="small"
+        bordered
+        pagination={false}
+        dataSource={lines}
+        locale={{ emptyText: t('crud.noLines') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: '_index',
+            title: t('crud.lineNumber'),
+            width: 64,
+            align: 'center',
+            render: (_value, _line, index) => index + 1,
+          },
+          ...fields.map((field) => ({
+            key: field.name,
+            title: field.label[context.language],
+            align: alignOf(field),
+            render: (_value: unknown, line: Row) => cellOf(field, line, context),
+          })),
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The view drawer of one record, with its lines; print and edit from here. */
+export function RecordView(props: {
+  entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
+  id: string;
+  context: ColumnContext;
+  onClose: () => void;
+  onEdit?: (id: string) => void;
+  onPrint: (ids: string[]) => void;
+}) {
+  const { entity, catalogue, id, context, onClose, onEdit, onPrint } = props;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const record = useRecord(entity, id);
+  return (
+    <Drawer
+      open
+      title={t('crud.viewTitle', { entity: entity.label[language] })}
+      width="min(1120px, 96vw)"
+      onClose={onClose}
+      destroyOnHidden
+      className="bl-view-drawer"
+      extra={
+        <Space>
+          <Button icon={<PrinterOutlined />} onClick={() => onPrint([id])}>
+            {t('crud.print')}
+          </Button>
+          {onEdit && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => onEdit(id)}>
+              {t('crud.edit')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {record.data ? (
+        <div className="bl-view">
+          <RecordDescriptions entity={entity} record={record.data} context={context} />
+          {entity.children.map((child) => {
+            const lineEntity = catalogue.entity(child.entity);
+            const lines = record.data?.[child.key];
+            return lineEntity ? (
+              <LinesTable
+                key={child.key}
+                entity={lineEntity}
+                lines={Array.isArray(lines) ? (lines as Row[]) : []}
+                context={context}
+              />
+            ) : null;
+          })}
+        </div>
+      ) : record.isError ? (
+        <Result
+          status="warning"
+          title={t('crud.loadFailed')}
+          extra={<Button onClick={() => void record.refetch()}>{t('crud.retry')}</Button>}
+        />
+      ) : (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      )}
+    </Drawer>
+  );
+}

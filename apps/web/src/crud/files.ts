@@ -1,0 +1,84 @@
+import { type ApiResult, type Query, ResultCode } from '@bl/contract';
+import { authHeaders } from '../api/client.ts';
+import { type DownloadFailure, downloadFailure, fileNameFromDisposition } from './download.ts';
+
+/** A download the server refused; `failure` names a fixed message, else `message` is the server's. */
+export class DownloadError extends Error {
+  constructor(
+    readonly code: number,
+    readonly failure: DownloadFailure | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DownloadError';
+  }
+}
+
+function urlOf(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the file once the click is handled; give it time anyway.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * GETs a file as a blob with the session's headers and saves it under the server's file name
+ * (spec 01 §7). An answer that is JSON is an error envelope: it is read and thrown.
+ */
+export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
+  const response = await fetch(urlOf(path, query), { headers: authHeaders() });
+  const blob = await response.blob();
+  if (!response.ok || blob.type.includes('application/json')) {
+    let envelope: Partial<ApiResult<unknown>> = {};
+    try {
+      envelope = JSON.parse(await blob.text()) as ApiResult<unknown>;
+    } catch {
+      // not JSON either: only the status is known
+    }
+    const code = envelope.code ?? response.status;
+    const outcome = downloadFailure(code, envelope.msg);
+    throw 'failure' in outcome
+      ? new DownloadError(code, outcome.failure, outcome.failure)
+      : new DownloadError(code, undefined, outcome.message);
+  }
+  save(blob, fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
+}
+
+/** A spreadsheet row the server could not import (row 1 is the header). */
+export interface RowError {
+  row: number;
+  message: string;
+}
+
+export type ImportOutcome =
+  | { ok: true; message: string; imported: number }
+  | { ok: false; code: number; message: string; rows: RowError[] };
+
+/** POSTs a spreadsheet to `{path}/import` (multipart field `file`). */
+export async function uploadImport(path: string, file: File): Promise<ImportOutcome> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await fetch(`${path}/import`, { method: 'POST', headers: authHeaders(), body });
+  const envelope = (await response.json()) as ApiResult<unknown>;
+  if (envelope.success) {
+    const data = envelope.data as { imported?: number } | null;
+    return { ok: true, message: envelope.msg, imported: data?.imported ?? 0 };
+  }
+  const rows = Array.isArray(envelope.data)
+    ? (envelope.data as RowError[]).filter((row) => typeof row?.message === 'string')
+    : [];
+  return { ok: false, code: envelope.code ?? ResultCode.failure, message: envelope.msg, rows };
+}

@@ -1,0 +1,335 @@
+import type { Language, Page } from '@bl/contract';
+import { type FieldKind, type FieldMeta, textKinds } from '@bl/entities';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Input, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../api/client.ts';
+import type { CatalogueIndex } from './catalogue.ts';
+import { type DayRange, datePresets, presetRange } from './query.ts';
+import { cleanDecimalInput, dateFormat, dateTimeFormat, type Row } from './values.ts';
+
+/** What an input needs to know besides its value: the field, the language and the catalogue. */
+export interface InputContext {
+  field: FieldMeta;
+  language: Language;
+  catalogue: CatalogueIndex;
+  t: TFunction;
+  disabled?: boolean;
+}
+
+/**
+ * Builds the input of one kind. Form.Item hands the element `value` and `onChange`, so every
+ * input below takes them.
+ */
+type InputRenderer = (context: InputContext) => ReactElement;
+
+interface ValueProps<T> {
+  value?: T;
+  onChange?: (value: T | undefined) => void;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+const fullWidth = { width: '100%' } as const;
+
+/** An exact decimal typed as text: never a float, at most `scale` digits after the point. */
+export function DecimalInput(props: ValueProps<string> & { scale?: number; allowNegative: boolean }) {
+  const { value, onChange, scale, allowNegative, ...rest } = props;
+  return (
+    <Input
+      {...rest}
+      className="bl-number-input"
+      inputMode="decimal"
+      allowClear
+      value={value ?? ''}
+      onChange={(event) => {
+        const text = cleanDecimalInput(event.target.value, scale, allowNegative);
+        onChange?.(text === '' ? undefined : text);
+      }}
+    />
+  );
+}
+
+/** A date kept as 'yyyy-MM-dd'. */
+export function DateInput(props: ValueProps<string>) {
+  const { value, onChange, ...rest } = props;
+  return (
+    <DatePicker
+      {...rest}
+      style={fullWidth}
+      format={dateFormat}
+      value={value ? dayjs(value) : null}
+      onChange={(date: Dayjs | null) => onChange?.(date ? date.format(dateFormat) : undefined)}
+    />
+  );
+}
+
+/** A date-time kept as local 'yyyy-MM-dd HH:mm:ss' (the wire's ISO instant is made on submit). */
+export function DateTimeInput(props: ValueProps<string>) {
+  const { value, onChange, ...rest } = props;
+  return (
+    <DatePicker
+      {...rest}
+      style={fullWidth}
+      showTime
+      format={dateTimeFormat}
+      value={value ? dayjs(value) : null}
+      onChange={(date: Dayjs | null) => onChange?.(date ? date.format(dateTimeFormat) : undefined)}
+    />
+  );
+}
+
+/** A day range with the shortcuts of spec 01 §9; "all" clears it. */
+export function DateRangeInput(props: ValueProps<DayRange>) {
+  const { value, onChange, disabled } = props;
+  const { t } = useTranslation();
+  const presets = datePresets.map((preset) => {
+    const range = presetRange(preset, dayjs());
+    return {
+      label: t(`crud.presets.${preset}`),
+      value: (range ? [dayjs(range[0]), dayjs(range[1])] : [null, null]) as [Dayjs, Dayjs],
+    };
+  });
+  return (
+    <DatePicker.RangePicker
+      style={fullWidth}
+      disabled={disabled}
+      format={dateFormat}
+      presets={presets}
+      placeholder={[t('crud.rangeStart'), t('crud.rangeEnd')]}
+      value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+      onChange={(dates) => {
+        const [from, to] = dates ?? [];
+        onChange?.(from && to ? [from.format(dateFormat), to.format(dateFormat)] : undefined);
+      }}
+    />
+  );
+}
+
+/** A dictionary's (or a flag's yes/no) values, labelled in the current language. */
+export function ChoiceSelect(props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex }) {
+  const { field, catalogue, value, onChange, ...rest } = props;
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const options = (catalogue.dict(field.dict)?.values ?? []).map((entry) => ({
+    value: entry.value,
+    label: entry.label[language] ?? entry.value,
+  }));
+  return (
+    <Select
+      {...rest}
+      style={fullWidth}
+      allowClear
+      options={options}
+      value={value ?? undefined}
+      onChange={(next?: string) => onChange?.(next ?? undefined)}
+    />
+  );
+}
+
+/** Text typed into a picker, settled for `delay` ms before it is searched. */
+function useSettled(text: string, delay = 300): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), delay);
+    return () => clearTimeout(timer);
+  }, [text, delay]);
+  return settled;
+}
+
+const pickerSize = 50;
+
+/**
+ * A searchable picker of a referenced entity's records, shown as `code - name`; typing
+ * searches the code and the name (`{refPath}/list?size=50&name=…` and `&code=…`).
+ */
+export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex }) {
+  const { field, catalogue, value, onChange, ...rest } = props;
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  // Options load when the picker opens: a search form full of pickers costs no calls.
+  const [open, setOpen] = useState(false);
+  const typed = useSettled(text.trim());
+  const ref = field.ref;
+  const target = ref ? catalogue.entity(ref.entity) : undefined;
+  const valueField = ref?.valueField ?? 'code';
+  const labelField = ref?.labelField ?? 'name';
+
+  const list = (query: Record<string, string | number>) =>
+    client
+      .request<Page<Row>>('GET', `${target?.path}/list`, { query: { size: pickerSize, ...query } })
+      .then((page) => page.records);
+  // Only text fields take a contains-filter; an id or number would be refused.
+  const searchable = (target?.fields ?? [])
+    .filter((f) => (f.name === labelField || f.name === valueField) && textKinds.has(f.kind))
+    .map((f) => f.name);
+
+  const options = useQuery({
+    queryKey: ['refOptions', target?.name, typed],
+    queryFn: async () => {
+      if (!typed || searchable.length === 0) return list({});
+      const pages = await Promise.all(searchable.map((name) => list({ [name]: typed })));
+      const seen = new Set<unknown>();
+      return pages.flat().filter((row) => !seen.has(row.id) && seen.add(row.id));
+    },
+    enabled: target !== undefined && open,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    meta: { quiet: true },
+  });
+  const missing =
+    value !== undefined && value !== '' && !options.data?.some((row) => String(row[valueField]) === value);
+  const current = useQuery({
+    queryKey: ['refOption', target?.name, valueField, value],
+    queryFn: () => list({ size: 1, [`${valueField}_equal`]: value ?? '' }),
+    enabled: target !== undefined && missing && !options.isFetching,
+    staleTime: 30_000,
+    meta: { quiet: true },
+  });
+
+  const choices = useMemo(() => {
+    const rows = [...(current.data ?? []), ...(options.data ?? [])];
+    const seen = new Set<string>();
+    const out: { value: string; label: string }[] = [];
+    for (const row of rows) {
+      const code = String(row[valueField] ?? '');
+      if (!code || seen.has(code)) continue;
+      seen.add(code);
+      const name = labelField === valueField ? '' : String(row[labelField] ?? '');
+      // A reference by id shows the name alone: ids mean nothing to a person.
+      const label = valueField === 'id' ? name || code : name ? `${code} - ${name}` : code;
+      out.push({ value: code, label });
+    }
+    if (value && !seen.has(value)) out.unshift({ value, label: value });
+    return out;
+  }, [current.data, options.data, value, valueField, labelField]);
+
+  if (!target) return <Input {...rest} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+  return (
+    <Select
+      {...rest}
+      style={fullWidth}
+      showSearch
+      allowClear
+      filterOption={false}
+      loading={options.isFetching}
+      options={choices}
+      value={value ?? undefined}
+      onSearch={setText}
+      onOpenChange={(opened) => {
+        setOpen(opened);
+        if (!opened) setText('');
+      }}
+      onChange={(next?: string) => onChange?.(next ?? undefined)}
+      notFoundContent={options.isFetching ? undefined : null}
+      title={t('crud.refPlaceholder')}
+    />
+  );
+}
+
+function placeholderOf(context: InputContext, choice: boolean): string {
+  const field = context.field.label[context.language];
+  return choice
+    ? context.t('crud.selectPlaceholder', { field })
+    : context.t('crud.inputPlaceholder', { field });
+}
+
+const textInput: InputRenderer = (c) => (
+  <Input
+    allowClear
+    maxLength={c.field.maxLength}
+    disabled={c.disabled}
+    placeholder={placeholderOf(c, false)}
+  />
+);
+const urlInput: InputRenderer = (c) => (
+  <Input
+    allowClear
+    type="url"
+    maxLength={c.field.maxLength}
+    disabled={c.disabled}
+    placeholder={placeholderOf(c, false)}
+  />
+);
+const decimalInput: InputRenderer = (c) => (
+  <DecimalInput
+    scale={c.field.scale}
+    allowNegative={c.field.min === undefined || c.field.min < 0}
+    disabled={c.disabled}
+    placeholder={placeholderOf(c, false)}
+  />
+);
+const choiceInput: InputRenderer = (c) => (
+  <ChoiceSelect
+    field={c.field}
+    catalogue={c.catalogue}
+    disabled={c.disabled}
+    placeholder={placeholderOf(c, true)}
+  />
+);
+const refInput: InputRenderer = (c) => (
+  <RefSelect
+    field={c.field}
+    catalogue={c.catalogue}
+    disabled={c.disabled}
+    placeholder={placeholderOf(c, true)}
+  />
+);
+
+/** The form input of each kind (add, edit, copy and detail lines). */
+export const formInputs: Record<FieldKind, InputRenderer> = {
+  id: (c) => <Input disabled placeholder={placeholderOf(c, false)} />,
+  text: textInput,
+  textarea: (c) => (
+    <Input.TextArea
+      autoSize={{ minRows: 2, maxRows: 6 }}
+      maxLength={c.field.maxLength}
+      showCount={c.field.maxLength !== undefined}
+      disabled={c.disabled}
+      placeholder={placeholderOf(c, false)}
+    />
+  ),
+  integer: (c) => (
+    <InputNumber
+      style={fullWidth}
+      precision={0}
+      min={c.field.min}
+      max={c.field.max}
+      disabled={c.disabled}
+      placeholder={placeholderOf(c, false)}
+    />
+  ),
+  decimal: decimalInput,
+  money: decimalInput,
+  date: (c) => <DateInput disabled={c.disabled} placeholder={placeholderOf(c, true)} />,
+  datetime: (c) => <DateTimeInput disabled={c.disabled} placeholder={placeholderOf(c, true)} />,
+  flag: choiceInput,
+  dict: choiceInput,
+  ref: refInput,
+  image: urlInput,
+  file: urlInput,
+};
+
+const searchText: InputRenderer = (c) => <Input allowClear placeholder={placeholderOf(c, false)} />;
+const searchDay: InputRenderer = (c) =>
+  c.field.search === 'range' ? <DateRangeInput /> : <DateInput placeholder={placeholderOf(c, true)} />;
+
+/** The search-form input of each kind; the field's search mode decides the query suffix. */
+export const searchInputs: Record<FieldKind, InputRenderer> = {
+  id: searchText,
+  text: searchText,
+  textarea: searchText,
+  image: searchText,
+  file: searchText,
+  integer: searchText,
+  decimal: searchText,
+  money: searchText,
+  date: searchDay,
+  datetime: searchDay,
+  flag: choiceInput,
+  dict: choiceInput,
+  ref: refInput,
+};

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionSpans } from './layout.ts';
+
+describe('descriptionSpans', () => {
+  it('fills rows of plain items, stretching the last one', () => {
+    expect(descriptionSpans([false, false, false, false], 3)).toEqual([1, 1, 1, 3]);
+    expect(descriptionSpans([false, false, false], 3)).toEqual([1, 1, 1]);
+  });
+
+  it('gives a wide item a row of its own and closes the row before it', () => {
+    expect(descriptionSpans([false, false, true, false], 3)).toEqual([1, 2, 3, 3]);
+    expect(descriptionSpans([false, false, false, true], 3)).toEqual([1, 1, 1, 3]);
+    expect(descriptionSpans([true, false, false], 2)).toEqual([2, 1, 1]);
+  });
+
+  it('adds up to whole rows', () => {
+    const spans = descriptionSpans([false, true, false, false, true, false], 3);
+    expect(spans.reduce((a, b) => a + b, 0) % 3).toBe(0);
+  });
+});

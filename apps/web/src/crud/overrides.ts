@@ -1,0 +1,15 @@
+import type { CatalogueEntity } from '@bl/entities';
+import type { ComponentType } from 'react';
+import type { CatalogueIndex } from './catalogue.ts';
+
+/** What a list screen of an entity is given. */
+export interface ScreenProps {
+  entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
+}
+
+/**
+ * Bespoke screens that replace the generic list screen of an entity, by entity name (e.g. a
+ * bill with posting and review). Empty: every entity uses the generic screen for now.
+ */
+export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {};

@@ -1,0 +1,35 @@
+import { ApiError, type Query, ResultCode } from '@bl/contract';
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError } from '../api/query.ts';
+import { toastSeconds } from '../shell/feedback.ts';
+import { DownloadError, downloadFile } from './files.ts';
+
+/**
+ * Downloads a file and says why when it cannot (spec 01 §8): the fixed words for 401, 403 and
+ * 404, the server's message otherwise, and "could not download" when the call itself failed.
+ * A 401 also ends the session, as every call does.
+ */
+export function useDownload() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return useCallback(
+    async (path: string, query: Query, fallbackName: string): Promise<boolean> => {
+      try {
+        await downloadFile(path, query, fallbackName);
+        return true;
+      } catch (error) {
+        if (error instanceof DownloadError) {
+          const text = error.failure ? t(`crud.download.${error.failure}`) : error.message;
+          if (error.code === ResultCode.unauthorized) reportError(new ApiError(error.code, text));
+          else message.error({ content: text, duration: toastSeconds });
+        } else {
+          message.error({ content: t('crud.download.failed'), duration: toastSeconds });
+        }
+        return false;
+      }
+    },
+    [t, message],
+  );
+}
