@@ -7,6 +7,7 @@ import type { Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import type { AuthContext } from '../http/context.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
 import { removeRules } from './rules.ts';
@@ -21,13 +22,18 @@ function live(entity: EntityDefinition, tenantId: string): SQL {
   return and(eq(col(entity, 'tenantId'), tenantId), eq(col(entity, 'isDeleted'), 0)) as SQL;
 }
 
+/** The rows this caller sees: live rows of the tenant within the data scopes of their roles. */
+export function visible(entity: EntityDefinition, auth: AuthContext): SQL {
+  return and(live(entity, auth.tenantId), scopeCondition(entity, auth)) as SQL;
+}
+
 export async function listRows(
   tx: Tx,
   entity: EntityDefinition,
   auth: AuthContext,
   query: ListQuery,
 ): Promise<Page<Row>> {
-  const where = and(live(entity, auth.tenantId), ...query.where);
+  const where = and(visible(entity, auth), ...query.where);
   const table = entity.table as PgTable;
   const [totalRow] = await tx.select({ n: count() }).from(table).where(where);
   const total = totalRow?.n ?? 0;
@@ -41,11 +47,11 @@ export async function listRows(
   return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
 }
 
-async function findLive(tx: Tx, entity: EntityDefinition, tenantId: string, id: string, lock = false) {
+async function findVisible(tx: Tx, entity: EntityDefinition, auth: AuthContext, id: string, lock = false) {
   const query = tx
     .select()
     .from(entity.table as PgTable)
-    .where(and(live(entity, tenantId), eq(col(entity, 'id'), id)));
+    .where(and(visible(entity, auth), eq(col(entity, 'id'), id)));
   const rows = (lock ? await query.for('update') : await query) as Row[];
   return rows[0];
 }
@@ -58,7 +64,7 @@ export async function detailRow(
   id: string,
   language: Language,
 ) {
-  const row = await findLive(tx, entity, auth.tenantId, id);
+  const row = await findVisible(tx, entity, auth, id);
   if (!row) throw notFound('crud.notFound', { entity: entity.label[language] });
   for (const child of entity.children) {
     const lines = child.entity();
@@ -233,6 +239,7 @@ export async function submitRecord(
         id: nextId(),
         tenantId: auth.tenantId,
         createUser: auth.userId,
+        createDept: auth.deptId || null,
         createTime: now,
         ...stamp,
         status: 1,
@@ -242,7 +249,7 @@ export async function submitRecord(
       .returning()) as Row[];
     saved = inserted as Row;
   } else {
-    const current = await findLive(tx, entity, auth.tenantId, rawId, true);
+    const current = await findVisible(tx, entity, auth, rawId, true);
     if (!current) throw notFound('crud.notFound', { entity: entity.label[language] });
     const given = readVersion(body.version);
     if (given !== current.version) {
@@ -343,6 +350,7 @@ async function saveLines(
           id: nextId(),
           tenantId: auth.tenantId,
           createUser: auth.userId,
+          createDept: auth.deptId || null,
           createTime: now,
           updateUser: auth.userId,
           updateTime: now,
@@ -388,7 +396,7 @@ export async function removeRecords(
   const rows = (await tx
     .select()
     .from(entity.table as PgTable)
-    .where(and(live(entity, auth.tenantId), inArray(col(entity, 'id'), ids)))
+    .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
     .for('update')) as Row[];
   if (rows.length !== ids.length) throw notFound('crud.notFound', { entity: entity.label[language] });
   await removeRules[entity.name]?.(tx, rows, language);

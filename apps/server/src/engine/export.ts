@@ -10,6 +10,7 @@ import { type Database, queryRows, type Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
+import { scopeCondition } from './data-scope.ts';
 import {
   attachment,
   decimalFormat,
@@ -140,6 +141,7 @@ export function startExport(
   const table = entity.table as PgTable;
   const tableColumns = columnsOf(entity);
   const where = and(
+    scopeCondition(entity, auth),
     eq(tableColumns.tenantId as PgColumn, auth.tenantId),
     eq(tableColumns.isDeleted as PgColumn, 0),
     ...query.where,

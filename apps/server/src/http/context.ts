@@ -10,6 +10,8 @@ export interface AuthContext {
   userName: string;
   roleIds: string[];
   roleAliases: string[];
+  /** The user's (first) department id, '' when none: stamped on rows as create_dept. */
+  deptId: string;
 }
 
 declare module 'fastify' {

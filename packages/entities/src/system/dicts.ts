@@ -33,6 +33,13 @@ export const systemDicts = {
     ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
   ]),
   /** SpringBlade's organisation categories. */
+  dataScopeType: dict('dataScopeType', label('数据范围', '資料範圍', 'Data scope'), [
+    ['1', label('全部', '全部', 'All')],
+    ['2', label('本人', '本人', 'Own data only')],
+    ['3', label('本部门', '本部門', 'Own department')],
+    ['4', label('本部门及下级部门', '本部門及下級部門', 'Own department and sub-departments')],
+    ['5', label('自定义', '自訂', 'Custom')],
+  ]),
   deptCategory: dict('deptCategory', label('机构类型', '機構類型', 'Organisation type'), [
     ['1', label('公司', '公司', 'Company')],
     ['2', label('部门', '部門', 'Department')],

@@ -2,6 +2,7 @@ import type { EntityDefinition } from '../define.ts';
 import { apipermission } from './apipermission.ts';
 import { apipermissioncategory } from './apipermissioncategory.ts';
 import { attach } from './attach.ts';
+import { datascope } from './datascope.ts';
 import { dept } from './dept.ts';
 import { dict } from './dict.ts';
 import { oss } from './oss.ts';
@@ -24,6 +25,7 @@ export const systemEntities: EntityDefinition[] = [
   staff,
   dept,
   post,
+  datascope,
   dict,
   topmenu,
   topmenusetting,

@@ -45,6 +45,7 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       userName: claims.nm,
       roleIds: claims.rid,
       roleAliases: claims.ral,
+      deptId: claims.dpt ?? '',
     };
   });
 }

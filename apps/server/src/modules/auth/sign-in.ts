@@ -107,6 +107,7 @@ async function issueTokens(
       nm: found.name,
       rid: roles.map((r) => r.id),
       ral: roleAliases,
+      dpt: found.deptId.split(',').find(Boolean) ?? '',
     },
     clientRow.accessTokenValidity,
   );

@@ -14,6 +14,8 @@ export interface AccessClaims {
   nm: string;
   rid: string[];
   ral: string[];
+  /** The user's department id ('' when none). */
+  dpt: string;
 }
 
 export interface RefreshClaims {
