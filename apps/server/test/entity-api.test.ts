@@ -213,6 +213,19 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     expect(body(again).msg).toMatch(/^Enumeration type \+ .+ "color \/ red" already exists$/);
   });
 
+  it('gives a blank field its default on create (a blank sorting reason means shipment)', async () => {
+    const bill = await call('POST', '/api/bl-wms/stocksortingbill/submit', admin.accessToken, {
+      payload: {
+        billNo: 'SO-BLANK',
+        billDate: '2026-11-22',
+        reason: '',
+        details: [{ materialCode: 'M-002', qty: '1' }],
+      },
+    });
+    expect(body(bill).msg).toBe('操作成功');
+    expect(body<Row>(bill).data.reason).toBe('1');
+  });
+
   it('refuses a stale edit with a message instead of overwriting', async () => {
     const row = body<Row>(await submit('material', { code: 'S-1', name: 'first', unitCode: 'PCS' })).data;
     expect(body(await submit('material', { id: row.id, version: 1, name: 'second' })).success).toBe(true);

@@ -179,10 +179,20 @@ async function refuseIfReferenced(
   }
 }
 
-function defaultsOf(fields: FieldMeta[]): Row {
-  return Object.fromEntries(
-    fields.filter((f) => f.defaultValue !== undefined && !f.system).map((f) => [f.name, f.defaultValue]),
-  );
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A new record: fields left out or left blank take their default (spec 02 §5: a sorting bill's
+ * blank reason means shipment).
+ */
+function withDefaults(fields: FieldMeta[], input: Row): Row {
+  const out = { ...input };
+  for (const field of fields) {
+    if (field.defaultValue !== undefined && !field.system && isBlank(out[field.name]))
+      out[field.name] = field.defaultValue;
+  }
+  return out;
 }
 
 function parseRecord(
@@ -230,7 +240,7 @@ export async function submitRecord(
   const stamp = { updateUser: auth.userId, updateTime: now };
   let saved: Row;
   if (rawId === undefined) {
-    const values = parseRecord(entity, { ...defaultsOf(entity.fields), ...body }, language, false);
+    const values = parseRecord(entity, withDefaults(entity.fields, body), language, false);
     await checkRecord(tx, entity, auth, values, undefined, language);
     const [inserted] = (await tx
       .insert(entity.table as PgTable)
@@ -316,7 +326,7 @@ async function saveLines(
   for (const [index, line] of input.entries()) {
     const number = index + 1;
     if (!isObject(line)) throw badRequest('crud.lineInvalid', { line: number, detail: typeof line });
-    const values = parseRecord(lines, { ...defaultsOf(lines.fields), ...line }, language, false, number);
+    const values = parseRecord(lines, withDefaults(lines.fields, line), language, false, number);
     values[child.parentField] = headerId;
     if (child.distinctBy) {
       const key = child.distinctBy.map((f) => String(values[f] ?? '')).join('|');
