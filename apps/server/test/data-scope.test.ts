@@ -1,13 +1,12 @@
 import type { Page } from '@bl/contract';
 import * as XLSX from '@e965/xlsx';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextId } from '../src/db/ids.ts';
-import { menu, role, roleMenu, user } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { user } from '../src/db/schema/index.ts';
+import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -87,33 +86,16 @@ describe.each(testDrivers())('data scope on %s', (driver) => {
     await call('POST', '/api/bl-wms/unit/submit', admin.accessToken, {
       payload: { code: 'PCS', name: '件' },
     });
-    const roleId = nextId();
-    const buttons = await test.database.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(inArray(menu.code, ['material_view', 'material_add', 'material_delete', 'material_export']));
-    const password = await hashPassword(md5('secret'));
-    await test.database.withTenant('000000', async (tx) => {
-      await tx
-        .insert(role)
-        .values({ id: roleId, tenantId: '000000', roleName: '仓管员', roleAlias: 'keeper' });
-      await tx
-        .insert(roleMenu)
-        .values(buttons.map((b) => ({ id: nextId(), tenantId: '000000', roleId, menuId: b.id })));
-      for (const [account, dept] of Object.entries(people)) {
-        await tx.insert(user).values({
-          id: nextId(),
-          tenantId: '000000',
-          account,
-          password,
-          name: account,
-          roleId,
-          deptId: deptId[dept] as string,
-        });
-      }
+    const roleId = await createRole(test.database, {
+      roleAlias: 'keeper',
+      buttons: ['material_view', 'material_add', 'material_delete', 'material_export'],
     });
     for (const [account, dept] of Object.entries(people)) {
-      token[account] = body<Tokens>(await signIn(app, { account, password: 'secret' })).data.accessToken;
+      token[account] = await createUserAndSignIn(app, test.database, {
+        account,
+        roleId,
+        deptId: deptId[dept],
+      });
       const made = await call('POST', '/api/bl-wms/material/submit', token[account] as string, {
         payload: { code: `DS-${dept}`, name: `物料${dept}`, unitCode: 'PCS' },
       });

@@ -4,11 +4,9 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
-import { nextId } from '../src/db/ids.ts';
-import { menu, role, roleMenu, user } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -337,29 +335,8 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
   }
 
   it('checks the button permission of every action on the server', async () => {
-    const roleId = nextId();
-    const viewMenu = await test.database.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(eq(menu.code, 'material_view'));
-    await test.database.withTenant('000000', async (tx) => {
-      await tx
-        .insert(role)
-        .values({ id: roleId, tenantId: '000000', roleName: '仓管员', roleAlias: 'keeper' });
-      await tx.insert(user).values({
-        id: nextId(),
-        tenantId: '000000',
-        account: 'keeper',
-        password: await hashPassword(md5('keeper')),
-        name: '仓管员',
-        roleId,
-      });
-      await tx
-        .insert(roleMenu)
-        .values({ id: nextId(), tenantId: '000000', roleId, menuId: viewMenu[0]?.id as string });
-    });
-    const keeper = body<Tokens>(await signIn(app, { account: 'keeper', password: 'keeper' })).data
-      .accessToken;
+    const roleId = await createRole(test.database, { roleAlias: 'keeper', buttons: ['material_view'] });
+    const keeper = await createUserAndSignIn(app, test.database, { account: 'keeper', roleId });
     expect((await list('material', {}, keeper)).statusCode).toBe(200);
     const add = await submit('material', { code: 'K-1', name: 'k', unitCode: 'PCS' }, keeper, 'en');
     expect(add.statusCode).toBe(403);

@@ -5,11 +5,9 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
-import { nextId } from '../src/db/ids.ts';
-import { menu, role, roleMenu, user } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string };
 type Cell = string | number | boolean | Date | null;
@@ -348,29 +346,8 @@ describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {
   });
 
   it('checks the export and import buttons on the server', async () => {
-    const roleId = nextId();
-    const viewMenu = await test.database.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(eq(menu.code, 'material_view'));
-    await test.database.withTenant('000000', async (tx) => {
-      await tx
-        .insert(role)
-        .values({ id: roleId, tenantId: '000000', roleName: '查看员', roleAlias: 'viewer' });
-      await tx.insert(user).values({
-        id: nextId(),
-        tenantId: '000000',
-        account: 'viewer',
-        password: await hashPassword(md5('viewer')),
-        name: '查看员',
-        roleId,
-      });
-      await tx
-        .insert(roleMenu)
-        .values({ id: nextId(), tenantId: '000000', roleId, menuId: viewMenu[0]?.id as string });
-    });
-    const viewer = body<Tokens>(await signIn(app, { account: 'viewer', password: 'viewer' })).data
-      .accessToken;
+    const roleId = await createRole(test.database, { roleAlias: 'viewer', buttons: ['material_view'] });
+    const viewer = await createUserAndSignIn(app, test.database, { account: 'viewer', roleId });
     expect((await get('/api/bl-wms/material/list', {}, 'zh', viewer)).statusCode).toBe(200);
     const exported = await get('/api/bl-wms/material/export', {}, 'en', viewer);
     expect(exported.statusCode).toBe(403);
