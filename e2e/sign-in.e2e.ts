@@ -13,7 +13,8 @@ const expected = {
     passwordRequired: '请输入密码',
     wrongPassword: '账号或密码错误',
     inbound: '入库管理',
-    inboundReservation: '预约入库',
+    reports: '报表管理',
+    binBoard: '库位看板',
     notBuilt: '页面建设中',
     home: '首页',
     logout: '退出登录',
@@ -29,7 +30,8 @@ const expected = {
     passwordRequired: '請輸入密碼',
     wrongPassword: '帳號或密碼錯誤',
     inbound: '入庫管理',
-    inboundReservation: '預約入庫',
+    reports: '報表管理',
+    binBoard: '庫位看板',
     notBuilt: '頁面建置中',
     home: '首頁',
     logout: '登出',
@@ -45,7 +47,8 @@ const expected = {
     passwordRequired: 'Please input Password',
     wrongPassword: 'Wrong account or password',
     inbound: 'Inbound',
-    inboundReservation: 'Inbound reservations',
+    reports: 'Reports',
+    binBoard: 'Bin board',
     notBuilt: 'Under construction',
     home: 'Home',
     logout: 'Sign out',
@@ -178,11 +181,11 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       await screenshot(page, `home-${language}`);
 
       // A menu screen that is not built yet shows so, under the menu item's title.
-      await menu.getByText(text.inbound, { exact: true }).click();
-      await menu.getByText(text.inboundReservation, { exact: true }).click();
-      await page.waitForURL('**/warehousingManagement/orderIsinstockbillForm');
+      await menu.getByText(text.reports, { exact: true }).click();
+      await menu.getByText(text.binBoard, { exact: true }).click();
+      await page.waitForURL('**/reportManagement/stockpageshow2');
       await page.getByTestId('not-built').getByText(text.notBuilt).waitFor();
-      expect(await page.title()).toBe(`${text.inboundReservation}-${text.product}`);
+      expect(await page.title()).toBe(`${text.binBoard}-${text.product}`);
       await screenshot(page, `not-built-${language}`);
 
       // Sign out through the button and its confirmation.

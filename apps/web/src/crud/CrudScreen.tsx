@@ -20,9 +20,9 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
-import type { CatalogueIndex } from './catalogue.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import type { ScreenProps } from './overrides.ts';
 import {
   defaultPageSize,
   firstPage,
@@ -32,7 +32,7 @@ import {
   pagerItems,
   pageSizes,
 } from './paging.ts';
-import { exportQuery, listQuery, type SearchValues, type Sort } from './query.ts';
+import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
 import { useDownload } from './useDownload.ts';
@@ -58,13 +58,25 @@ function storedDensity(key: string): Density {
   return densities.includes(value as Density) ? (value as Density) : 'middle';
 }
 
+/** The form a spec route opens on arrival: add (with its kind preset), or edit of `?id=`. */
+function arrivalForm(target: ScreenProps['target']): FormRequest | undefined {
+  if (target?.mode === 'add') return { mode: 'add', ...(target.filter && { values: target.filter }) };
+  if (target?.mode === 'edit' && target.id) return { mode: 'edit', id: target.id };
+  return undefined;
+}
+
+/** What a form needs the user to be allowed: a copy is an add. */
+const formAction = (request: FormRequest): CrudAction => (request.mode === 'copy' ? 'add' : request.mode);
+
 /**
  * The list screen of any catalogue entity (spec 01 §2): search form, toolbar (add, delete,
  * export, import, print, refresh, density, columns), server-side paging and sorting, and the
- * add/edit/copy form, view and import dialogs.
+ * add/edit/copy form, view and import dialogs. A spec route may open a drawer on arrival and
+ * narrow the list to one kind of records (`target`).
  */
-export function CrudScreen(props: { entity: CatalogueEntity; catalogue: CatalogueIndex }) {
-  const { entity, catalogue } = props;
+export function CrudScreen(props: ScreenProps) {
+  const { entity, catalogue, target } = props;
+  const filter = target?.filter;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const language = currentLanguage();
@@ -81,8 +93,10 @@ export function CrudScreen(props: { entity: CatalogueEntity; catalogue: Catalogu
   const [paging, setPaging] = useState<Paging>({ current: firstPage, size: defaultPageSize });
   const [sort, setSort] = useState<Sort | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
-  const [form, setForm] = useState<FormRequest | undefined>();
-  const [viewing, setViewing] = useState<string | undefined>();
+  const [form, setForm] = useState<FormRequest | undefined>(() => arrivalForm(target));
+  const [viewing, setViewing] = useState<string | undefined>(() =>
+    target?.mode === 'view' ? target.id : undefined,
+  );
   const [importing, setImporting] = useState(false);
 
   const columnsKey = `crud-${entity.name}-columns`;
@@ -91,8 +105,8 @@ export function CrudScreen(props: { entity: CatalogueEntity; catalogue: Catalogu
   const [density, setDensity] = useState(() => storedDensity(densityKey));
 
   const query = useMemo(
-    () => listQuery({ fields: entity.fields, values, paging, sort }),
-    [entity.fields, values, paging, sort],
+    () => ({ ...listQuery({ fields: entity.fields, values, paging, sort }), ...filterParams(filter) }),
+    [entity.fields, values, paging, sort, filter],
   );
   const list = useQuery({
     queryKey: ['list', entity.name, query],
@@ -144,7 +158,7 @@ export function CrudScreen(props: { entity: CatalogueEntity; catalogue: Catalogu
       onOk: () =>
         download(
           `${entity.path}/export`,
-          exportQuery({ fields: entity.fields, values, sort }),
+          { ...exportQuery({ fields: entity.fields, values, sort }), ...filterParams(filter) },
           `${entity.name}.xlsx`,
         ),
     });
@@ -350,10 +364,10 @@ export function CrudScreen(props: { entity: CatalogueEntity; catalogue: Catalogu
         }}
         toolBarRender={() => toolbar.filter(([action]) => can(action)).map(([, button]) => button)}
       />
-      {form && (
+      {form && can(formAction(form)) && (
         <RecordForm entity={entity} catalogue={catalogue} request={form} onClose={() => setForm(undefined)} />
       )}
-      {viewing && (
+      {viewing && can('view') && (
         <RecordView
           entity={entity}
           catalogue={catalogue}

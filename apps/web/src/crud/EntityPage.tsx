@@ -7,10 +7,12 @@ import { MenuPage } from '../pages/MenuPage.tsx';
 import { CrudScreen } from './CrudScreen.tsx';
 import { indexCatalogue } from './catalogue.ts';
 import { screenOverrides } from './overrides.ts';
+import { resolveSpecRoute } from './routes.ts';
 
 /**
  * Any path inside the shell without a fixed route: the list screen of the catalogue entity at
- * `/{area}/{entity}` (or its override), else the menu page (not built yet, or 404).
+ * `/{area}/{entity}` (or its override), or the screen a spec route opens (routes.ts), else the
+ * menu page (not built yet, or 404).
  */
 export function EntityPage() {
   const { t } = useTranslation();
@@ -39,9 +41,24 @@ export function EntityPage() {
         extra={<Button onClick={() => void catalogue.refetch()}>{t('crud.retry')}</Button>}
       />
     );
-  const entity = index?.entityAtPath(location.pathname);
-  if (!index || !entity) return <MenuPage />;
+  if (!index) return <MenuPage />;
+  const atPath = index.entityAtPath(location.pathname);
+  const target = atPath
+    ? undefined
+    : resolveSpecRoute(location.pathname, location.search, (name) => {
+        const found = index.entity(name);
+        return !!found && !found.parent;
+      });
+  const entity = atPath ?? (target && index.entity(target.entity));
+  if (!entity) return <MenuPage />;
   const Screen = screenOverrides[entity.name] ?? CrudScreen;
-  // A new entity starts a new screen: its search, paging and dialogs do not carry over.
-  return <Screen key={entity.name} entity={entity} catalogue={index} />;
+  // A new entity or route starts a new screen: its search, paging and dialogs do not carry over.
+  return (
+    <Screen
+      key={`${location.pathname}${location.search}`}
+      entity={entity}
+      catalogue={index}
+      {...(target && { target })}
+    />
+  );
 }

@@ -18,8 +18,11 @@ import { defaultValues, type Row, toFormValues, toWireValues } from './values.ts
 
 export type FormMode = 'add' | 'edit' | 'copy';
 
-/** Which form to open: a new record, or an edit or copy of the record with this id. */
-export type FormRequest = { mode: 'add' } | { mode: 'edit' | 'copy'; id: string };
+/**
+ * Which form to open: a new record (with preset values, e.g. a spec route's kind), or an edit
+ * or copy of the record with this id.
+ */
+export type FormRequest = { mode: 'add'; values?: Row } | { mode: 'edit' | 'copy'; id: string };
 
 /** The add/edit/copy drawers are wide: master data has 20-30 fields, bills a lines grid too. */
 export const drawerWidth = 'min(1120px, 96vw)';
@@ -51,7 +54,7 @@ function initialValues(
   const fields = formFields(entity);
   const source =
     request.mode === 'add'
-      ? defaultValues(entity.fields)
+      ? { ...defaultValues(entity.fields), ...request.values }
       : request.mode === 'copy' && record
         ? copyRecord(entity, record, catalogue.entity)
         : (record ?? {});

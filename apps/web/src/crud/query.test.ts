@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { field } from './fixtures.ts';
-import { exportQuery, listQuery, presetRange, searchParams, sortParams } from './query.ts';
+import { exportQuery, filterParams, listQuery, presetRange, searchParams, sortParams } from './query.ts';
 
 const fields = [
   field('code', 'text', { search: 'match' }),
@@ -84,6 +84,13 @@ describe('sortParams and listQuery', () => {
       ascs: 'code',
       code: 'M',
     });
+  });
+});
+
+describe('filterParams', () => {
+  it("puts a spec route's fixed filter as exact matches", () => {
+    expect(filterParams({ billType: '1' })).toEqual({ billType_equal: '1' });
+    expect(filterParams(undefined)).toEqual({});
   });
 });
 

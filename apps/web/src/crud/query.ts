@@ -54,6 +54,13 @@ export function sortParams(sort: Sort | undefined): Query {
   return sort.order === 'ascend' ? { ascs: sort.field } : { descs: sort.field };
 }
 
+/** A fixed filter (a spec route's kind of records) as exact matches: `{name}_equal`. */
+export function filterParams(filter: Record<string, string> | undefined): Query {
+  const query: Query = {};
+  for (const [name, value] of Object.entries(filter ?? {})) query[`${name}_equal`] = value;
+  return query;
+}
+
 /** The whole query of `{path}/list`: page, size, sort and filters. */
 export function listQuery(input: {
   fields: FieldMeta[];
