@@ -127,6 +127,22 @@ const en: Messages = {
     printedAt: 'Printed at {{time}}',
     printCount: '{{count}} records',
   },
+  /** Messages of the shell-level validators (apps/web/src/utils/validate.ts, spec 01 §5). */
+  validate: {
+    idCardEmpty: 'Certificate number cannot be empty',
+    idCardLength: 'Certificate number is not 18 characters long',
+    idCardFormat: 'Certificate number has a format error',
+    idCardRegion: 'Certificate number has an address code error',
+    idCardCheckDigit: 'Certificate number has a check digit error',
+    mobileEmpty: 'Mobile number cannot be empty',
+    mobileLength: 'Mobile number length is not 11',
+    mobileFormat: 'Mobile number format is incorrect',
+    lockPasswordRequired: 'The lock password cannot be empty',
+    tenantIdRequired: 'Please enter the tenant ID first',
+    accountRequired: 'Please enter the account name first',
+    passwordRequired: 'Please enter the password first',
+    passwordMismatch: 'The two passwords do not match',
+  },
   menu: {
     warehousingManagement: 'Inbound',
     orderIsinstockbill: 'Inbound reservations',

@@ -125,6 +125,22 @@ const mo: Messages = {
     printedAt: '列印時間：{{time}}',
     printCount: '共 {{count}} 筆',
   },
+  /** Messages of the shell-level validators (apps/web/src/utils/validate.ts, spec 01 §5). */
+  validate: {
+    idCardEmpty: '證件號碼不能為空',
+    idCardLength: '證件號碼長度不為18位',
+    idCardFormat: '證件號碼格式錯誤',
+    idCardRegion: '證件號碼地址編碼錯誤',
+    idCardCheckDigit: '證件號碼校驗位錯誤',
+    mobileEmpty: '手機號碼不能為空',
+    mobileLength: '手機號碼長度不為11位',
+    mobileFormat: '手機號碼格式不正確',
+    lockPasswordRequired: '鎖屏密碼不能為空',
+    tenantIdRequired: '請先輸入租戶編號',
+    accountRequired: '請先輸入帳號名稱',
+    passwordRequired: '請先輸入密碼',
+    passwordMismatch: '兩次密碼輸入不一致',
+  },
   menu: {
     warehousingManagement: '入庫管理',
     orderIsinstockbill: '預約入庫',

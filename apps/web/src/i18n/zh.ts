@@ -126,6 +126,22 @@ const zh = {
     printedAt: '打印时间：{{time}}',
     printCount: '共 {{count}} 条',
   },
+  /** Messages of the shell-level validators (apps/web/src/utils/validate.ts, spec 01 §5). */
+  validate: {
+    idCardEmpty: '证件号码不能为空',
+    idCardLength: '证件号码长度不为18位',
+    idCardFormat: '证件号码格式错误',
+    idCardRegion: '证件号码地址编码错误',
+    idCardCheckDigit: '证件号码校验位错误',
+    mobileEmpty: '手机号码不能为空',
+    mobileLength: '手机号码长度不为11位',
+    mobileFormat: '手机号码格式不正确',
+    lockPasswordRequired: '锁屏密码不能为空',
+    tenantIdRequired: '请先输入租户编号',
+    accountRequired: '请先输入账号名称',
+    passwordRequired: '请先输入密码',
+    passwordMismatch: '两次密码输入不一致',
+  },
   menu: {
     warehousingManagement: '入库管理',
     orderIsinstockbill: '预约入库',

@@ -153,3 +153,15 @@ describe('validationKeys', () => {
     for (const key of validationKeys) expect(key).toMatch(/^validate\.[a-zA-Z]+$/);
   });
 });
+
+describe('validation message keys', () => {
+  it('every key has a text in zh, mo and en', async () => {
+    const { default: zh } = await import('../i18n/zh.ts');
+    const { default: mo } = await import('../i18n/mo.ts');
+    const { default: en } = await import('../i18n/en.ts');
+    for (const key of validationKeys) {
+      const name = key.replace('validate.', '') as keyof typeof zh.validate;
+      for (const messages of [zh, mo, en]) expect(messages.validate[name], key).toBeTruthy();
+    }
+  });
+});
