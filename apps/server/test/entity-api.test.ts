@@ -1,6 +1,6 @@
 import type { Page } from '@bl/contract';
 import type { Catalogue } from '@bl/entities';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
@@ -222,6 +222,38 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     });
     expect(body(bill).msg).toBe('操作成功');
     expect(body<Row>(bill).data.reason).toBe('1');
+  });
+
+  it('never sends a secret back, and keeps it when an edit leaves it blank', async () => {
+    const path = '/api/bl-system/oss';
+    const saved = body<Row>(
+      await call('POST', `${path}/submit`, admin.accessToken, {
+        payload: {
+          category: '5',
+          ossCode: 'LOCAL',
+          endpoint: '/data/files',
+          accessKey: 'ak',
+          secretKey: 'top-secret',
+        },
+      }),
+    );
+    expect(saved.success, saved.msg).toBe(true);
+    expect(saved.data).not.toHaveProperty('secretKey');
+    const detail = await call('GET', `${path}/detail`, admin.accessToken, { query: { id: saved.data.id } });
+    expect(detail.body).not.toContain('top-secret');
+    const listed = await call('GET', `${path}/list`, admin.accessToken, {
+      query: { ossCode_equal: 'LOCAL' },
+    });
+    expect(listed.body).not.toContain('top-secret');
+    await call('POST', `${path}/submit`, admin.accessToken, {
+      payload: { id: saved.data.id, version: 1, secretKey: '', endpoint: '/data/files2' },
+    });
+    const [stored] = await test.database
+      .withTenant('000000', (tx) =>
+        tx.execute(sql`select secret_key, endpoint from bl_oss where oss_code = 'LOCAL'`),
+      )
+      .then((r) => (r as unknown as { rows: { secret_key: string; endpoint: string }[] }).rows);
+    expect(stored).toEqual({ secret_key: 'top-secret', endpoint: '/data/files2' });
   });
 
   it('refuses a stale edit with a message instead of overwriting', async () => {

@@ -104,6 +104,7 @@ function toMeta(name: string, input: FieldInput): FieldMeta {
     unique: input.unique ?? false,
     ...(input.defaultValue !== undefined && { defaultValue: input.defaultValue }),
     system,
+    ...(input.secret && { secret: true as const }),
   };
 }
 

@@ -58,6 +58,8 @@ export interface FieldInput {
   defaultValue?: string | number;
   /** Filled by the server (id, tenant, common columns, version): never taken from a client. */
   system?: boolean;
+  /** Written but never read back (keys, passwords): left out of every answer and export. */
+  secret?: boolean;
 }
 
 /** A field as the catalogue serves it. */
@@ -79,6 +81,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   unique: boolean;
   defaultValue?: string | number;
   system: boolean;
+  secret?: true;
 }
 
 /** Text-like kinds: a plain filter on them is a contains-match. */

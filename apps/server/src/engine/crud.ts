@@ -27,6 +27,12 @@ export function visible(entity: EntityDefinition, auth: AuthContext): SQL {
   return and(live(entity, auth.tenantId), scopeCondition(entity, auth)) as SQL;
 }
 
+/** Secret fields (keys, passwords) are written but never sent back. */
+function hideSecrets(entity: EntityDefinition, row: Row): Row {
+  for (const field of entity.fields) if (field.secret) delete row[field.name];
+  return row;
+}
+
 export async function listRows(
   tx: Tx,
   entity: EntityDefinition,
@@ -44,7 +50,13 @@ export async function listRows(
     .orderBy(...query.orderBy)
     .limit(query.size)
     .offset((query.current - 1) * query.size)) as Row[];
-  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+  return {
+    records: records.map((r) => hideSecrets(entity, r)),
+    total,
+    size: query.size,
+    current: query.current,
+    pages: Math.ceil(total / query.size),
+  };
 }
 
 async function findVisible(tx: Tx, entity: EntityDefinition, auth: AuthContext, id: string, lock = false) {
@@ -74,7 +86,7 @@ export async function detailRow(
       .where(and(live(lines, auth.tenantId), eq(col(lines, child.parentField), id)))
       .orderBy(col(lines, 'id'));
   }
-  return row;
+  return hideSecrets(entity, row);
 }
 
 /** The unique keys of an entity: each `unique` field alone, then the declared field sets. */
@@ -269,7 +281,11 @@ export async function submitRecord(
         given,
       });
     }
-    const values = parseRecord(entity, body, language, true);
+    // A secret left blank on an edit keeps its value (the form never had it to show).
+    const edited = { ...body };
+    for (const field of entity.fields)
+      if (field.secret && isBlank(edited[field.name])) delete edited[field.name];
+    const values = parseRecord(entity, edited, language, true);
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
     const [updated] = (await tx
       .update(entity.table as PgTable)
@@ -290,7 +306,7 @@ export async function submitRecord(
       rawId === undefined,
     );
   }
-  return saved;
+  return hideSecrets(entity, saved);
 }
 
 async function saveLines(

@@ -5,7 +5,7 @@ import type { EntityDefinition } from '@bl/entities/registry';
 /** The fields an export shows: what the list or the view shows, without server columns, plus createTime. */
 export function exportFields(entity: EntityDefinition): FieldMeta[] {
   return entity.fields.filter(
-    (field) => (!field.system && (field.list || field.view)) || field.name === 'createTime',
+    (field) => (!field.system && !field.secret && (field.list || field.view)) || field.name === 'createTime',
   );
 }
 

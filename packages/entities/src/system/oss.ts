@@ -50,6 +50,7 @@ export const oss = defineEntity({
     endpoint: f.text(label('资源地址', '資源地址', 'Endpoint'), { required: true, maxLength: 255 }),
     accessKey: f.text(label('AccessKey', 'AccessKey', 'Access key'), { maxLength: 255, search: 'none' }),
     secretKey: f.text(label('SecretKey', 'SecretKey', 'Secret key'), {
+      secret: true,
       maxLength: 255,
       list: false,
       view: false,
