@@ -44,8 +44,13 @@ export async function ensureTenantIsolation(exec: Db | Tx): Promise<void> {
     sql`
     select c.table_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    join pg_class k on k.relname = c.table_name and k.relnamespace = 'public'::regnamespace
     where c.table_schema = 'public' and c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE'
-      and c.table_name not in (${globals})`,
+      and c.table_name not in (${globals})
+      -- only tables not yet fully covered: a warm start has nothing to do here
+      and (not k.relrowsecurity or not k.relforcerowsecurity or not exists (
+        select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = c.table_name
+          and p.policyname = 'tenant_isolation'))`,
   );
   for (const { table_name: table } of tables) {
     const name = `"${table.replaceAll('"', '""')}"`;
@@ -74,7 +79,8 @@ export async function ensureListIndexes(exec: Db | Tx): Promise<void> {
     exec,
     sql`select table_name from information_schema.columns
         where table_schema = 'public' and column_name in ('tenant_id', 'create_time', 'is_deleted', 'version')
-        group by table_name having count(*) = 4`,
+        group by table_name having count(*) = 4
+          and to_regclass(format('public.%I', table_name || '_list_idx')) is null`,
   );
   for (const { table_name: table } of tables) {
     const name = `"${table.replaceAll('"', '""')}"`;
