@@ -105,6 +105,7 @@ function toMeta(name: string, input: FieldInput): FieldMeta {
     ...(input.defaultValue !== undefined && { defaultValue: input.defaultValue }),
     system,
     ...(input.secret && { secret: true as const }),
+    ...(input.confirm && { confirm: true as const }),
   };
 }
 

@@ -60,6 +60,11 @@ export interface FieldInput {
   system?: boolean;
   /** Written but never read back (keys, passwords): left out of every answer and export. */
   secret?: boolean;
+  /**
+   * Typed twice (passwords): forms ask again under `confirmKey(name)` and a body that carries
+   * that key must repeat the value (spec 02 §5 "The two input password is inconsistent.").
+   */
+  confirm?: boolean;
 }
 
 /** A field as the catalogue serves it. */
@@ -82,9 +87,13 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   defaultValue?: string | number;
   system: boolean;
   secret?: true;
+  confirm?: true;
 }
 
 /** Text-like kinds: a plain filter on them is a contains-match. */
 export const textKinds: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'image', 'file']);
 /** Kinds whose values are exact decimals, kept as strings end to end. */
 export const decimalKinds: ReadonlySet<FieldKind> = new Set(['decimal', 'money']);
+
+/** The body key of a field's confirmation: `password` is confirmed by `confirmPassword`. */
+export const confirmKey = (name: string) => `confirm${name.charAt(0).toUpperCase()}${name.slice(1)}`;

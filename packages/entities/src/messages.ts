@@ -50,6 +50,12 @@ export const validationMessages = {
     '{field}不是有效的郵箱地址',
     '{field} is not a valid e-mail address',
   ),
+  // Spec 02 §5 gives the English and Chinese words; the check names no field.
+  confirmMismatch: label(
+    '两次输入密码不一致',
+    '兩次輸入密碼不一致',
+    'The two input password is inconsistent.',
+  ),
 } satisfies Record<string, Label>;
 
 export type ValidationMessage = keyof typeof validationMessages;

@@ -2,7 +2,7 @@ import type { Language } from '@bl/contract';
 import { z } from 'zod';
 import { dicts } from './dicts.ts';
 import { formatChecks } from './formats.ts';
-import type { FieldKind, FieldMeta } from './kinds.ts';
+import { confirmKey, type FieldKind, type FieldMeta } from './kinds.ts';
 import { formatMessage, type ValidationMessage } from './messages.ts';
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -152,6 +152,15 @@ export function recordSchema(fields: FieldMeta[], language: Language, options: {
         if (!(error instanceof FieldError)) throw error;
         const message = formatMessage(error.key, language, { field: name, ...error.params });
         context.addIssue({ code: 'custom', path: [field.name], message });
+      }
+    }
+    for (const field of writable) {
+      // A confirmation is checked where it is given: forms always send it, imports never do.
+      const key = confirmKey(field.name);
+      if (!field.confirm || !(key in input) || out[field.name] === undefined) continue;
+      if (input[key] !== input[field.name]) {
+        const message = formatMessage('confirmMismatch', language, {});
+        context.addIssue({ code: 'custom', path: [key], message });
       }
     }
     return out;

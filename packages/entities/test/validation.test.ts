@@ -142,3 +142,29 @@ describe('text formats', () => {
     expect(read(field({ name: 'mail', kind: 'text', format: 'email' }), 'a@b')).toMatchObject({ ok: false });
   });
 });
+
+describe('confirmed fields', () => {
+  const password = field({ name: 'password', kind: 'text', secret: true, confirm: true, required: true });
+  const schema = (language: 'zh' | 'mo' | 'en') => recordSchema([password], language);
+
+  it('accepts a value typed the same twice and keeps only the field', () => {
+    const result = schema('en').safeParse({ password: 'Dock-7', confirmPassword: 'Dock-7' });
+    expect(result.success && result.data).toEqual({ password: 'Dock-7' });
+  });
+
+  it('refuses a different confirmation with the words of spec 02 §5, on the confirmation', () => {
+    for (const [language, words] of [
+      ['zh', '两次输入密码不一致'],
+      ['mo', '兩次輸入密碼不一致'],
+      ['en', 'The two input password is inconsistent.'],
+    ] as const) {
+      const result = schema(language).safeParse({ password: 'Dock-7', confirmPassword: 'Dock-8' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['confirmPassword', words]]);
+    }
+  });
+
+  it('checks a confirmation only where one is given (imports carry none)', () => {
+    expect(schema('en').safeParse({ password: 'Dock-7' }).success).toBe(true);
+  });
+});

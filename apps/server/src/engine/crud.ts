@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
-import { removeRules } from './rules.ts';
+import { removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -254,6 +254,7 @@ export async function submitRecord(
   if (rawId === undefined) {
     const values = parseRecord(entity, withDefaults(entity.fields, body), language, false);
     await checkRecord(tx, entity, auth, values, undefined, language);
+    await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
     const [inserted] = (await tx
       .insert(entity.table as PgTable)
       .values({
@@ -287,6 +288,7 @@ export async function submitRecord(
       if (field.secret && isBlank(edited[field.name])) delete edited[field.name];
     const values = parseRecord(entity, edited, language, true);
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
+    await writeRules[entity.name]?.(tx, values, { auth, language, id: rawId });
     const [updated] = (await tx
       .update(entity.table as PgTable)
       .set({ ...values, ...stamp, version: sql`${col(entity, 'version')} + 1` })
@@ -425,7 +427,7 @@ export async function removeRecords(
     .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
     .for('update')) as Row[];
   if (rows.length !== ids.length) throw notFound('crud.notFound', { entity: entity.label[language] });
-  await removeRules[entity.name]?.(tx, rows, language);
+  await removeRules[entity.name]?.(tx, rows, language, auth);
   await refuseIfReferenced(tx, entity, auth, rows, language);
   const now = new Date();
   await tx

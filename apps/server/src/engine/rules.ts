@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import type { Tx } from '../db/database.ts';
+import type { AuthContext } from '../http/context.ts';
 import type { Row } from './crud.ts';
 
 /**
@@ -8,5 +9,22 @@ import type { Row } from './crud.ts';
  * AppError to refuse, and the whole removal is rolled back.
  */
 export const removeRules: Partial<
-  Record<string, (tx: Tx, rows: Row[], language: Language) => Promise<void>>
+  Record<string, (tx: Tx, rows: Row[], language: Language, auth: AuthContext) => Promise<void>>
+> = {};
+
+/** What a write rule knows of the write it may change or refuse. */
+export interface WriteContext {
+  auth: AuthContext;
+  language: Language;
+  /** The id of the record being edited; undefined for a new one. */
+  id: string | undefined;
+}
+
+/**
+ * Rules run on a record's checked values just before they are written (create and edit, from
+ * a form or an import), by entity name: they may change values the engine cannot derive (a
+ * password becomes its hash) or refuse with an AppError, rolling the whole submit back.
+ */
+export const writeRules: Partial<
+  Record<string, (tx: Tx, values: Row, context: WriteContext) => Promise<void>>
 > = {};

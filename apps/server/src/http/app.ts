@@ -16,6 +16,7 @@ import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
+import { registerSystemRules } from '../modules/system/rules.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
+  registerSystemRules();
   registerEntityRoutes(app, database);
 
   if (serveWeb)

@@ -199,6 +199,26 @@ export const messages = {
     mo: '明細中{field}「{value}」重複：引用的物料不能重複',
     en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
+  'user.passwordShort': {
+    zh: '密码至少需要{min}个字符',
+    mo: '密碼至少需要{min}個字元',
+    en: 'The password needs at least {min} characters',
+  },
+  'user.removeSelf': {
+    zh: '不能删除当前登录的账号',
+    mo: '不能刪除目前登入的帳號',
+    en: 'You cannot delete the account you are signed in with',
+  },
+  'role.parentLoop': {
+    zh: '上级角色不能是该角色本身或其下级角色',
+    mo: '上級角色不能是該角色本身或其下級角色',
+    en: 'A role cannot be placed under itself or one of its own sub-roles',
+  },
+  'role.removeAdministrator': {
+    zh: '超级管理员角色不能删除',
+    mo: '超級管理員角色不能刪除',
+    en: 'The administrator role cannot be deleted',
+  },
   'crud.inUse': {
     zh: '{entity}“{value}”正被{other}“{title}”使用，不能删除',
     mo: '{entity}「{value}」正被{other}「{title}」使用，不能刪除',

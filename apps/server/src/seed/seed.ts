@@ -4,11 +4,10 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { type SeedMenu, seedMenus } from './menus.ts';
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The web app's client (`saber` / `saber_secret`, as Saber ships it). */
@@ -74,7 +73,7 @@ export async function seedIfEmpty(database: Database, options: { demo: boolean }
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
   if (value > 0 || !options.demo) return;
   const menuIds = (await database.db.select({ id: menu.id }).from(menu)).map((m) => m.id);
-  const password = await hashPassword(md5('admin'));
+  const password = await hashPassword(passwordDigest('admin'));
   for (const demo of demoTenants) {
     // The tenant and its first rows in one transaction: a crash leaves both or neither.
     await database.withTenant(demo.tenantId, async (tx) => {

@@ -25,6 +25,8 @@ export class SampleRecords {
 
   private text(field: FieldMeta): string {
     if (field.format) return formatSamples[field.format];
+    // Secrets are passwords and keys: long enough for the password rule.
+    if (field.secret) return 'Secret-123456';
     const text = `${field.name.slice(0, 3).toUpperCase()}${++this.counter}`;
     return text.slice(0, Math.max(1, field.maxLength ?? 32));
   }

@@ -1,8 +1,26 @@
 import { DrawerForm, EditableProTable, type ProColumns } from '@ant-design/pro-components';
 import { ApiError, type Language, ResultCode } from '@bl/contract';
-import { type CatalogueEntity, type FieldMeta, writableFields } from '@bl/entities';
+import {
+  type CatalogueEntity,
+  confirmKey,
+  type FieldMeta,
+  formatMessage,
+  writableFields,
+} from '@bl/entities';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Drawer, Form, Row as GridRow, Result, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Drawer,
+  Form,
+  Row as GridRow,
+  Input,
+  Result,
+  Skeleton,
+  Typography,
+} from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
@@ -140,9 +158,17 @@ function FilledForm(props: {
     disabled: field.form === 'readonly',
   });
 
+  const editing = request.mode === 'edit';
   const onFinish = async (values: Row): Promise<boolean> => {
     const body: Row = toWireValues(writableFields(entity.fields), values);
-    const issues = recordIssues(entity.fields, body, language);
+    for (const field of entity.fields) {
+      if (!field.secret) continue;
+      // An edit never shows a secret: left blank, it keeps its value on the server.
+      if (editing && isBlankSecret(body[field.name])) delete body[field.name];
+      else if (field.confirm) body[confirmKey(field.name)] = values[confirmKey(field.name)] ?? '';
+    }
+    const checked = editing ? entity.fields.filter((f) => !(f.secret && !(f.name in body))) : entity.fields;
+    const issues = recordIssues(checked, body, language);
     if (issues.length > 0) {
       form.setFields(issues.map((issue) => ({ name: issue.field, errors: [issue.message] })));
       return false;
@@ -208,18 +234,22 @@ function FilledForm(props: {
         />
       )}
       <GridRow gutter={16}>
-        {formFields(entity).map((field) => (
-          <Col key={field.name} xs={24} md={isWide(field) ? 24 : 12} xl={isWide(field) ? 24 : 8}>
-            <Form.Item
-              name={field.name}
-              label={field.label[language]}
-              rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
-              required={field.required && field.form !== 'readonly'}
-            >
-              {formInputs[field.kind](context(field))}
-            </Form.Item>
-          </Col>
-        ))}
+        {formFields(entity).map((field) =>
+          field.secret ? (
+            <SecretItems key={field.name} field={field} language={language} editing={editing} />
+          ) : (
+            <Col key={field.name} xs={24} md={isWide(field) ? 24 : 12} xl={isWide(field) ? 24 : 8}>
+              <Form.Item
+                name={field.name}
+                label={field.label[language]}
+                rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
+                required={field.required && field.form !== 'readonly'}
+              >
+                {formInputs[field.kind](context(field))}
+              </Form.Item>
+            </Col>
+          ),
+        )}
       </GridRow>
       {entity.children.map((child) => {
         const lineEntity = catalogue.entity(child.entity);
@@ -236,6 +266,51 @@ function FilledForm(props: {
         );
       })}
     </DrawerForm>
+  );
+}
+
+const isBlankSecret = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value === '');
+
+/**
+ * A secret (a password) and, for `confirm` fields, the same typed again. The server never
+ * sends a secret back, so an edit starts blank and a blank one keeps the stored value.
+ */
+function SecretItems(props: { field: FieldMeta; language: Language; editing: boolean }) {
+  const { field, language, editing } = props;
+  const { t } = useTranslation();
+  const label = field.label[language];
+  const rules = fieldRules({ ...field, required: field.required && !editing }, language);
+  const placeholder = editing ? t('crud.secretKeep') : undefined;
+  return (
+    <>
+      <Col xs={24} md={12} xl={8}>
+        <Form.Item name={field.name} label={label} rules={rules} required={field.required && !editing}>
+          <Input.Password autoComplete="new-password" placeholder={placeholder} />
+        </Form.Item>
+      </Col>
+      {field.confirm && (
+        <Col xs={24} md={12} xl={8}>
+          <Form.Item
+            name={confirmKey(field.name)}
+            label={t('crud.confirmSecret', { field: label })}
+            dependencies={[field.name]}
+            required={field.required && !editing}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: unknown) => {
+                  const first: unknown = getFieldValue(field.name);
+                  if (isBlankSecret(first) && isBlankSecret(value)) return;
+                  if (value !== first) throw new Error(formatMessage('confirmMismatch', language, {}));
+                },
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" placeholder={placeholder} />
+          </Form.Item>
+        </Col>
+      )}
+    </>
   );
 }
 

@@ -88,6 +88,8 @@ const en: Messages = {
     save: 'Save',
     close: 'Close',
     addLine: 'Add a line',
+    secretKeep: 'Leave blank to keep the current one',
+    confirmSecret: 'Confirm {{field}}',
     lineNumber: 'No.',
     noLines: 'No lines',
     staleHint:

@@ -87,6 +87,8 @@ const mo: Messages = {
     save: '儲存',
     close: '關閉',
     addLine: '新增一列',
+    secretKeep: '留空則保持不變',
+    confirmSecret: '確認{{field}}',
     lineNumber: '序號',
     noLines: '暫無明細',
     staleHint: '這筆資料已被他人修改，請重新整理後再編輯（未儲存的修改將遺失）。',

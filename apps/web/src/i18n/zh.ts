@@ -88,6 +88,8 @@ const zh = {
     save: '保存',
     close: '关闭',
     addLine: '添加一行',
+    secretKeep: '留空则保持不变',
+    confirmSecret: '确认{{field}}',
     lineNumber: '序号',
     noLines: '暂无明细',
     staleHint: '这条数据已被他人修改，请刷新后再编辑（未保存的修改将丢失）。',

@@ -7,9 +7,11 @@ import { dept } from './dept.ts';
 import { dict } from './dict.ts';
 import { oss } from './oss.ts';
 import { post } from './post.ts';
+import { role } from './role.ts';
 import { staff } from './staff.ts';
 import { syscode } from './syscode.ts';
 import { topmenu, topmenusetting } from './topmenu.ts';
+import { user } from './user.ts';
 import { useroauth } from './useroauth.ts';
 import { userwc } from './userwc.ts';
 import { wfcategory } from './wfcategory.ts';
@@ -18,10 +20,12 @@ import { wfdeployform } from './wfdeployform.ts';
 import { wfform } from './wfform.ts';
 
 /**
- * System administration (spec 02 §3.2), in menu order. User, role, menu, tenant and client are
- * server tables (apps/server/src/db/schema/system.ts), not catalogue entities.
+ * System administration (spec 02 §3.2), in menu order. Menu, tenant and client are server
+ * tables (apps/server/src/db/schema/system.ts), not catalogue entities.
  */
 export const systemEntities: EntityDefinition[] = [
+  user,
+  role,
   staff,
   dept,
   post,

@@ -39,46 +39,12 @@ export const client = pgTable(
   (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId)],
 );
 
-export const role = pgTable(
-  'blade_role',
-  {
-    id: id('id').primaryKey(),
-    tenantId: tenantId(),
-    parentId: id('parent_id').notNull().default('0'),
-    roleName: varchar('role_name', { length: 64 }).notNull(),
-    roleAlias: varchar('role_alias', { length: 64 }).notNull(),
-    sort: integer('sort').notNull().default(0),
-    ...commonColumns(),
-  },
-  (t) => [index('blade_role_tenant_idx').on(t.tenantId, t.roleAlias)],
-);
-
-export const user = pgTable(
-  'blade_user',
-  {
-    id: id('id').primaryKey(),
-    tenantId: tenantId(),
-    code: varchar('code', { length: 32 }),
-    account: varchar('account', { length: 64 }).notNull(),
-    /** argon2id of the md5 hex the client sends; never the md5 itself. */
-    password: varchar('password', { length: 255 }).notNull(),
-    name: varchar('name', { length: 64 }).notNull(),
-    realName: varchar('real_name', { length: 64 }),
-    avatar: varchar('avatar', { length: 500 }),
-    email: varchar('email', { length: 128 }),
-    phone: varchar('phone', { length: 32 }),
-    birthday: timestamp('birthday', { withTimezone: true }),
-    sex: integer('sex'),
-    /** Comma lists of ids, as SpringBlade keeps them. */
-    roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
-    deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
-    postId: varchar('post_id', { length: 1000 }).notNull().default(''),
-    /** "1" asks for the dynamic-code check at sign-in (spec 01 §4). */
-    openCodeCheck: varchar('open_code_check', { length: 1 }).notNull().default('0'),
-    ...commonColumns(),
-  },
-  (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
-);
+/**
+ * Roles and users are catalogue entities (packages/entities/src/system), with their screens
+ * and API; sign-in and permissions read the same tables under these names.
+ */
+export { roleTable as role } from '@bl/entities/system/role';
+export { userTable as user } from '@bl/entities/system/user';
 
 /** Menus and buttons: one global tree; tenants see what their roles are granted. */
 export const menu = pgTable(

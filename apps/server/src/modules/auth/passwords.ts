@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id`: the enum is a const enum, which isolated modules cannot read. */
 const argon2id = 2 as Algorithm;
+
+/** What the sign-in page sends for a typed password: its md5 hex (spec 01 §7). */
+export const passwordDigest = (plain: string) => createHash('md5').update(plain).digest('hex');
 
 /** The browser sends md5 hex of the password (spec 01 §7); we keep argon2id of that. */
 export function hashPassword(md5Hex: string): Promise<string> {

@@ -57,7 +57,7 @@ export async function requireActiveTenant(database: Database, tenantId: string) 
 }
 
 async function rolesOf(tx: Tx, found: User) {
-  const ids = found.roleId.split(',').filter(Boolean);
+  const ids = (found.roleId ?? '').split(',').filter(Boolean);
   if (ids.length === 0) return [];
   return tx
     .select()
@@ -107,7 +107,7 @@ async function issueTokens(
       nm: found.name,
       rid: roles.map((r) => r.id),
       ral: roleAliases,
-      dpt: found.deptId.split(',').find(Boolean) ?? '',
+      dpt: (found.deptId ?? '').split(',').find(Boolean) ?? '',
     },
     clientRow.accessTokenValidity,
   );

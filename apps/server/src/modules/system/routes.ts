@@ -77,7 +77,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           .from(user)
           .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0)));
         if (!found) return undefined;
-        const roleIds = found.roleId.split(',').filter(Boolean);
+        const roleIds = (found.roleId ?? '').split(',').filter(Boolean);
         const roles = roleIds.length
           ? await tx
               .select()
@@ -93,9 +93,9 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           avatar: found.avatar ?? '',
           email: found.email ?? '',
           phone: found.phone ?? '',
-          deptId: found.deptId,
-          postId: found.postId,
-          roleId: found.roleId,
+          deptId: found.deptId ?? '',
+          postId: found.postId ?? '',
+          roleId: found.roleId ?? '',
           roleName: roles.map((r) => r.roleName).join(','),
           roles: roles.map((r) => r.roleAlias),
         };
