@@ -61,6 +61,11 @@ export interface EntityInput<T extends PgTable> {
    * the generic API lists, shows and exports it, but offers no add, edit, delete or import.
    */
   readOnly?: boolean;
+  /**
+   * Shared by every tenant (the menu tree): the table has no tenant column, every tenant reads
+   * it, and only the operator tenant (000000) may change it.
+   */
+  global?: boolean;
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -79,6 +84,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   uniqueKeys: string[][];
   readOnly: boolean;
+  global: boolean;
 }
 
 function toMeta(name: string, input: FieldInput): FieldMeta {
@@ -135,5 +141,6 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
     uniqueKeys: input.uniqueKeys ?? [],
     readOnly: input.readOnly ?? false,
+    global: input.global ?? false,
   };
 }

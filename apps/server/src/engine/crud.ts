@@ -1,4 +1,4 @@
-import type { Language, Page } from '@bl/contract';
+import { type Language, type Page, ResultCode } from '@bl/contract';
 import { type FieldMeta, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, count, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import type { AuthContext } from '../http/context.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
@@ -17,14 +17,26 @@ export type Row = Record<string, unknown>;
 const columnsOf = (entity: EntityDefinition) => getTableColumns(entity.table) as Record<string, PgColumn>;
 const col = (entity: EntityDefinition, name: string) => columnsOf(entity)[name] as PgColumn;
 
-/** The rows a tenant sees: its own (RLS says so too) and not deleted. */
+/** The rows a tenant sees: its own (RLS says so too) and not deleted; every row of a global entity. */
 function live(entity: EntityDefinition, tenantId: string): SQL {
-  return and(eq(col(entity, 'tenantId'), tenantId), eq(col(entity, 'isDeleted'), 0)) as SQL;
+  const notDeleted = eq(col(entity, 'isDeleted'), 0);
+  return entity.global ? notDeleted : (and(eq(col(entity, 'tenantId'), tenantId), notDeleted) as SQL);
 }
 
 /** The rows this caller sees: live rows of the tenant within the data scopes of their roles. */
 export function visible(entity: EntityDefinition, auth: AuthContext): SQL {
-  return and(live(entity, auth.tenantId), scopeCondition(entity, auth)) as SQL;
+  return entity.global
+    ? live(entity, auth.tenantId)
+    : (and(live(entity, auth.tenantId), scopeCondition(entity, auth)) as SQL);
+}
+
+/** The tenant that runs the platform: the only one that may change what all tenants share. */
+export const operatorTenant = '000000';
+
+/** A global entity (the menu tree) is changed only by the operator tenant. */
+function refuseSharedWrite(entity: EntityDefinition, auth: AuthContext, language: Language) {
+  if (entity.global && auth.tenantId !== operatorTenant)
+    throw new AppError(ResultCode.forbidden, 'crud.sharedReadOnly', { entity: entity.label[language] });
 }
 
 /** Secret fields (keys, passwords) are written but never sent back. */
@@ -245,6 +257,7 @@ export async function submitRecord(
   body: unknown,
   language: Language,
 ): Promise<Row> {
+  refuseSharedWrite(entity, auth, language);
   if (!isObject(body)) throw badRequest('crud.bodyNotObject');
   const rawId = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
   if (rawId !== undefined && !idPattern.test(rawId)) throw badRequest('crud.badIds', { ids: rawId });
@@ -421,6 +434,7 @@ export async function removeRecords(
   ids: string[],
   language: Language,
 ): Promise<number> {
+  refuseSharedWrite(entity, auth, language);
   const rows = (await tx
     .select()
     .from(entity.table as PgTable)

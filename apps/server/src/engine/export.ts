@@ -10,7 +10,7 @@ import { type Database, queryRows, type Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
-import { scopeCondition } from './data-scope.ts';
+import { visible } from './crud.ts';
 import {
   attachment,
   decimalFormat,
@@ -139,13 +139,7 @@ export function startExport(
 ): Promise<ExportFile> {
   const columns = exportFields(entity).map((field) => exportColumn(entity, field, language));
   const table = entity.table as PgTable;
-  const tableColumns = columnsOf(entity);
-  const where = and(
-    scopeCondition(entity, auth),
-    eq(tableColumns.tenantId as PgColumn, auth.tenantId),
-    eq(tableColumns.isDeleted as PgColumn, 0),
-    ...query.where,
-  ) as SQL;
+  const where = and(visible(entity, auth), ...query.where) as SQL;
   const cursor = sql.raw(`bl_export_${entity.name.replace(/\W/g, '')}`);
   const selectList = sql.join(
     columns.map((c, i) => sql`${c.select} as ${sql.raw(`"c${i}"`)}`),

@@ -199,6 +199,11 @@ export const messages = {
     mo: '明細中{field}「{value}」重複：引用的物料不能重複',
     en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
+  'crud.sharedReadOnly': {
+    zh: '{entity}由平台统一维护，只有平台租户可以修改',
+    mo: '{entity}由平台統一維護，只有平台租戶可以修改',
+    en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
+  },
   'user.passwordShort': {
     zh: '密码至少需要{min}个字符',
     mo: '密碼至少需要{min}個字元',

@@ -43,7 +43,7 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
     const members = listed.filter((e) => e.area === area.code);
     if (members.length === 0) continue;
     const areaId = add({
-      parentId: '0',
+      parentId: null,
       code: area.code,
       name: area.label.zh,
       path: `/${area.code}`,

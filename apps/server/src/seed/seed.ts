@@ -31,7 +31,7 @@ async function seedMenuTree(database: Database): Promise<string[]> {
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(menu);
   if (value > 0) return [];
   const rows: (typeof menu.$inferInsert)[] = [];
-  const walk = (items: SeedMenu[], parentId: string) => {
+  const walk = (items: SeedMenu[], parentId: string | null) => {
     items.forEach((item, index) => {
       const id = nextId();
       rows.push({
@@ -42,14 +42,14 @@ async function seedMenuTree(database: Database): Promise<string[]> {
         path: item.path,
         source: item.source ?? '',
         // Top-level groups keep the order of the catalogue's areas, so added ones fall in place.
-        sort: parentId === '0' ? areas.findIndex((a) => a.code === item.code) + 1 || index + 1 : index + 1,
+        sort: parentId === null ? areas.findIndex((a) => a.code === item.code) + 1 || index + 1 : index + 1,
         category: item.category ?? 1,
         isShow: item.isShow ?? 1,
       });
       walk(item.children ?? [], id);
     });
   };
-  walk(seedMenus, '0');
+  walk(seedMenus, null);
   await database.db.insert(menu).values(rows).onConflictDoNothing();
   return rows.map((r) => r.id);
 }

@@ -32,6 +32,22 @@ export const systemDicts = {
     ['yyyyMM', label('年月（yyyyMM）', '年月（yyyyMM）', 'Year and month (yyyyMM)')],
     ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
   ]),
+  /** Menu rows: a screen in the side menu, or a button within a screen. */
+  menuCategory: dict('menuCategory', label('菜单类型', '選單類型', 'Menu type'), [
+    ['1', label('菜单', '選單', 'Menu')],
+    ['2', label('按钮', '按鈕', 'Button')],
+  ]),
+  /** Where a button shows on its screen (SpringBlade's action). */
+  menuAction: dict('menuAction', label('按钮功能', '按鈕功能', 'Button position'), [
+    ['0', label('工具栏', '工具列', 'Toolbar')],
+    ['1', label('操作栏', '操作欄', 'Row actions')],
+    ['2', label('工具操作栏', '工具操作欄', 'Toolbar and row actions')],
+  ]),
+  /** Whether a menu opens in a new browser window (SpringBlade: 1 no, 2 yes). */
+  menuOpen: dict('menuOpen', label('新窗口', '新視窗', 'New window'), [
+    ['1', label('否', '否', 'No')],
+    ['2', label('是', '是', 'Yes')],
+  ]),
   /** SpringBlade's organisation categories. */
   dataScopeType: dict('dataScopeType', label('数据范围', '資料範圍', 'Data scope'), [
     ['1', label('全部', '全部', 'All')],

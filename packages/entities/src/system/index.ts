@@ -5,6 +5,7 @@ import { attach } from './attach.ts';
 import { datascope } from './datascope.ts';
 import { dept } from './dept.ts';
 import { dict } from './dict.ts';
+import { menu } from './menu.ts';
 import { oss } from './oss.ts';
 import { post } from './post.ts';
 import { role } from './role.ts';
@@ -20,12 +21,13 @@ import { wfdeployform } from './wfdeployform.ts';
 import { wfform } from './wfform.ts';
 
 /**
- * System administration (spec 02 §3.2), in menu order. Menu, tenant and client are server
+ * System administration (spec 02 §3.2), in menu order. Tenant and client are server
  * tables (apps/server/src/db/schema/system.ts), not catalogue entities.
  */
 export const systemEntities: EntityDefinition[] = [
   user,
   role,
+  menu,
   staff,
   dept,
   post,

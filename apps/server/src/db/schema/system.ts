@@ -39,36 +39,13 @@ export const client = pgTable(
   (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId)],
 );
 
+export { menuTable as menu } from '@bl/entities/system/menu';
 /**
- * Roles and users are catalogue entities (packages/entities/src/system), with their screens
+ * Roles, users and menus are catalogue entities (packages/entities/src/system), with their screens
  * and API; sign-in and permissions read the same tables under these names.
  */
 export { roleTable as role } from '@bl/entities/system/role';
 export { userTable as user } from '@bl/entities/system/user';
-
-/** Menus and buttons: one global tree; tenants see what their roles are granted. */
-export const menu = pgTable(
-  'blade_menu',
-  {
-    id: id('id').primaryKey(),
-    parentId: id('parent_id').notNull().default('0'),
-    code: varchar('code', { length: 255 }).notNull(),
-    name: varchar('name', { length: 255 }).notNull(),
-    alias: varchar('alias', { length: 255 }).notNull().default(''),
-    path: varchar('path', { length: 255 }).notNull().default(''),
-    source: varchar('source', { length: 255 }).notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-    /** 1 menu, 2 button. */
-    category: integer('category').notNull(),
-    /** 0 toolbar, 1 row, 2 both (where a button shows). */
-    action: integer('action').notNull().default(0),
-    isOpen: integer('is_open').notNull().default(1),
-    isShow: integer('is_show').notNull().default(1),
-    remark: varchar('remark', { length: 255 }),
-    isDeleted: integer('is_deleted').notNull().default(0),
-  },
-  (t) => [uniqueIndex('blade_menu_code_uq').on(t.code).where(sql`is_deleted = 0`)],
-);
 
 export const roleMenu = pgTable(
   'blade_role_menu',

@@ -13,7 +13,7 @@ import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
 
 /** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
 async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
-  const rows = await tx
+  const stored = await tx
     .select({
       id: menu.id,
       parentId: menu.parentId,
@@ -30,6 +30,14 @@ async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
     })
     .from(menu)
     .where(eq(menu.isDeleted, 0));
+  // The wire keeps SpringBlade's shapes: roots under parent 0, blanks as ''.
+  const rows = stored.map((r) => ({
+    ...r,
+    parentId: r.parentId ?? '0',
+    alias: r.alias ?? '',
+    path: r.path ?? '',
+    source: r.source ?? '',
+  }));
   if (isAllPowerful(auth.roleAliases)) {
     return category === 1 ? rows.filter((r) => r.category === 1) : rows;
   }

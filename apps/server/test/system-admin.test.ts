@@ -7,14 +7,16 @@ import { createTestDatabase, type TestDatabase, testDrivers } from './support/da
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
-describe.each(testDrivers())('users and roles on %s', (driver) => {
+describe.each(testDrivers())('users, roles and menus on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let admin: Tokens;
+  let tenantAdmin: Tokens;
   beforeAll(async () => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database);
     admin = await tokensOf(app, '000000');
+    tenantAdmin = await tokensOf(app, '100000');
   });
   afterAll(async () => {
     await app.close();
@@ -24,14 +26,17 @@ describe.each(testDrivers())('users and roles on %s', (driver) => {
   const call = (
     method: 'GET' | 'POST',
     url: string,
-    options: { query?: Record<string, string>; payload?: unknown; language?: string } = {},
+    options: { query?: Record<string, string>; payload?: unknown; language?: string; as?: Tokens } = {},
   ) =>
     app.inject({
       method,
       url: `/api/bl-system/${url}`,
       query: options.query,
       payload: options.payload as never,
-      headers: { 'blade-auth': `bearer ${admin.accessToken}`, 'blade-language': options.language ?? 'zh' },
+      headers: {
+        'blade-auth': `bearer ${(options.as ?? admin).accessToken}`,
+        'blade-language': options.language ?? 'zh',
+      },
     });
   const submit = (entity: string, payload: unknown, language = 'zh') =>
     call('POST', `${entity}/submit`, { payload, language });
@@ -157,5 +162,50 @@ describe.each(testDrivers())('users and roles on %s', (driver) => {
     expect(rows[0]).not.toContain('Password');
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.flat().some((cell) => String(cell).startsWith('$argon2'))).toBe(false);
+  });
+
+  it('keeps one menu tree for every tenant, changed only by the platform tenant', async () => {
+    const [parent] = await list('menu', { code: 'system' });
+    const created = await submit('menu', {
+      parentId: parent?.id,
+      code: 'dockSchedule',
+      name: '月台排程',
+      path: '/system/dockSchedule',
+      category: '1',
+      sort: 900,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const row = body<Row>(created).data;
+    expect(row).toMatchObject({ code: 'dockSchedule', parentId: parent?.id, category: 1, isShow: 1 });
+    expect(row).not.toHaveProperty('tenantId');
+
+    const seen = body<Page<Row>>(
+      await call('GET', 'menu/list', { query: { code: 'dockSchedule' }, as: tenantAdmin }),
+    ).data.records;
+    expect(seen.map((r) => r.name)).toEqual(['月台排程']);
+    const edit = await call('POST', 'menu/submit', {
+      payload: { id: row.id, version: row.version, name: '改名' },
+      as: tenantAdmin,
+      language: 'en',
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(body(edit).msg).toBe(
+      'The Menus are shared by every tenant and only the platform tenant may change them',
+    );
+    const remove = await call('POST', 'menu/remove', { query: { ids: row.id }, as: tenantAdmin });
+    expect(remove.statusCode).toBe(403);
+    const add = await call('POST', 'menu/submit', {
+      payload: { code: 'x', name: 'x', category: '1' },
+      as: tenantAdmin,
+    });
+    expect(add.statusCode).toBe(403);
+
+    const routes = body<{ code: string; parentId: string; children: { code: string }[] }[]>(
+      await call('GET', 'menu/routes'),
+    ).data;
+    const system = routes.find((r) => r.code === 'system');
+    expect(system?.parentId).toBe('0');
+    expect(system?.children.map((c) => c.code)).toContain('dockSchedule');
+    expect((await call('POST', 'menu/remove', { query: { ids: row.id } })).statusCode).toBe(200);
   });
 });
