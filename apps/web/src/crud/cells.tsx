@@ -1,7 +1,9 @@
-import type { Language } from '@bl/contract';
+import type { Language, Page } from '@bl/contract';
 import type { FieldKind, FieldMeta } from '@bl/entities';
+import { useQuery } from '@tanstack/react-query';
 import { Image, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { client } from '../api/client.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { formatDate, formatDateTime, formatDecimal } from './values.ts';
 
@@ -49,6 +51,35 @@ const link: Render = (value) =>
       {String(value)}
     </Typography.Link>
   );
+/**
+ * A reference by id (a user's role, a menu's parent) named by the record it points at: an id
+ * means nothing to a person. One cached lookup per record, shared by every cell naming it.
+ */
+function RefName(props: { value: string; field: FieldMeta; catalogue: CatalogueIndex }) {
+  const { value, field, catalogue } = props;
+  const target = field.ref ? catalogue.entity(field.ref.entity) : undefined;
+  const name = useQuery({
+    queryKey: ['refName', target?.name, value],
+    queryFn: async () => {
+      const page = await client.request<Page<Record<string, unknown>>>('GET', `${target?.path}/list`, {
+        query: { size: 1, id_equal: value },
+      });
+      const row = page.records[0];
+      return row ? String(row[field.ref?.labelField ?? 'name'] ?? value) : value;
+    },
+    enabled: target !== undefined,
+    staleTime: 60_000,
+    meta: { quiet: true },
+  });
+  return <>{name.data ?? ''}</>;
+}
+
+const ref: Render = (value, context) => {
+  if (isBlank(value)) return null;
+  if (context.field.ref?.valueField !== 'id') return String(value);
+  return <RefName value={String(value)} field={context.field} catalogue={context.catalogue} />;
+};
+
 const user: Render = (value, context) =>
   isBlank(value) ? null : (context.userName?.(String(value)) ?? String(value));
 
@@ -64,7 +95,7 @@ export const cellRenderers: Record<FieldKind, { align: 'left' | 'right' | 'cente
   datetime: { align: 'center', render: (value) => formatDateTime(value) },
   flag: { align: 'center', render: choiceTag },
   dict: { align: 'center', render: choiceTag },
-  ref: { align: 'left', render: text },
+  ref: { align: 'left', render: ref },
   image: { align: 'left', render: link },
   file: { align: 'left', render: link },
 };
@@ -82,7 +113,7 @@ export const viewRenderers: Record<FieldKind, Render> = {
   datetime: cellRenderers.datetime.render,
   flag: choiceTag,
   dict: choiceTag,
-  ref: text,
+  ref,
   image: (value) => (isBlank(value) ? null : <Image width={96} src={String(value)} />),
   file: link,
 };

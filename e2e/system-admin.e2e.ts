@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+
+/** What a person must read, per language: written independently of the app. */
+const expected = {
+  zh: {
+    languageName: '简体中文',
+    heading: '账号登录',
+    addUser: '新增用户管理',
+    confirm: '确认密码',
+    mismatch: '两次输入密码不一致',
+    save: '保存',
+    success: '操作成功!',
+    role: '超级管理员',
+  },
+  mo: {
+    languageName: '繁體中文',
+    heading: '帳號登入',
+    addUser: '新增用戶管理',
+    confirm: '確認密碼',
+    mismatch: '兩次輸入密碼不一致',
+    save: '儲存',
+    success: '操作成功!',
+    role: '超级管理员',
+  },
+  en: {
+    languageName: 'English',
+    heading: 'Sign in',
+    addUser: 'Add Users',
+    confirm: 'Confirm Password',
+    mismatch: 'The two input password is inconsistent.',
+    save: 'Save',
+    success: 'operation success !',
+    role: '超级管理员',
+  },
+} as const;
+type Language = keyof typeof expected;
+
+let suite: Suite | undefined;
+let context: BrowserContext | undefined;
+
+const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+async function signIn(language: Language, account = 'admin', password = 'admin'): Promise<Page> {
+  if (!suite) throw new Error('the suite did not start');
+  context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  await page.goto('/login');
+  const text = expected[language];
+  const languageSwitch = page.getByTestId('language-switch');
+  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
+    await languageSwitch.click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
+    await page.getByRole('heading', { name: text.heading }).waitFor();
+  }
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill(account);
+  await page.locator('#login_password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  return page;
+}
+
+describe.skipIf(!browserAvailable)('user administration in the browser', () => {
+  beforeAll(async () => {
+    suite = await startSuite();
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await stopSuite(suite);
+  });
+
+  it.each(['zh', 'mo', 'en'] as const)(
+    'adds a user whose password is typed twice, who then signs in (%s)',
+    async (language) => {
+      const text = expected[language];
+      const page = await signIn(language);
+      await page.goto('/system/user');
+      await page.getByTestId('crud-user').waitFor();
+      await page.getByTestId('toolbar-add').click();
+      const drawer = page.locator('.bl-record-drawer');
+      await drawer.getByText(text.addUser).waitFor();
+      const account = `clerk_${language}`;
+      await drawer.locator('#account').fill(account);
+      await drawer.locator('#name').fill(`Clerk ${language}`);
+      await drawer.locator('#password').fill('Dock-door-7');
+      await drawer.getByText(text.confirm, { exact: true }).waitFor();
+      await drawer.locator('#confirmPassword').fill('Dock-door-8');
+      await drawer.locator('#roleId').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: text.role })
+        .click();
+      await drawer
+        .locator('button')
+        .filter({ hasText: spacedOut(text.save) })
+        .click();
+      await drawer
+        .locator('.ant-form-item-explain-error')
+        .getByText(text.mismatch, { exact: true })
+        .waitFor();
+      await screenshot(page, `user-form-mismatch-${language}`);
+      await drawer.locator('#confirmPassword').fill('Dock-door-7');
+      await drawer
+        .locator('button')
+        .filter({ hasText: spacedOut(text.save) })
+        .click();
+      await page.locator('.ant-message-success').filter({ hasText: text.success }).first().waitFor();
+      const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: account });
+      await row.waitFor();
+      // The role column names the role, not its id.
+      await row.getByText(text.role).waitFor();
+      expect(await row.textContent()).not.toMatch(/\d{15,}/);
+      await screenshot(page, `user-list-${language}`);
+      await context?.close();
+
+      const clerk = await signIn(language, account, 'Dock-door-7');
+      expect(clerk.url()).toContain('/wel/index');
+      await context?.close();
+      context = undefined;
+    },
+    90_000,
+  );
+});
