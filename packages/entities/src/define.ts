@@ -66,6 +66,11 @@ export interface EntityInput<T extends PgTable> {
    * it, and only the operator tenant (000000) may change it.
    */
   global?: boolean;
+  /**
+   * Actions beyond the generic ones (e.g. `print`, `review`): each gets the button code
+   * `{entity}_{action}` in the menu tree, which its endpoint checks.
+   */
+  actions?: string[];
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -85,6 +90,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   uniqueKeys: string[][];
   readOnly: boolean;
   global: boolean;
+  actions: string[];
 }
 
 function toMeta(name: string, input: FieldInput): FieldMeta {
@@ -142,5 +148,6 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     uniqueKeys: input.uniqueKeys ?? [],
     readOnly: input.readOnly ?? false,
     global: input.global ?? false,
+    actions: input.actions ?? [],
   };
 }

@@ -15,6 +15,7 @@ import { translate } from '../i18n/messages.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import './context.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
   registerSystemRules();
+  registerLabelRoutes(app, database);
   registerEntityRoutes(app, database);
 
   if (serveWeb)

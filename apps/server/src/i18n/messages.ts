@@ -204,6 +204,56 @@ export const messages = {
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
     en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
   },
+  'label.lineGone': {
+    zh: '所选入库明细已不存在，请刷新后重试',
+    mo: '所選入庫明細已不存在，請重新整理後重試',
+    en: 'The chosen inbound line no longer exists; refresh and try again',
+  },
+  'label.billGone': {
+    zh: '入库单不存在或已删除',
+    mo: '入庫單不存在或已刪除',
+    en: 'The inbound bill does not exist or was deleted',
+  },
+  'label.labelGone': {
+    zh: '所选标签已不存在，请刷新后重试',
+    mo: '所選標籤已不存在，請重新整理後重試',
+    en: 'A chosen label no longer exists; refresh and try again',
+  },
+  'label.materialGone': {
+    zh: '物料“{material}”已不存在，不能打印',
+    mo: '物料「{material}」已不存在，不能列印',
+    en: 'The material "{material}" no longer exists and cannot be printed',
+  },
+  'label.templateGone': {
+    zh: '标签模板“{template}”不存在',
+    mo: '標籤模板「{template}」不存在',
+    en: 'The label template "{template}" does not exist',
+  },
+  'label.fullyPrinted': {
+    zh: '该明细已全部打印（已打印 {printed}，单据数量 {qty}），不能再打印',
+    mo: '該明細已全部列印（已列印 {printed}，單據數量 {qty}），不能再列印',
+    en: 'This line is fully labelled ({printed} of {qty}); nothing is left to print',
+  },
+  'label.quantityRequired': {
+    zh: '打印数量必须大于0（最多4位小数）',
+    mo: '列印數量必須大於0（最多4位小數）',
+    en: 'The print quantity must be greater than 0 (at most 4 decimals)',
+  },
+  'label.perLabelInvalid': {
+    zh: '每张标签数量必须大于0（最多4位小数）',
+    mo: '每張標籤數量必須大於0（最多4位小數）',
+    en: 'The quantity per label must be greater than 0 (at most 4 decimals)',
+  },
+  'label.tooManyLabels': {
+    zh: '一次最多打印500张标签，请加大每张标签数量',
+    mo: '一次最多列印500張標籤，請加大每張標籤數量',
+    en: 'At most 500 labels can be printed at once; raise the quantity per label',
+  },
+  'label.corrected': {
+    zh: '打印数量已调整为剩余可打印数量 {quantity}',
+    mo: '列印數量已調整為剩餘可列印數量 {quantity}',
+    en: 'The print quantity was corrected to the {quantity} left to print',
+  },
   'user.passwordShort': {
     zh: '密码至少需要{min}个字符',
     mo: '密碼至少需要{min}個字元',

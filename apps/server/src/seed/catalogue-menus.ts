@@ -15,6 +15,13 @@ const actionNames: Record<CrudAction, string> = {
   import: '导入',
 };
 
+/** Names of the actions entities declare beyond the generic ones (`actions` in their definition). */
+const extraActionNames: Record<string, string> = {
+  print: '打印',
+  review: '审核',
+  unreview: '反审核',
+};
+
 /**
  * Gives every catalogue entity (detail lines excepted) a menu entry under its area,
  * `/{area}/{entity}`, with its six buttons. Runs at every start and only adds what is
@@ -24,7 +31,11 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
   const listed = entities.filter((e) => !e.parent);
   const codes = [
     ...areas.map((a) => a.code),
-    ...listed.flatMap((e) => [e.name, ...crudActions.map((a) => buttonCode(e.name, a))]),
+    ...listed.flatMap((e) => [
+      e.name,
+      ...crudActions.map((a) => buttonCode(e.name, a)),
+      ...e.actions.map((a) => `${e.name}_${a}`),
+    ]),
   ];
   const existing = await database.db
     .select({ id: menu.id, code: menu.code })
@@ -69,6 +80,15 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
           code: buttonCode(entity.name, action),
           name: actionNames[action],
           sort: order + 1,
+          category: 2,
+        });
+      }
+      for (const [order, action] of entity.actions.entries()) {
+        add({
+          parentId: entityId,
+          code: `${entity.name}_${action}`,
+          name: extraActionNames[action] ?? action,
+          sort: actions.length + order + 1,
           category: 2,
         });
       }

@@ -8,6 +8,7 @@ import {
   diversecustomertransferbilldetail,
 } from './diversecustomertransferbill.ts';
 import { handlingbill, handlingbilldetail } from './handlingbill.ts';
+import { inprint } from './inprint.ts';
 import { inventorylossbill, inventorylossbilldetail } from './inventorylossbill.ts';
 import { isinstockbill, isinstockbilldetail } from './isinstockbill.ts';
 import { ispurchaseapplybill, ispurchaseapplybilldetail } from './ispurchaseapplybill.ts';
@@ -46,6 +47,7 @@ export const billEntities: EntityDefinition[] = [
   orderisinstockbilldetail,
   isinstockbill,
   isinstockbilldetail,
+  inprint,
   isrecbill,
   isrecbilldetail,
   ispurchaseapplybill,
