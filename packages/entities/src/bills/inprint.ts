@@ -56,7 +56,11 @@ export const inprint = defineEntity({
       form: 'hidden',
       view: false,
     },
-    billNo: f.text(label('入库单号', '入庫單號', 'Inbound bill no.'), { maxLength: 64, sortable: true, ...printed }),
+    billNo: f.text(label('入库单号', '入庫單號', 'Inbound bill no.'), {
+      maxLength: 64,
+      sortable: true,
+      ...printed,
+    }),
     lineNumber: f.integer(label('行号', '行號', 'Line no.'), { ...printed }),
     customerCode: f.ref(label('货主', '貨主', 'Owner'), 'customer', { ...printed }),
     materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { ...printed }),
@@ -64,7 +68,10 @@ export const inprint = defineEntity({
     unitCode: f.ref(label('单位', '單位', 'Unit'), 'unit', { maxLength: 32, list: false, ...printed }),
     qty: f.decimal(label('标签数量', '標籤數量', 'Quantity on label'), 4, { ...printed }),
     barcode: f.text(label('条码', '條碼', 'Barcode'), { maxLength: 128, sortable: true, ...printed }),
-    tagModelCode: f.ref(label('标签模板', '標籤模板', 'Label template'), 'tagmodel', { list: false, ...printed }),
+    tagModelCode: f.ref(label('标签模板', '標籤模板', 'Label template'), 'tagmodel', {
+      list: false,
+      ...printed,
+    }),
     printCount: f.integer(label('打印次数', '列印次數', 'Times printed'), { ...printed }),
     lastPrintTime: f.datetime(label('最后打印时间', '最後列印時間', 'Last printed at'), {
       sortable: true,
