@@ -74,8 +74,16 @@ const formAction = (request: FormRequest): CrudAction => (request.mode === 'copy
  * add/edit/copy form, view and import dialogs. A spec route may open a drawer on arrival and
  * narrow the list to one kind of records (`target`).
  */
-export function CrudScreen(props: ScreenProps) {
-  const { entity, catalogue, target } = props;
+export function CrudScreen(
+  props: ScreenProps & {
+    /**
+     * Buttons a bespoke screen adds to the toolbar (e.g. reprint): `withSelection` wraps an
+     * action on the selected ids with the "select at least one" rule of the generic buttons.
+     */
+    toolbarExtra?: (withSelection: (action: (ids: string[]) => void) => () => void) => ReactNode[];
+  },
+) {
+  const { entity, catalogue, target, toolbarExtra } = props;
   const filter = target?.filter;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -362,7 +370,10 @@ export function CrudScreen(props: ScreenProps) {
           reload: () => void list.refetch(),
           setting: { draggable: true, checkable: true, checkedReset: true },
         }}
-        toolBarRender={() => toolbar.filter(([action]) => can(action)).map(([, button]) => button)}
+        toolBarRender={() => [
+          ...toolbar.filter(([action]) => can(action)).map(([, button]) => button),
+          ...(toolbarExtra?.(withSelection) ?? []),
+        ]}
       />
       {form && can(formAction(form)) && (
         <RecordForm entity={entity} catalogue={catalogue} request={form} onClose={() => setForm(undefined)} />

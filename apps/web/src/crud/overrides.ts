@@ -1,5 +1,5 @@
 import type { CatalogueEntity } from '@bl/entities';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { CatalogueIndex } from './catalogue.ts';
 import type { SpecTarget } from './routes.ts';
 
@@ -13,6 +13,8 @@ export interface ScreenProps {
 
 /**
  * Bespoke screens that replace the generic list screen of an entity, by entity name (e.g. a
- * bill with posting and review). Empty: every entity uses the generic screen for now.
+ * bill with posting and review). Loaded with the screen that needs them.
  */
-export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {};
+export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {
+  inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
+};

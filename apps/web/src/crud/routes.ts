@@ -24,6 +24,7 @@ export interface SpecRoute {
  */
 export const specRoutes: Record<string, SpecRoute> = {
   // Inbound
+  '/barcode/inprintPrint': { entity: 'inprint', mode: 'list' },
   '/warehousingManagement/orderIsinstockbillForm': { entity: 'orderisinstockbill', mode: 'add' },
   '/warehousingManagement/orderIsinstockbillFormEdit': { entity: 'orderisinstockbill', mode: 'edit' },
   '/warehousingManagement/orderIsinstockbillFormView': { entity: 'orderisinstockbill', mode: 'view' },
@@ -162,7 +163,6 @@ export const bespokeRoutes: readonly string[] = [
   '/reportManagement/stockpageshow2',
   '/reportManagement/empCostMonthDetailView',
   '/reportManagement/costLadingView',
-  '/barcode/inprintPrint',
   '/strategyManagement/strategyManagementView',
   '/secondaryProcessing/batchForm',
   '/consignmentOrderbill/consignmentOrderbillDispatch',

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+
+/** What an operator must read, per language: written independently of the app. */
+const expected = {
+  zh: {
+    languageName: '简体中文',
+    heading: '账号登录',
+    printTitle: '打印入库标签',
+    print: '打印标签',
+    corrected: '打印数量已调整为剩余可打印数量 4',
+    sheet: '标签（2 张）',
+    full: '该明细已全部打印（已打印 10，单据数量 10），不能再打印',
+    reprint: '重新打印',
+    close: '关闭',
+  },
+  mo: {
+    languageName: '繁體中文',
+    heading: '帳號登入',
+    printTitle: '列印入庫標籤',
+    print: '列印標籤',
+    corrected: '列印數量已調整為剩餘可列印數量 4',
+    sheet: '標籤（2 張）',
+    full: '該明細已全部列印（已列印 10，單據數量 10），不能再列印',
+    reprint: '重新列印',
+    close: '關閉',
+  },
+  en: {
+    languageName: 'English',
+    heading: 'Sign in',
+    printTitle: 'Print inbound labels',
+    print: 'Print labels',
+    corrected: 'The print quantity was corrected to the 4 left to print',
+    sheet: 'Labels (2)',
+    full: 'This line is fully labelled (10 of 10); nothing is left to print',
+    reprint: 'Reprint',
+    close: 'Close',
+  },
+} as const;
+type Language = keyof typeof expected;
+
+let suite: Suite | undefined;
+let context: BrowserContext | undefined;
+
+const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+/** Master data and one inbound bill per language, made through the API as an operator's colleague would. */
+async function seed(baseUrl: string) {
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const password = createHash('md5').update('admin').digest('hex');
+  const token = (await (
+    await fetch(
+      `${baseUrl}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${password}`,
+      { method: 'POST', headers: { authorization: basic } },
+    )
+  ).json()) as { data: { accessToken: string } };
+  const submit = async (entity: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/bl-wms/${entity}/submit`, {
+      method: 'POST',
+      headers: { 'blade-auth': `bearer ${token.data.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${entity}: ${await response.text()}`);
+  };
+  await submit('unit', { code: 'CTN', name: '箱', defaultRate: '1' });
+  await submit('customer', { code: 'C01', name: '华东食品' });
+  await submit('material', { code: 'BISCUIT', name: '饼干', unitCode: 'CTN' });
+  await submit('tagmodel', { code: 'T80', name: '80×50', width: '80', height: '50', barcodeType: 'code128' });
+  for (const language of ['zh', 'mo', 'en']) {
+    await submit('isinstockbill', {
+      billNo: `RK-${language.toUpperCase()}`,
+      billDate: '2026-11-22',
+      type: '2',
+      customerCode: 'C01',
+      details: [{ lineNumber: 1, materialCode: 'BISCUIT', batchNo: 'B1', unitCode: 'CTN', qty: '10' }],
+    });
+  }
+}
+
+async function signIn(language: Language): Promise<Page> {
+  if (!suite) throw new Error('the suite did not start');
+  context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  await page.goto('/login');
+  const text = expected[language];
+  const languageSwitch = page.getByTestId('language-switch');
+  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
+    await languageSwitch.click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
+    await page.getByRole('heading', { name: text.heading }).waitFor();
+  }
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill('admin');
+  await page.locator('#login_password').fill('admin');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  return page;
+}
+
+const toast = (page: Page, kind: 'success' | 'error' | 'warning', text: string) =>
+  page.locator(`.ant-message-notice .ant-message-${kind}`).filter({ hasText: text }).first().waitFor();
+
+describe.skipIf(!browserAvailable)('inbound label printing in the browser', () => {
+  beforeAll(async () => {
+    suite = await startSuite();
+    await seed(suite.server.baseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await stopSuite(suite);
+  });
+
+  it.each(['zh', 'mo', 'en'] as const)(
+    'prints labels of an inbound line under the print rules, then reprints (%s)',
+    async (language) => {
+      const text = expected[language];
+      const page = await signIn(language);
+      await page.goto('/barcode/inprintPrint');
+      await page.getByText(text.printTitle).waitFor();
+      const billNo = `RK-${language.toUpperCase()}`;
+      const billPicker = page.locator('.bl-inprint-card .ant-select').first();
+      await billPicker.click();
+      await page.keyboard.type(billNo);
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: billNo })
+        .click();
+      const lines = page.getByTestId('printable-lines');
+      await lines.locator('tr.ant-table-row').first().click();
+      const quantity = page.locator('.bl-inprint-options input').first();
+      // The print quantity starts at what remains printable.
+      expect(await quantity.inputValue()).toBe('10');
+      await quantity.fill('6');
+      await page.locator('.bl-inprint-options input').nth(1).fill('3');
+      const template = page.locator('.bl-inprint-options .ant-select').first();
+      await template.click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'T80' })
+        .click();
+      await page.getByTestId('print-labels').click();
+      const sheet = page.getByTestId('label-sheet');
+      await sheet.waitFor();
+      await page.getByText(text.sheet).waitFor();
+      expect(await sheet.getByTestId('label').count()).toBe(2);
+      expect(await sheet.locator('svg').count()).toBe(4); // a QR and a Code 128 on each label
+      await sheet.getByText(`${billNo}-001-0001`).waitFor();
+      await screenshot(page, `labels-sheet-${language}`);
+      await page
+        .locator('.ant-modal-footer button')
+        .filter({ hasText: spacedOut(text.close) })
+        .click();
+
+      // 6 of 10 labelled: asking for 9 prints the 4 left, and says so.
+      await lines.getByText('4', { exact: true }).waitFor();
+      await quantity.fill('9');
+      await page.locator('.bl-inprint-options input').nth(1).fill('2');
+      await page.getByTestId('print-labels').click();
+      await toast(page, 'warning', text.corrected);
+      await page.getByText(text.sheet).waitFor();
+      await page
+        .locator('.ant-modal-footer button')
+        .filter({ hasText: spacedOut(text.close) })
+        .click();
+
+      // Nothing left: the server refuses with the spec's rule.
+      await lines.locator('tr.ant-table-row').first().click();
+      expect(await quantity.inputValue()).toBe('0');
+      await quantity.fill('1');
+      await page.getByTestId('print-labels').click();
+      await toast(page, 'error', text.full);
+
+      // The printed labels are listed below; two of them reprinted.
+      const printed = page.locator('[data-testid="crud-inprint"] .ant-table-tbody tr.ant-table-row');
+      await printed.filter({ hasText: `${billNo}-001-0004` }).waitFor();
+      await printed
+        .filter({ hasText: `${billNo}-001-0001` })
+        .locator('.ant-checkbox-input')
+        .check();
+      await printed
+        .filter({ hasText: `${billNo}-001-0002` })
+        .locator('.ant-checkbox-input')
+        .check();
+      await page.getByTestId('toolbar-reprint').click();
+      await page.getByText(text.sheet).waitFor();
+      await screenshot(page, `labels-reprint-${language}`);
+      await context?.close();
+      context = undefined;
+    },
+    90_000,
+  );
+});
