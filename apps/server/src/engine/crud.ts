@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
-import { removeRules, writeRules } from './rules.ts';
+import { createHooks, removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -265,7 +265,9 @@ export async function submitRecord(
   const stamp = { updateUser: auth.userId, updateTime: now };
   let saved: Row;
   if (rawId === undefined) {
-    const values = parseRecord(entity, withDefaults(entity.fields, body), language, false);
+    const input = withDefaults(entity.fields, body);
+    for (const hook of Object.values(createHooks)) await hook(tx, entity, input, auth);
+    const values = parseRecord(entity, input, language, false);
     await checkRecord(tx, entity, auth, values, undefined, language);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
     const [inserted] = (await tx

@@ -1,4 +1,5 @@
 import type { Language } from '@bl/contract';
+import type { EntityDefinition } from '@bl/entities/registry';
 import type { Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import type { Row } from './crud.ts';
@@ -27,4 +28,13 @@ export interface WriteContext {
  */
 export const writeRules: Partial<
   Record<string, (tx: Tx, values: Row, context: WriteContext) => Promise<void>>
+> = {};
+
+/**
+ * Hooks every create runs first, by name, on the body as sent (before validation): they fill
+ * what the server draws for any entity, such as a blank bill number from its serial sequence.
+ */
+export const createHooks: Record<
+  string,
+  (tx: Tx, entity: EntityDefinition, body: Row, auth: AuthContext) => Promise<void>
 > = {};

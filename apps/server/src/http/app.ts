@@ -18,6 +18,7 @@ import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
+import { registerSerials } from '../modules/system/serials.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
   registerSystemRules();
+  registerSerials(app, database);
   registerLabelRoutes(app, database);
   registerEntityRoutes(app, database);
 

@@ -204,6 +204,16 @@ export const messages = {
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
     en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
   },
+  'serial.unknown': {
+    zh: '流水号“{code}”不存在',
+    mo: '流水號「{code}」不存在',
+    en: 'There is no serial sequence "{code}"',
+  },
+  'serial.exhausted': {
+    zh: '流水号“{name}”已用到最大值 {max}，请调整最大值或重置周期',
+    mo: '流水號「{name}」已用到最大值 {max}，請調整最大值或重置週期',
+    en: 'The serial sequence "{name}" reached its highest value {max}; raise it or set a reset cycle',
+  },
   'label.lineGone': {
     zh: '所选入库明细已不存在，请刷新后重试',
     mo: '所選入庫明細已不存在，請重新整理後重試',

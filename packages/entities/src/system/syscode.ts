@@ -13,8 +13,9 @@ const maxSerial = Number.MAX_SAFE_INTEGER;
  * them by the server, per tenant, gap-tolerant but never duplicated (ARCHITECTURE.md). A number
  * reads prefix + date part + value zero-padded to `seqLength` digits, e.g. `RK` + `20240131` +
  * `0007`. `seqCurrentValue` is the last number given out: the server moves it by `step` under a
- * row lock, so forms only show it; after `maxValue`, or when `resetCycle` starts a new day,
- * month or year (`lastResetDate` remembers the period), it starts again at `minValue`.
+ * row lock, so forms only show it; when `resetCycle` starts a new day, month or year
+ * (`lastResetDate` remembers the period) it starts again at `minValue`; past `maxValue` the
+ * server refuses rather than repeat a number.
  * `seqCode` is what the server asks for, e.g. the bill's entity name `isinstockbill`.
  */
 export const syscodeTable = pgTable(
