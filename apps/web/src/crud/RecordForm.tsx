@@ -7,7 +7,7 @@ import {
   formatMessage,
   writableFields,
 } from '@bl/entities';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -137,9 +137,21 @@ function FilledForm(props: {
   onClose: () => void;
   onRefresh: () => void;
 }) {
-  const { entity, catalogue, request, record, title, language, onClose, onRefresh } = props;
+  const { catalogue, request, record, title, language, onClose, onRefresh } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const numbered = useNumbered(props.entity, request.mode !== 'edit');
+  // A new bill of an entity with a serial sequence may leave its number blank: the server draws it.
+  const entity = useMemo(
+    () =>
+      numbered
+        ? {
+            ...props.entity,
+            fields: props.entity.fields.map((f) => (f.name === numberField ? { ...f, required: false } : f)),
+          }
+        : props.entity,
+    [props.entity, numbered],
+  );
   const [form] = Form.useForm<Row>();
   const [stale, setStale] = useState(false);
   const initial = useMemo(
@@ -244,6 +256,7 @@ function FilledForm(props: {
                 label={field.label[language]}
                 rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
                 required={field.required && field.form !== 'readonly'}
+                {...(numbered && field.name === numberField && { extra: t('crud.numberDrawn') })}
               >
                 {formInputs[field.kind](context(field))}
               </Form.Item>
@@ -267,6 +280,23 @@ function FilledForm(props: {
       })}
     </DrawerForm>
   );
+}
+
+/** The field a serial sequence fills (server: modules/system/serials.ts). */
+const numberField = 'billNo';
+
+/** Whether a new record of this entity gets its number from a serial sequence when left blank. */
+function useNumbered(entity: CatalogueEntity, creating: boolean): boolean {
+  const enabled = creating && entity.fields.some((f) => f.name === numberField);
+  const has = useQuery({
+    queryKey: ['serialFor', entity.name],
+    queryFn: () =>
+      client.request<boolean>('GET', '/api/bl-system/syscode/has', { query: { seqCode: entity.name } }),
+    enabled,
+    staleTime: 60_000,
+    meta: { quiet: true },
+  });
+  return enabled && has.data === true;
 }
 
 const isBlankSecret = (value: unknown) =>

@@ -116,6 +116,7 @@ const en: Messages = {
     save: 'Save',
     close: 'Close',
     addLine: 'Add a line',
+    numberDrawn: 'Leave blank to take the next serial number',
     secretKeep: 'Leave blank to keep the current one',
     confirmSecret: 'Confirm {{field}}',
     lineNumber: 'No.',

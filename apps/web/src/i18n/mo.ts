@@ -115,6 +115,7 @@ const mo: Messages = {
     save: '儲存',
     close: '關閉',
     addLine: '新增一列',
+    numberDrawn: '留空則按流水號自動生成',
     secretKeep: '留空則保持不變',
     confirmSecret: '確認{{field}}',
     lineNumber: '序號',

@@ -116,6 +116,7 @@ const zh = {
     save: '保存',
     close: '关闭',
     addLine: '添加一行',
+    numberDrawn: '留空则按流水号自动生成',
     secretKeep: '留空则保持不变',
     confirmSecret: '确认{{field}}',
     lineNumber: '序号',
