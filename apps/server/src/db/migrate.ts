@@ -38,6 +38,12 @@ export async function ensureTenantIsolation(exec: Db | Tx): Promise<void> {
     END $$`,
     `GRANT USAGE ON SCHEMA public TO ${appRole}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${appRole}`,
+    // The operation log is append-only for the application: it may add and read, not rewrite.
+    `DO $$ BEGIN
+      IF to_regclass('public.bl_auditlog') IS NOT NULL THEN
+        REVOKE UPDATE, DELETE, TRUNCATE ON bl_auditlog FROM ${appRole};
+      END IF;
+    END $$`,
   ]);
   const tables = await queryRows<{ table_name: string }>(
     exec,

@@ -3,6 +3,7 @@ import { type FieldMeta, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, count, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { changesOf, writeAudit } from '../audit/audit.ts';
 import type { Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import type { AuthContext } from '../http/context.ts';
@@ -286,6 +287,12 @@ export async function submitRecord(
       })
       .returning()) as Row[];
     saved = inserted as Row;
+    await writeAudit(tx, auth, {
+      action: 'create',
+      entity,
+      row: saved,
+      changes: changesOf(entity, undefined, saved),
+    });
   } else {
     const current = await findVisible(tx, entity, auth, rawId, true);
     if (!current) throw notFound('crud.notFound', { entity: entity.label[language] });
@@ -311,6 +318,12 @@ export async function submitRecord(
       .returning()) as Row[];
     if (!updated) throw conflict('crud.stale', { entity: entity.label[language], current: '?', given });
     saved = updated;
+    await writeAudit(tx, auth, {
+      action: 'update',
+      entity,
+      row: saved,
+      changes: changesOf(entity, current, saved),
+    });
   }
   for (const child of entity.children) {
     saved[child.key] = await saveLines(
@@ -455,6 +468,7 @@ export async function removeRecords(
       version: sql`${col(entity, 'version')} + 1`,
     })
     .where(inArray(col(entity, 'id'), ids));
+  for (const row of rows) await writeAudit(tx, auth, { action: 'delete', entity, row });
   for (const child of entity.children) {
     const lines = child.entity();
     await tx

@@ -12,6 +12,8 @@ export interface AuthContext {
   roleAliases: string[];
   /** The user's (first) department id, '' when none: stamped on rows as create_dept. */
   deptId: string;
+  /** The caller's address, for the operation log. */
+  ip?: string;
 }
 
 declare module 'fastify' {

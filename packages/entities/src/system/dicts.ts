@@ -32,6 +32,15 @@ export const systemDicts = {
     ['yyyyMM', label('年月（yyyyMM）', '年月（yyyyMM）', 'Year and month (yyyyMM)')],
     ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
   ]),
+  /** What an operation-log row records. */
+  auditAction: dict('auditAction', label('操作类型', '操作類型', 'Action'), [
+    ['create', label('新增', '新增', 'Create')],
+    ['update', label('修改', '修改', 'Update')],
+    ['delete', label('删除', '刪除', 'Delete')],
+    ['signIn', label('登录成功', '登入成功', 'Signed in')],
+    ['signInFailed', label('登录失败', '登入失敗', 'Sign-in failed')],
+    ['signOut', label('退出登录', '登出', 'Signed out')],
+  ]),
   /** Menu rows: a screen in the side menu, or a button within a screen. */
   menuCategory: dict('menuCategory', label('菜单类型', '選單類型', 'Menu type'), [
     ['1', label('菜单', '選單', 'Menu')],

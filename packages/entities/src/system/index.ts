@@ -2,6 +2,7 @@ import type { EntityDefinition } from '../define.ts';
 import { apipermission } from './apipermission.ts';
 import { apipermissioncategory } from './apipermissioncategory.ts';
 import { attach } from './attach.ts';
+import { auditlog } from './auditlog.ts';
 import { datascope } from './datascope.ts';
 import { dept } from './dept.ts';
 import { dict } from './dict.ts';
@@ -46,4 +47,5 @@ export const systemEntities: EntityDefinition[] = [
   wfform,
   wfdeployform,
   wfcopy,
+  auditlog,
 ];

@@ -46,6 +46,7 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       roleIds: claims.rid,
       roleAliases: claims.ral,
       deptId: claims.dpt ?? '',
+      ip: request.ip,
     };
   });
 }

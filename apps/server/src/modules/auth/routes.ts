@@ -2,6 +2,7 @@ import { defaultTenantId, ok, type TokenAnswer } from '@bl/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '../../audit/audit.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
@@ -88,6 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
             tenantId,
             account: (params.account ?? params.username ?? '').trim(),
             password: params.password ?? '',
+            ip: request.ip,
           });
           break;
         case 'refresh_token':
@@ -132,6 +134,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request) => {
       const auth = requireAuth(request.auth);
       await revokeSession(deps.database, auth.tenantId, auth.sessionId);
+      await deps.database.withTenant(auth.tenantId, (tx) => writeAudit(tx, auth, { action: 'signOut' }));
       return ok(null, translate('auth.loggedOut', request.language));
     },
   );

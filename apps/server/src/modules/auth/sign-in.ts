@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { allPowerfulRoles, ResultCode, type TokenAnswer } from '@bl/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Actor, writeAudit } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
@@ -137,7 +138,8 @@ async function issueTokens(
 type Attempt =
   | { outcome: 'ok'; answer: TokenAnswer }
   | { outcome: 'wrong' }
-  | { outcome: 'locked'; until: Date };
+  | { outcome: 'locked'; until: Date }
+  | { outcome: 'disabled' };
 
 /**
  * The password grant. A wrong password counts toward a lock of the account; the count is
@@ -146,9 +148,21 @@ type Attempt =
 export async function signInWithPassword(
   deps: AuthDeps,
   clientRow: Client,
-  input: { tenantId: string; account: string; password: string },
+  input: { tenantId: string; account: string; password: string; ip?: string },
 ): Promise<TokenAnswer> {
-  await requireActiveTenant(deps.database, input.tenantId);
+  const actor = { tenantId: input.tenantId, account: input.account, ip: input.ip };
+  try {
+    await requireActiveTenant(deps.database, input.tenantId);
+  } catch (error) {
+    // A tenant that exists but may not sign in is worth a line in its log; an unknown one has no log.
+    if (
+      error instanceof AppError &&
+      error.messageKey !== 'auth.tenantUnknown' &&
+      error.messageKey !== 'auth.tenantMissing'
+    )
+      await auditFailure(deps, actor, error.messageKey);
+    throw error;
+  }
   if (!input.account || !input.password) throw badRequest('auth.accountMissing');
   const attempt = await deps.database.withTenant(input.tenantId, async (tx): Promise<Attempt> => {
     const [failure] = await tx.select().from(loginFailure).where(eq(loginFailure.account, input.account));
@@ -163,18 +177,32 @@ export async function signInWithPassword(
       ? await verifyPassword(found.password, input.password)
       : await verifyAgainstNothing(input.password);
     if (!found || !matches) return { outcome: 'wrong' };
-    if (found.status !== 1) throw badRequest('auth.userDisabled');
+    if (found.status !== 1) return { outcome: 'disabled' };
     await tx.delete(loginFailure).where(eq(loginFailure.account, input.account));
+    await writeAudit(tx, { ...actor, userId: found.id }, { action: 'signIn' });
     return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow) };
   });
   if (attempt.outcome === 'ok') return attempt.answer;
+  if (attempt.outcome === 'disabled') {
+    await auditFailure(deps, actor, 'auth.userDisabled');
+    throw badRequest('auth.userDisabled');
+  }
   if (attempt.outcome === 'locked') {
+    await auditFailure(deps, actor, 'auth.locked');
     throw new AppError(ResultCode.tooManyRequests, 'auth.locked', {
       minutes: Math.max(1, Math.ceil((attempt.until.getTime() - Date.now()) / 60_000)),
     });
   }
   await recordFailure(deps, input.tenantId, input.account);
+  await auditFailure(deps, actor, 'auth.badCredentials');
   throw badRequest('auth.badCredentials');
+}
+
+/** A refused sign-in in the operation log, in its own transaction: the attempt itself wrote nothing. */
+async function auditFailure(deps: AuthDeps, actor: Actor, reason: string) {
+  await deps.database.withTenant(actor.tenantId, (tx) =>
+    writeAudit(tx, actor, { action: 'signInFailed', detail: reason }),
+  );
 }
 
 async function recordFailure(deps: AuthDeps, tenantId: string, account: string) {

@@ -1,0 +1,84 @@
+import type { EntityDefinition } from '@bl/entities/registry';
+import { auditlogTable } from '@bl/entities/system/auditlog';
+import type { Tx } from '../db/database.ts';
+import { nextId } from '../db/ids.ts';
+
+type Row = Record<string, unknown>;
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signInFailed' | 'signOut';
+
+/** Who acted and from where. */
+export interface Actor {
+  tenantId: string;
+  userId?: string | undefined;
+  account: string;
+  ip?: string | undefined;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity?: EntityDefinition;
+  row?: Row;
+  changes?: Record<string, [unknown, unknown]>;
+  detail?: string;
+}
+
+/** What a secret's value reads as in the log: that it changed, never what it is. */
+const hidden = '******';
+
+/** Columns the server keeps for itself: their moves are not the operator's changes. */
+const bookkeeping = new Set([
+  'updateUser',
+  'updateTime',
+  'version',
+  'createTime',
+  'createUser',
+  'createDept',
+]);
+
+const comparable = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value === undefined ? null : value;
+
+/**
+ * The fields a write changed, as [before, after] (before is null for a create), without the
+ * server's bookkeeping columns; secrets are masked.
+ */
+export function changesOf(
+  entity: EntityDefinition,
+  before: Row | undefined,
+  after: Row,
+): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of entity.fields) {
+    if (bookkeeping.has(field.name) || field.name === 'id' || field.name === 'tenantId') continue;
+    if (!(field.name in after)) continue;
+    const old = comparable(before?.[field.name]);
+    const now = comparable(after[field.name]);
+    if (before && JSON.stringify(old) === JSON.stringify(now)) continue;
+    if (!before && now === null) continue;
+    changes[field.name] = field.secret ? [before ? hidden : null, hidden] : [old, now];
+  }
+  return changes;
+}
+
+/** Appends one row to the operation log in the caller's transaction (it stands or falls with the write). */
+export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  const title = entry.entity && entry.row ? entry.row[entry.entity.titleField] : undefined;
+  const now = new Date();
+  await tx.insert(auditlogTable).values({
+    id: nextId(),
+    tenantId: actor.tenantId,
+    createUser: actor.userId ?? null,
+    createTime: now,
+    updateUser: actor.userId ?? null,
+    updateTime: now,
+    account: actor.account.slice(0, 64),
+    action: entry.action,
+    entityName: entry.entity?.name ?? null,
+    recordId: entry.row?.id === undefined ? null : String(entry.row.id),
+    title: title === undefined || title === null ? null : String(title).slice(0, 255),
+    ip: actor.ip?.slice(0, 64) ?? null,
+    changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
+    detail: entry.detail?.slice(0, 255) ?? null,
+  });
+}
