@@ -204,6 +204,21 @@ export const messages = {
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
     en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
   },
+  'auth.captchaMissing': {
+    zh: '请输入验证码',
+    mo: '請輸入驗證碼',
+    en: 'Please enter the captcha',
+  },
+  'auth.captchaExpired': {
+    zh: '验证码已过期或已使用，请刷新验证码',
+    mo: '驗證碼已過期或已使用，請重新整理驗證碼',
+    en: 'The captcha has expired or was already used; get a new one',
+  },
+  'auth.captchaWrong': {
+    zh: '验证码不正确，请刷新后重新输入',
+    mo: '驗證碼不正確，請重新整理後再輸入',
+    en: 'The captcha is wrong; get a new one and try again',
+  },
   'serial.unknown': {
     zh: '流水号“{code}”不存在',
     mo: '流水號「{code}」不存在',

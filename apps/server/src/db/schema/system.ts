@@ -98,3 +98,13 @@ export const systemSecret = pgTable('sys_secret', {
   name: varchar('name', { length: 64 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Captchas waiting for their answer: global (asked before the tenant is known), each used
+ * once, swept when expired.
+ */
+export const authCaptcha = pgTable('auth_captcha', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

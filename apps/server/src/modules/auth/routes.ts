@@ -6,6 +6,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { checkCaptcha, createCaptcha } from './captcha.ts';
 import {
   type AuthDeps,
   authenticateClient,
@@ -57,6 +58,11 @@ function readParams(request: FastifyRequest): TokenParams {
   return merged;
 }
 
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function tenantOf(request: FastifyRequest, params: TokenParams): string {
   const header = request.headers['tenant-id'];
   return (params.tenantId || (Array.isArray(header) ? header[0] : header) || defaultTenantId).trim();
@@ -84,6 +90,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const tenantId = tenantOf(request, params);
       let answer: TokenAnswer;
       switch (grantType) {
+        case 'captcha':
+          // The password grant behind a captcha (headers Captcha-Key and Captcha-Code).
+          await checkCaptcha(deps.database, header(request, 'captcha-key'), header(request, 'captcha-code'));
+          answer = await signInWithPassword(deps, clientRow, {
+            tenantId,
+            account: (params.account ?? params.username ?? '').trim(),
+            password: params.password ?? '',
+            ip: request.ip,
+          });
+          break;
         case 'password':
           answer = await signInWithPassword(deps, clientRow, {
             tenantId,
@@ -102,6 +118,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
           throw badRequest('auth.grantNotYet', { grantType });
       }
       return ok(answer, translate('ok', request.language));
+    },
+  );
+
+  api.get(
+    '/api/bl-auth/captcha',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'A new captcha: key (send as Captcha-Key) and image (SVG data URL); answer within 5 minutes, once',
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await createCaptcha(deps.database), translate('ok', request.language));
     },
   );
 
