@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,11 +48,13 @@ describe('server lifecycle on the embedded database', () => {
     const server = await startServer(config, false);
     const address = server.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
+    // Stop once the server holds the request (a fixed delay races a loaded machine).
+    const received = once(server.app.server, 'request');
     const pending = fetch(
       `http://127.0.0.1:${address.port}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${md5('admin')}`,
       { method: 'POST', headers: { authorization: basic } },
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await received;
     const stopped = server.stop();
     const response = await pending;
     expect(response.status).toBe(200);
