@@ -22,6 +22,8 @@ export interface Config {
   webDist: string;
   /** Seed the demo tenants on an empty database. */
   seedDemo: boolean;
+  /** The password "reset password" gives an account (spec 02 §3.2: a fixed default). */
+  defaultPassword: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockSeconds: intFromEnv(env, 'LOGIN_LOCK_SECONDS', 900),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
+    defaultPassword: env.DEFAULT_PASSWORD || '123456',
   };
 }

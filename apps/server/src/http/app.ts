@@ -16,6 +16,7 @@ import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
+import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSystemRoutes(app, database);
   registerSystemRules();
   registerSerials(app, database);
+  registerAccounts(app, database, config);
   registerLabelRoutes(app, database);
   registerEntityRoutes(app, database);
 

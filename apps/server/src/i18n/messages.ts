@@ -204,6 +204,66 @@ export const messages = {
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
     en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
   },
+  'auth.userPending': {
+    zh: '账号正在等待管理员审核，审核通过后才能登录',
+    mo: '帳號正在等待管理員審核，審核通過後才能登入',
+    en: 'This account is waiting for an administrator to approve it',
+  },
+  'register.tenantMissing': {
+    zh: '请先输入租户编号',
+    mo: '請先輸入租戶編號',
+    en: 'Please enter the tenant ID first',
+  },
+  'register.accountMissing': {
+    zh: '请先输入账号名称',
+    mo: '請先輸入帳號名稱',
+    en: 'Please enter the account name first',
+  },
+  'register.passwordMissing': {
+    zh: '请先输入密码',
+    mo: '請先輸入密碼',
+    en: 'Please enter the password first',
+  },
+  'register.passwordFormat': {
+    zh: '密码应为登录页发送的MD5摘要',
+    mo: '密碼應為登入頁傳送的MD5摘要',
+    en: 'The password must be the md5 digest the sign-in page sends',
+  },
+  'register.accountTaken': {
+    zh: '账号“{account}”已存在，请换一个',
+    mo: '帳號「{account}」已存在，請換一個',
+    en: 'The account "{account}" already exists; choose another',
+  },
+  'register.oauthUnknown': {
+    zh: '第三方账号不存在或已绑定',
+    mo: '第三方帳號不存在或已綁定',
+    en: 'The third-party account does not exist or is already linked',
+  },
+  'register.pending': {
+    zh: '注册成功，请等待管理员审核',
+    mo: '註冊成功，請等待管理員審核',
+    en: 'Registered; an administrator will approve the account',
+  },
+  'user.notPending': {
+    zh: '账号“{account}”不在待审核状态',
+    mo: '帳號「{account}」不在待審核狀態',
+    en: 'The account "{account}" is not waiting for approval',
+  },
+  'user.roleRequired': {
+    zh: '请先为账号“{account}”分配角色再审核',
+    mo: '請先為帳號「{account}」分配角色再審核',
+    en: 'Give the account "{account}" a role before approving it',
+  },
+  'user.stillPending': {
+    zh: '账号“{account}”尚未审核，请使用审核通过',
+    mo: '帳號「{account}」尚未審核，請使用審核通過',
+    en: 'The account "{account}" is waiting for approval; approve it instead',
+  },
+  'user.disableSelf': {
+    zh: '不能停用当前登录的账号',
+    mo: '不能停用目前登入的帳號',
+    en: 'You cannot disable the account you are signed in with',
+  },
   'auth.captchaMissing': {
     zh: '请输入验证码',
     mo: '請輸入驗證碼',

@@ -20,6 +20,10 @@ const extraActionNames: Record<string, string> = {
   print: '打印',
   review: '审核',
   unreview: '反审核',
+  approve: '审核通过',
+  enable: '启用',
+  disable: '停用',
+  resetPassword: '重置密码',
 };
 
 /**

@@ -32,6 +32,12 @@ export const systemDicts = {
     ['yyyyMM', label('年月（yyyyMM）', '年月（yyyyMM）', 'Year and month (yyyyMM)')],
     ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
   ]),
+  /** Whether an account may sign in. */
+  userStatus: dict('userStatus', label('账号状态', '帳號狀態', 'Account status'), [
+    ['1', label('正常', '正常', 'Active')],
+    ['0', label('停用', '停用', 'Disabled')],
+    ['2', label('待审核', '待審核', 'Awaiting approval')],
+  ]),
   /** What an operation-log row records. */
   auditAction: dict('auditAction', label('操作类型', '操作類型', 'Action'), [
     ['create', label('新增', '新增', 'Create')],

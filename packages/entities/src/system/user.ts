@@ -11,6 +11,7 @@ import { label } from '../label.ts';
  * (ARCHITECTURE.md): forms send the password typed twice (`confirmPassword`), the server
  * hashes it, and no answer or export ever carries it. `roleId`, `deptId` and `postId` keep
  * SpringBlade's columns (comma lists of ids); the forms of this catalogue hold one of each.
+ * `status`: 1 active, 0 disabled, 2 registered and waiting for an administrator's approval.
  */
 export const userTable = pgTable(
   'blade_user',
@@ -43,9 +44,12 @@ export const user = defineEntity({
   label: label('用户管理', '用戶管理', 'Users'),
   table: userTable,
   titleField: 'account',
+  actions: ['approve', 'enable', 'disable', 'resetPassword'],
   defaultSort: { field: 'account', order: 'asc' },
   fields: {
     ...commonFields,
+    // Shown here (a system column elsewhere): whether the account may sign in.
+    status: f.dict(label('账号状态', '帳號狀態', 'Account status'), 'userStatus', { form: 'readonly' }),
     code: f.text(label('用户编号', '用戶編號', 'User no.'), { maxLength: 32, sortable: true }),
     account: f.text(label('登录账号', '登入帳號', 'Account'), {
       required: true,

@@ -139,7 +139,8 @@ type Attempt =
   | { outcome: 'ok'; answer: TokenAnswer }
   | { outcome: 'wrong' }
   | { outcome: 'locked'; until: Date }
-  | { outcome: 'disabled' };
+  | { outcome: 'disabled' }
+  | { outcome: 'pending' };
 
 /**
  * The password grant. A wrong password counts toward a lock of the account; the count is
@@ -177,12 +178,17 @@ export async function signInWithPassword(
       ? await verifyPassword(found.password, input.password)
       : await verifyAgainstNothing(input.password);
     if (!found || !matches) return { outcome: 'wrong' };
+    if (found.status === 2) return { outcome: 'pending' };
     if (found.status !== 1) return { outcome: 'disabled' };
     await tx.delete(loginFailure).where(eq(loginFailure.account, input.account));
     await writeAudit(tx, { ...actor, userId: found.id }, { action: 'signIn' });
     return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow) };
   });
   if (attempt.outcome === 'ok') return attempt.answer;
+  if (attempt.outcome === 'pending') {
+    await auditFailure(deps, actor, 'auth.userPending');
+    throw badRequest('auth.userPending');
+  }
   if (attempt.outcome === 'disabled') {
     await auditFailure(deps, actor, 'auth.userDisabled');
     throw badRequest('auth.userDisabled');
