@@ -13,6 +13,11 @@ const expected = {
     save: '保存',
     success: '操作成功!',
     role: '超级管理员',
+    disable: '停用',
+    disableConfirm: '确定停用所选账号? 停用后将无法登录',
+    ok: '确定',
+    disabled: '停用',
+    disabledSignIn: '账号已停用，请联系管理员',
   },
   mo: {
     languageName: '繁體中文',
@@ -23,6 +28,11 @@ const expected = {
     save: '儲存',
     success: '操作成功!',
     role: '超级管理员',
+    disable: '停用',
+    disableConfirm: '確定停用所選帳號? 停用後將無法登入',
+    ok: '確定',
+    disabled: '停用',
+    disabledSignIn: '帳號已停用，請聯絡管理員',
   },
   en: {
     languageName: 'English',
@@ -33,6 +43,11 @@ const expected = {
     save: 'Save',
     success: 'operation success !',
     role: '超级管理员',
+    disable: 'Disable',
+    disableConfirm: 'Disable the selected accounts? They will not be able to sign in',
+    ok: 'OK',
+    disabled: 'Disabled',
+    disabledSignIn: 'This account is disabled; contact the administrator',
   },
 } as const;
 type Language = keyof typeof expected;
@@ -42,7 +57,8 @@ let context: BrowserContext | undefined;
 
 const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
-async function signIn(language: Language, account = 'admin', password = 'admin'): Promise<Page> {
+/** A fresh browser context on the login page, in the language. */
+async function openLogin(language: Language): Promise<Page> {
   if (!suite) throw new Error('the suite did not start');
   context = await newContext(suite.browser, suite.server.baseUrl);
   const page = await context.newPage();
@@ -54,10 +70,19 @@ async function signIn(language: Language, account = 'admin', password = 'admin')
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
     await page.getByRole('heading', { name: text.heading }).waitFor();
   }
+  return page;
+}
+
+async function submitLogin(page: Page, account: string, password: string) {
   await page.locator('#login_tenantId').fill('000000');
   await page.locator('#login_account').fill(account);
   await page.locator('#login_password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+async function signIn(language: Language, account = 'admin', password = 'admin'): Promise<Page> {
+  const page = await openLogin(language);
+  await submitLogin(page, account, password);
   await page.waitForURL('**/wel/index');
   return page;
 }
@@ -117,6 +142,24 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
 
       const clerk = await signIn(language, account, 'Dock-door-7');
       expect(clerk.url()).toContain('/wel/index');
+      await context?.close();
+
+      // The administrator disables the account: it can no longer sign in.
+      const again = await signIn(language);
+      await again.goto('/system/user');
+      const listed = again.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: account });
+      await listed.locator('.ant-checkbox-input').check();
+      await again.getByTestId('toolbar-disable').click();
+      const dialog = again.locator('.ant-modal-confirm').filter({ hasText: text.disableConfirm });
+      await dialog
+        .locator('button')
+        .filter({ hasText: spacedOut(text.ok) })
+        .click();
+      await listed.locator('.ant-tag').filter({ hasText: text.disabled }).waitFor();
+      await context?.close();
+      const refused = await openLogin(language);
+      await submitLogin(refused, account, 'Dock-door-7');
+      await refused.locator('.ant-message-error').filter({ hasText: text.disabledSignIn }).first().waitFor();
       await context?.close();
       context = undefined;
     },

@@ -16,5 +16,6 @@ export interface ScreenProps {
  * bill with posting and review). Loaded with the screen that needs them.
  */
 export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {
+  user: lazy(() => import('../system/UserScreen.tsx').then((m) => ({ default: m.UserScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };

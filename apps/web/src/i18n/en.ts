@@ -63,6 +63,16 @@ const en: Messages = {
     pageTitle: 'Page not found',
     description: 'Sorry, the page you visited does not exist.',
   },
+  users: {
+    approve: 'Approve',
+    enable: 'Enable',
+    disable: 'Disable',
+    resetPassword: 'Reset password',
+    approveConfirm: 'Approve the selected accounts?',
+    enableConfirm: 'Enable the selected accounts?',
+    disableConfirm: 'Disable the selected accounts? They will not be able to sign in',
+    resetConfirm: 'Reset the password of the selected accounts to the default?',
+  },
   labels: {
     printTitle: 'Print inbound labels',
     inboundBill: 'Inbound bill',

@@ -62,6 +62,16 @@ const mo: Messages = {
     pageTitle: '頁面不存在',
     description: '抱歉，您造訪的頁面不存在。',
   },
+  users: {
+    approve: '審核通過',
+    enable: '啟用',
+    disable: '停用',
+    resetPassword: '重置密碼',
+    approveConfirm: '確定審核通過所選帳號?',
+    enableConfirm: '確定啟用所選帳號?',
+    disableConfirm: '確定停用所選帳號? 停用後將無法登入',
+    resetConfirm: '確定將選擇帳號密碼重置為預設密碼?',
+  },
   labels: {
     printTitle: '列印入庫標籤',
     inboundBill: '入庫單',

@@ -63,6 +63,16 @@ const zh = {
     pageTitle: '页面不存在',
     description: '抱歉，您访问的页面不存在。',
   },
+  users: {
+    approve: '审核通过',
+    enable: '启用',
+    disable: '停用',
+    resetPassword: '重置密码',
+    approveConfirm: '确定审核通过所选账号?',
+    enableConfirm: '确定启用所选账号?',
+    disableConfirm: '确定停用所选账号? 停用后将无法登录',
+    resetConfirm: '确定将选择账号密码重置为默认密码?',
+  },
   labels: {
     printTitle: '打印入库标签',
     inboundBill: '入库单',
