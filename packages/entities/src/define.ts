@@ -66,6 +66,8 @@ export interface EntityInput<T extends PgTable> {
    * it, and only the operator tenant (000000) may change it.
    */
   global?: boolean;
+  /** A global entity only the operator tenant may even read (the tenant registry). */
+  operatorOnly?: boolean;
   /**
    * Actions beyond the generic ones (e.g. `print`, `review`): each gets the button code
    * `{entity}_{action}` in the menu tree, which its endpoint checks.
@@ -90,6 +92,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   uniqueKeys: string[][];
   readOnly: boolean;
   global: boolean;
+  operatorOnly: boolean;
   actions: string[];
 }
 
@@ -147,7 +150,8 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
     uniqueKeys: input.uniqueKeys ?? [],
     readOnly: input.readOnly ?? false,
-    global: input.global ?? false,
+    global: input.global ?? input.operatorOnly ?? false,
+    operatorOnly: input.operatorOnly ?? false,
     actions: input.actions ?? [],
   };
 }

@@ -2,7 +2,7 @@
  * Text formats with their own rules (spec 01 §5, spec 02 §5). Each answers the key of what
  * is wrong, or null when the text is fine.
  */
-export type TextFormat = 'idCard' | 'mobile' | 'email';
+export type TextFormat = 'idCard' | 'mobile' | 'email' | 'tenantId';
 export type FormatProblem =
   | 'idCardLength'
   | 'idCardFormat'
@@ -10,7 +10,8 @@ export type FormatProblem =
   | 'idCardCheckDigit'
   | 'mobileLength'
   | 'mobileFormat'
-  | 'emailFormat';
+  | 'emailFormat'
+  | 'tenantIdFormat';
 
 /** First two digits of a resident identity card: the province-level region codes. */
 const regionCodes = new Set([
@@ -42,8 +43,14 @@ export function emailProblem(text: string): FormatProblem | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? null : 'emailFormat';
 }
 
+/** Tenant codes are what people type at sign-in: six digits, as SpringBlade's are. */
+export function tenantIdProblem(text: string): FormatProblem | null {
+  return /^\d{6}$/.test(text) ? null : 'tenantIdFormat';
+}
+
 export const formatChecks: Record<TextFormat, (text: string) => FormatProblem | null> = {
   idCard: idCardProblem,
   mobile: mobileProblem,
   email: emailProblem,
+  tenantId: tenantIdProblem,
 };

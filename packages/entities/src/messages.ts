@@ -50,6 +50,7 @@ export const validationMessages = {
     '{field}不是有效的郵箱地址',
     '{field} is not a valid e-mail address',
   ),
+  tenantIdFormat: label('{field}应为6位数字', '{field}應為6位數字', '{field} must be six digits'),
   // Spec 02 §5 gives the English and Chinese words; the check names no field.
   confirmMismatch: label(
     '两次输入密码不一致',

@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
-import { createHooks, removeRules, writeRules } from './rules.ts';
+import { afterWriteRules, createHooks, removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -26,6 +26,8 @@ function live(entity: EntityDefinition, tenantId: string): SQL {
 
 /** The rows this caller sees: live rows of the tenant within the data scopes of their roles. */
 export function visible(entity: EntityDefinition, auth: AuthContext): SQL {
+  if (entity.operatorOnly && auth.tenantId !== operatorTenant)
+    throw new AppError(ResultCode.forbidden, 'crud.operatorOnly');
   return entity.global
     ? live(entity, auth.tenantId)
     : (and(live(entity, auth.tenantId), scopeCondition(entity, auth)) as SQL);
@@ -276,7 +278,8 @@ export async function submitRecord(
       .values({
         ...values,
         id: nextId(),
-        tenantId: auth.tenantId,
+        // A global entity's tenant column (the tenant registry's own code) comes from the form.
+        ...(!entity.global && { tenantId: auth.tenantId }),
         createUser: auth.userId,
         createDept: auth.deptId || null,
         createTime: now,
@@ -336,6 +339,7 @@ export async function submitRecord(
       rawId === undefined,
     );
   }
+  await afterWriteRules[entity.name]?.(tx, saved, { auth, language, id: rawId });
   return hideSecrets(entity, saved);
 }
 

@@ -138,7 +138,8 @@ export function parseListQuery(
     const name = camel(key.slice(0, key.length - suffix.length));
     const field = fields.get(name);
     const column = columns[name];
-    if (!field || !column || name === 'tenantId' || name === 'isDeleted')
+    // The tenant column filters only where it is the record's own (the tenant registry).
+    if (!field || !column || (name === 'tenantId' && !entity.global) || name === 'isDeleted')
       throw badRequest('crud.unknownFilter', { name: key });
     const text = raw === undefined || raw === null ? '' : String(raw).trim();
     if (text === '' && suffix !== '_null' && suffix !== '_notnull') continue;

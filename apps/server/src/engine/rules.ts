@@ -31,6 +31,15 @@ export const writeRules: Partial<
 > = {};
 
 /**
+ * Rules run after a record and its lines are written (create and edit), by entity name: a
+ * bill that needs no review posts its stock here, in the same transaction as the submit.
+ * They may update `saved` (the answer) or refuse with an AppError, rolling everything back.
+ */
+export const afterWriteRules: Partial<
+  Record<string, (tx: Tx, saved: Row, context: WriteContext) => Promise<void>>
+> = {};
+
+/**
  * Hooks every create runs first, by name, on the body as sent (before validation): they fill
  * what the server draws for any entity, such as a blank bill number from its serial sequence.
  */

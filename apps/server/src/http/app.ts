@@ -20,6 +20,7 @@ import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
+import { registerTenantRules } from '../modules/system/tenants.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
   registerSystemRules();
+  registerTenantRules(config);
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerLabelRoutes(app, database);

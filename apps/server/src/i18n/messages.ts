@@ -199,6 +199,11 @@ export const messages = {
     mo: '明細中{field}「{value}」重複：引用的物料不能重複',
     en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
+  'crud.operatorOnly': {
+    zh: '只有平台租户可以访问此功能',
+    mo: '只有平台租戶可以存取此功能',
+    en: 'Only the platform tenant may open this',
+  },
   'crud.sharedReadOnly': {
     zh: '{entity}由平台统一维护，只有平台租户可以修改',
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
@@ -338,6 +343,21 @@ export const messages = {
     zh: '打印数量已调整为剩余可打印数量 {quantity}',
     mo: '列印數量已調整為剩餘可列印數量 {quantity}',
     en: 'The print quantity was corrected to the {quantity} left to print',
+  },
+  'tenant.idFixed': {
+    zh: '租户编号创建后不能修改',
+    mo: '租戶編號建立後不能修改',
+    en: 'A tenant ID cannot change once the tenant exists',
+  },
+  'tenant.removeOwn': {
+    zh: '不能删除平台租户或当前登录的租户（{tenantId}）',
+    mo: '不能刪除平台租戶或目前登入的租戶（{tenantId}）',
+    en: 'The platform tenant and your own tenant ({tenantId}) cannot be deleted',
+  },
+  'tenant.accountLimit': {
+    zh: '账号数量已达租户额度 {limit}，请联系平台调整',
+    mo: '帳號數量已達租戶額度 {limit}，請聯絡平台調整',
+    en: 'The tenant has reached its limit of {limit} accounts; ask the platform to raise it',
   },
   'user.passwordShort': {
     zh: '密码至少需要{min}个字符',

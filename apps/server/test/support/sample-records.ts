@@ -9,6 +9,7 @@ const formatSamples: Record<TextFormat, string> = {
   idCard: '11010519491231002X',
   mobile: '13800138000',
   email: 'store@example.com',
+  tenantId: '123456',
 };
 
 /**

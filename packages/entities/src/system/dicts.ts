@@ -32,6 +32,11 @@ export const systemDicts = {
     ['yyyyMM', label('年月（yyyyMM）', '年月（yyyyMM）', 'Year and month (yyyyMM)')],
     ['yyyy', label('年（yyyy）', '年（yyyy）', 'Year (yyyy)')],
   ]),
+  /** Whether a tenant may sign in. */
+  enabledStatus: dict('enabledStatus', label('启用状态', '啟用狀態', 'Enabled'), [
+    ['1', label('启用', '啟用', 'Enabled')],
+    ['0', label('停用', '停用', 'Disabled')],
+  ]),
   /** Whether an account may sign in. */
   userStatus: dict('userStatus', label('账号状态', '帳號狀態', 'Account status'), [
     ['1', label('正常', '正常', 'Active')],

@@ -12,6 +12,7 @@ import { post } from './post.ts';
 import { role } from './role.ts';
 import { staff } from './staff.ts';
 import { syscode } from './syscode.ts';
+import { tenant } from './tenant.ts';
 import { topmenu, topmenusetting } from './topmenu.ts';
 import { user } from './user.ts';
 import { useroauth } from './useroauth.ts';
@@ -22,10 +23,11 @@ import { wfdeployform } from './wfdeployform.ts';
 import { wfform } from './wfform.ts';
 
 /**
- * System administration (spec 02 §3.2), in menu order. Tenant and client are server
+ * System administration (spec 02 §3.2), in menu order. OAuth clients are server
  * tables (apps/server/src/db/schema/system.ts), not catalogue entities.
  */
 export const systemEntities: EntityDefinition[] = [
+  tenant,
   user,
   role,
   menu,

@@ -2,24 +2,7 @@ import { commonColumns, id, tenantId } from '@bl/entities/columns';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Tenants: the registry every other tenant-owned row points into (global, no RLS). */
-export const tenant = pgTable(
-  'blade_tenant',
-  {
-    id: id('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-    tenantName: varchar('tenant_name', { length: 50 }).notNull(),
-    domain: varchar('domain', { length: 255 }),
-    linkman: varchar('linkman', { length: 20 }),
-    contactNumber: varchar('contact_number', { length: 20 }),
-    address: varchar('address', { length: 255 }),
-    /** Most users the tenant may have; -1 for no limit. */
-    accountNumber: integer('account_number').notNull().default(-1),
-    expireTime: timestamp('expire_time', { withTimezone: true }),
-    ...commonColumns(),
-  },
-  (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
-);
+export { tenantTable as tenant } from '@bl/entities/system/tenant';
 
 /** OAuth clients (`saber` for the web app): global, checked on every call by Basic auth. */
 export const client = pgTable(

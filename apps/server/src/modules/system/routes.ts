@@ -1,15 +1,20 @@
 import { ok, type UserInfo } from '@bl/contract';
+import { entities } from '@bl/entities/registry';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
 import { menu, role, roleMenu, user } from '../../db/schema/index.ts';
+import { operatorTenant } from '../../engine/crud.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
 import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
+
+/** Entities only the operator tenant may open: their menus and buttons are left out for others. */
+const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
 
 /** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
 async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
@@ -30,8 +35,13 @@ async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
     })
     .from(menu)
     .where(eq(menu.isDeleted, 0));
+  // Screens of the platform (the tenant registry) are not shown to other tenants at all.
+  const shown =
+    auth.tenantId === operatorTenant
+      ? stored
+      : stored.filter((r) => !operatorOnly.some((name) => r.code === name || r.code.startsWith(`${name}_`)));
   // The wire keeps SpringBlade's shapes: roots under parent 0, blanks as ''.
-  const rows = stored.map((r) => ({
+  const rows = shown.map((r) => ({
     ...r,
     parentId: r.parentId ?? '0',
     alias: r.alias ?? '',

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import { removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { checkAccountLimit } from './tenants.ts';
 
 /** Fewest characters of a password set from the user screens. */
 export const minPasswordLength = 6;
@@ -32,7 +33,8 @@ async function ancestorsOf(tx: Tx, tenantId: string, parentId: string): Promise<
  * their own account; the administrator role cannot be deleted; a role cannot sit below itself.
  */
 export function registerSystemRules() {
-  writeRules.user = async (_tx, values) => {
+  writeRules.user = async (tx, values, { auth, id }) => {
+    if (id === undefined) await checkAccountLimit(tx, auth.tenantId);
     if (typeof values.password !== 'string') return;
     if (values.password.length < minPasswordLength)
       throw badRequest('user.passwordShort', { min: minPasswordLength });

@@ -1,0 +1,1 @@
+ALTER TABLE "blade_tenant" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,86 @@
+import { roleTable } from '@bl/entities/system/role';
+import { tenantTable } from '@bl/entities/system/tenant';
+import { userTable } from '@bl/entities/system/user';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import { menu, roleMenu } from '../../db/schema/index.ts';
+import { operatorTenant } from '../../engine/crud.ts';
+import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
+import { badRequest } from '../../http/errors.ts';
+import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { administratorAlias } from './rules.ts';
+
+/** Runs `work` with row-level security keyed on another tenant, then returns to the caller's. */
+async function asTenant<T>(tx: Tx, tenantId: string, back: string, work: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+  const result = await work();
+  await tx.execute(sql`select set_config('app.tenant_id', ${back}, true)`);
+  return result;
+}
+
+/** Refuses a new account past the tenant's account limit (`accountNumber`, -1 for none). */
+export async function checkAccountLimit(tx: Tx, tenantId: string) {
+  const [found] = await tx
+    .select({ limit: tenantTable.accountNumber })
+    .from(tenantTable)
+    .where(eq(tenantTable.tenantId, tenantId));
+  if (!found || found.limit < 0) return;
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(userTable)
+    .where(and(eq(userTable.tenantId, tenantId), eq(userTable.isDeleted, 0)));
+  if (n >= found.limit) throw badRequest('tenant.accountLimit', { limit: found.limit });
+}
+
+/**
+ * The rules of tenants: codes (six digits, format `tenantId`) that never change; a new tenant gets its
+ * administrator role (granted every menu) and an `admin` account with the default password in
+ * the same transaction; the operator tenant and one's own cannot be deleted.
+ */
+export function registerTenantRules(config: Config) {
+  writeRules.tenant = async (tx, values, { id }) => {
+    if (id === undefined || values.tenantId === undefined) return;
+    const [current] = await tx
+      .select({ tenantId: tenantTable.tenantId })
+      .from(tenantTable)
+      .where(eq(tenantTable.id, id));
+    if (current && current.tenantId !== values.tenantId) throw badRequest('tenant.idFixed');
+  };
+
+  afterWriteRules.tenant = async (tx, saved, { auth, id }) => {
+    if (id !== undefined) return;
+    const tenantId = String(saved.tenantId);
+    const password = await hashPassword(passwordDigest(config.defaultPassword));
+    const menus = await tx.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
+    await asTenant(tx, tenantId, auth.tenantId, async () => {
+      const roleId = nextId();
+      await tx
+        .insert(roleTable)
+        .values({ id: roleId, tenantId, roleName: '超级管理员', roleAlias: administratorAlias });
+      await tx.insert(userTable).values({
+        id: nextId(),
+        tenantId,
+        code: 'admin',
+        account: 'admin',
+        password,
+        name: String(saved.tenantName),
+        roleId,
+        createUser: auth.userId,
+        updateUser: auth.userId,
+      });
+      if (menus.length > 0)
+        await tx
+          .insert(roleMenu)
+          .values(menus.map((m) => ({ id: nextId(), tenantId, roleId, menuId: m.id })));
+    });
+  };
+
+  removeRules.tenant = async (_tx, rows, _language, auth) => {
+    for (const row of rows) {
+      if (row.tenantId === operatorTenant || row.tenantId === auth.tenantId)
+        throw badRequest('tenant.removeOwn', { tenantId: String(row.tenantId) });
+    }
+  };
+}
