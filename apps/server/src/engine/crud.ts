@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
-import { removeRules, writeRules } from './rules.ts';
+import { afterWriteRules, removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -308,6 +308,7 @@ export async function submitRecord(
       rawId === undefined,
     );
   }
+  await afterWriteRules[entity.name]?.(tx, saved, { auth, language, id: rawId });
   return hideSecrets(entity, saved);
 }
 

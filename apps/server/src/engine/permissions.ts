@@ -13,6 +13,21 @@ export type CrudAction = (typeof crudActions)[number];
 export const buttonCode = (entity: string, action: CrudAction) => `${entity}_${action}`;
 
 /**
+ * Actions some entities add to the generic six, with their button names (Simplified
+ * Chinese, the menu admin's language): bill reviews post stock (modules/wms).
+ */
+export const entityActions: Partial<Record<string, { action: string; name: string }[]>> = {
+  isinstockbill: [
+    { action: 'review', name: '审核' },
+    { action: 'unreview', name: '反审核' },
+  ],
+  osoutstockbill: [
+    { action: 'review', name: '审核' },
+    { action: 'unreview', name: '反审核' },
+  ],
+};
+
+/**
  * Refuses the call unless one of the caller's roles is granted the button (spec 01 §6:
  * administrators hold every button). Checked on the server for every action.
  */

@@ -28,3 +28,12 @@ export interface WriteContext {
 export const writeRules: Partial<
   Record<string, (tx: Tx, values: Row, context: WriteContext) => Promise<void>>
 > = {};
+
+/**
+ * Rules run after a record and its lines are written (create and edit), by entity name: a
+ * bill that needs no review posts its stock here, in the same transaction as the submit.
+ * They may update `saved` (the answer) or refuse with an AppError, rolling everything back.
+ */
+export const afterWriteRules: Partial<
+  Record<string, (tx: Tx, saved: Row, context: WriteContext) => Promise<void>>
+> = {};

@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { menu } from '../db/schema/index.ts';
-import { buttonCode, type CrudAction, crudActions } from '../engine/permissions.ts';
+import { buttonCode, type CrudAction, crudActions, entityActions } from '../engine/permissions.ts';
 
 const actionNames: Record<CrudAction, string> = {
   view: '查看',
@@ -17,14 +17,18 @@ const actionNames: Record<CrudAction, string> = {
 
 /**
  * Gives every catalogue entity (detail lines excepted) a menu entry under its area,
- * `/{area}/{entity}`, with its six buttons. Runs at every start and only adds what is
+ * `/{area}/{entity}`, with its six buttons and the actions of entityActions. Runs at every start and only adds what is
  * missing, so menus an administrator edited keep their edits.
  */
 export async function syncCatalogueMenus(database: Database): Promise<void> {
   const listed = entities.filter((e) => !e.parent);
   const codes = [
     ...areas.map((a) => a.code),
-    ...listed.flatMap((e) => [e.name, ...crudActions.map((a) => buttonCode(e.name, a))]),
+    ...listed.flatMap((e) => [
+      e.name,
+      ...crudActions.map((a) => buttonCode(e.name, a)),
+      ...(entityActions[e.name] ?? []).map((a) => `${e.name}_${a.action}`),
+    ]),
   ];
   const existing = await database.db
     .select({ id: menu.id, code: menu.code })
@@ -69,6 +73,15 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
           code: buttonCode(entity.name, action),
           name: actionNames[action],
           sort: order + 1,
+          category: 2,
+        });
+      }
+      for (const [order, extra] of (entityActions[entity.name] ?? []).entries()) {
+        add({
+          parentId: entityId,
+          code: `${entity.name}_${extra.action}`,
+          name: extra.name,
+          sort: actions.length + order + 1,
           category: 2,
         });
       }
