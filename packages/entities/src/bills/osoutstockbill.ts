@@ -79,7 +79,8 @@ export const osoutstockbill = defineEntity({
     ...consigneeFields,
     consigneeName: { ...consigneeFields.consigneeName, list: false },
     ...vehicleFields,
-    ...reviewFields,
+    // Chosen on the form: 0 posts when submitted, 1 waits for the review action (which alone sets 2).
+    isReview: { ...reviewFields.isReview, form: 'edit' },
     ...postingFields,
     ...stateFields,
   },
