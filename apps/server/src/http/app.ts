@@ -17,6 +17,8 @@ import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
+import { registerWmsRoutes } from '../modules/wms/routes.ts';
+import { registerWmsRules } from '../modules/wms/rules.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -99,6 +101,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerAuthRoutes(app, { database, config, tokens });
   registerSystemRoutes(app, database);
   registerSystemRules();
+  registerWmsRoutes(app, database);
+  registerWmsRules();
   registerEntityRoutes(app, database);
 
   if (serveWeb)
