@@ -435,3 +435,27 @@ export async function postIfNoReview(
       updateTime: posted.updateTime,
     });
 }
+
+/**
+ * Keeps the header totals (quantity, weight in kg, pallets, volume, amount) as the sums of
+ * the bill's valid lines, computed in SQL; answers them for the submit's answer.
+ */
+export async function refreshTotals(tx: Tx, flow: BillFlow, auth: AuthContext, saved: Row): Promise<void> {
+  const header = sql.raw(flow.header.tableName);
+  const lines = sql.raw(flow.lines.tableName);
+  const [totals] = await queryRows<Row>(
+    tx,
+    sql`update ${header} h set total_qty = t.qty, total_weg = t.qty_weg, total_board = t.board,
+          total_volume = t.volume, total_amount = t.amount
+        from (select coalesce(sum(qty), 0) qty, coalesce(sum(qty_weg), 0) qty_weg,
+                     coalesce(sum(board), 0) board, coalesce(sum(volume), 0) volume,
+                     round(coalesce(sum(price * qty), 0), 2) amount
+              from ${lines}
+              where tenant_id = ${auth.tenantId} and header_id = ${saved.id as string}::bigint
+                and is_deleted = 0 and invalid = '0') t
+        where h.tenant_id = ${auth.tenantId} and h.id = ${saved.id as string}::bigint
+        returning h.total_qty::text "totalQty", h.total_weg::text "totalWeg", h.total_board::text "totalBoard",
+          h.total_volume::text "totalVolume", h.total_amount::text "totalAmount"`,
+  );
+  if (totals) Object.assign(saved, totals);
+}

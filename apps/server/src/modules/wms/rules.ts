@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Row } from '../../engine/crud.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type BillFlow, inbound, outbound, postIfNoReview } from './bills.ts';
+import { type BillFlow, inbound, outbound, postIfNoReview, refreshTotals } from './bills.ts';
 
 const posted = (row: Row) => row.streamStatus === '1' || row.isReview === '2';
 
@@ -16,16 +16,21 @@ const posted = (row: Row) => row.streamStatus === '1' || row.isReview === '2';
 function registerFlow(flow: BillFlow, deleteMessage: 'bill.delivered' | 'bill.postedNoDelete') {
   const columns = getTableColumns(flow.header.table) as Record<string, PgColumn>;
   writeRules[flow.name] = async (tx, values, { auth, id }) => {
+    if (id !== undefined) {
+      const [current] = (await tx
+        .select()
+        .from(flow.header.table as PgTable)
+        .where(
+          and(eq(columns.tenantId as PgColumn, auth.tenantId), eq(columns.id as PgColumn, id)),
+        )) as Row[];
+      if (current && posted(current)) throw badRequest('bill.postedLocked', { bill: String(current.billNo) });
+    }
     if (values.isReview === '2') throw badRequest('bill.reviewByAction');
-    if (id === undefined) return;
-    const [current] = (await tx
-      .select()
-      .from(flow.header.table as PgTable)
-      .where(and(eq(columns.tenantId as PgColumn, auth.tenantId), eq(columns.id as PgColumn, id)))) as Row[];
-    if (current && posted(current)) throw badRequest('bill.postedLocked', { bill: String(current.billNo) });
   };
-  afterWriteRules[flow.name] = (tx, saved, { auth, language }) =>
-    postIfNoReview(tx, flow, auth, saved, language);
+  afterWriteRules[flow.name] = async (tx, saved, { auth, language }) => {
+    await refreshTotals(tx, flow, auth, saved);
+    await postIfNoReview(tx, flow, auth, saved, language);
+  };
   removeRules[flow.name] = async (_tx, rows) => {
     const blocked = rows.find((row) => posted(row) || (flow === outbound && row.state === '3'));
     if (blocked) throw badRequest(deleteMessage, { bill: String(blocked.billNo) });
