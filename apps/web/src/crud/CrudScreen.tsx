@@ -1,9 +1,11 @@
 import {
+  AuditOutlined,
   DeleteOutlined,
   ExportOutlined,
   ImportOutlined,
   PlusOutlined,
   PrinterOutlined,
+  RollbackOutlined,
 } from '@ant-design/icons';
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { Page } from '@bl/contract';
@@ -20,6 +22,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
+import { type ScreenAction, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
@@ -147,6 +150,39 @@ export function CrudScreen(props: ScreenProps) {
     }
     action(selected.map(String));
   };
+
+  // Extra actions of the entity (bill review / un-review): the server names what failed.
+  const act = useMutation({
+    mutationFn: ({ action, ids }: { action: ScreenAction; ids: string[] }) =>
+      client.request<unknown>('POST', `${entity.path}/${action.code}`, { query: { ids: ids.join(',') } }),
+    onSuccess: async () => {
+      message.success(t('crud.success'));
+      await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+      await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    },
+  });
+  const confirmAction = (action: ScreenAction) => (ids: string[]) => {
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t(action.confirm),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: action.danger },
+      className: `bl-confirm-${action.code}`,
+      onOk: () => act.mutateAsync({ action, ids }).catch(() => undefined),
+    });
+  };
+  const actionButtons = usableActions(codes, entity).map((action) => (
+    <Button
+      key={action.code}
+      danger={action.danger}
+      icon={action.code === 'review' ? <AuditOutlined /> : <RollbackOutlined />}
+      onClick={withSelection(confirmAction(action))}
+      data-testid={`toolbar-${action.code}`}
+    >
+      {t(action.label)}
+    </Button>
+  ));
 
   const confirmExport = () => {
     modal.confirm({
@@ -362,7 +398,10 @@ export function CrudScreen(props: ScreenProps) {
           reload: () => void list.refetch(),
           setting: { draggable: true, checkable: true, checkedReset: true },
         }}
-        toolBarRender={() => toolbar.filter(([action]) => can(action)).map(([, button]) => button)}
+        toolBarRender={() => [
+          ...toolbar.filter(([action]) => can(action)).map(([, button]) => button),
+          ...actionButtons,
+        ]}
       />
       {form && can(formAction(form)) && (
         <RecordForm entity={entity} catalogue={catalogue} request={form} onClose={() => setForm(undefined)} />
