@@ -237,6 +237,17 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     ]);
     expect((await api.action('isinstockbill', 'review', [more.id])).success).toBe(true);
     expect((await balances('M1'))[0]?.qty).toBe('11.5000');
+    // The balances and the stream read through the API, filtered by ledger keys.
+    const stock = await api.call('GET', '/api/bl-wms/stock/list', {
+      query: { materialCode: 'M1', warehousePlaceCode: 'P1' },
+    });
+    expect((stock.data as { records: Row[] }).records.map((r) => [r.batchNo, r.qty])).toEqual([
+      ['B1', '11.5000'],
+    ]);
+    const stream = await api.call('GET', '/api/bl-wms/stockstream/list', {
+      query: { billNo: bill.billNo as string },
+    });
+    expect((stream.data as { total: number }).total).toBe(2);
     expect(await ledgerProblems(test.database)).toEqual([]);
   });
 
@@ -659,6 +670,26 @@ describe.each(concurrent)('stock ledger under concurrency on %s', (driver) => {
       sql`select count(*)::int n from bl_osoutstockbill where stream_status = '1'`,
     );
     expect(posted?.n).toBe(10);
+    expect(await ledgerProblems(test.database)).toEqual([]);
+  });
+
+  it('a bill reviewed by 8 requests at once posts exactly once', async () => {
+    const inbound = await bill('isinstockbill', [
+      { materialCode: 'M3', batchNo: 'ONCE', warehousePlaceCode: 'P3', qty: '4' },
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api.action('isinstockbill', 'review', [inbound.id], 'en')),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    for (const refused of answers.filter((a) => !a.success))
+      expect(refused.msg).toBe(
+        `Bill ${inbound.billNo} has already been posted to stock; it cannot be posted twice`,
+      );
+    const [balance] = await queryRows<{ qty: string }>(
+      test.database.db,
+      sql`select qty::text qty from bl_stock where batch_no = 'ONCE'`,
+    );
+    expect(balance?.qty).toBe('4.0000');
     expect(await ledgerProblems(test.database)).toEqual([]);
   });
 
