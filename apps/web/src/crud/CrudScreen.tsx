@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
-import { type ScreenAction, usableActions } from './actions.ts';
+import { rowAllows, type ScreenAction, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
@@ -261,7 +261,9 @@ export function CrudScreen(props: ScreenProps) {
           </Button>,
         ],
       ];
-      return links.filter(([action]) => can(action)).map(([, link]) => link);
+      return links
+        .filter(([action]) => can(action) && rowAllows(entity, row, action))
+        .map(([, link]) => link);
     },
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allButtons } from './access.ts';
-import { usableActions } from './actions.ts';
+import { rowAllows, usableActions } from './actions.ts';
 
 const inbound = { name: 'isinstockbill', readOnly: false };
 
@@ -15,5 +15,17 @@ describe('usableActions', () => {
     expect(usableActions(undefined, inbound)).toEqual([]);
     expect(usableActions(new Set([allButtons]), { name: 'isinstockbill', readOnly: true })).toEqual([]);
     expect(usableActions(new Set([allButtons]), { name: 'material' })).toEqual([]);
+  });
+});
+
+describe('rowAllows', () => {
+  it('hides edit and delete of a posted bill, nothing else', () => {
+    const posted = { streamStatus: '1' };
+    expect(rowAllows(inbound, posted, 'edit')).toBe(false);
+    expect(rowAllows(inbound, posted, 'delete')).toBe(false);
+    expect(rowAllows(inbound, posted, 'view')).toBe(true);
+    expect(rowAllows(inbound, posted, 'add')).toBe(true);
+    expect(rowAllows(inbound, { streamStatus: '0' }, 'edit')).toBe(true);
+    expect(rowAllows({ name: 'material' }, posted, 'delete')).toBe(true);
   });
 });

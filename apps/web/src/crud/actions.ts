@@ -34,3 +34,13 @@ export function usableActions(
     (action) => codes.has(allButtons) || codes.has(`${entity.name}_${action.code}`),
   );
 }
+
+/**
+ * A bill posted to stock can be neither edited nor deleted (the server refuses both, naming the
+ * bill); its list row hides those links so the way on is un-review.
+ */
+export function rowAllows(entity: { name: string }, row: Record<string, unknown>, action: string): boolean {
+  if (!screenActions[entity.name]) return true;
+  const posted = row.streamStatus === '1';
+  return !(posted && (action === 'edit' || action === 'delete'));
+}
