@@ -131,6 +131,8 @@ const keyTuple = (key: StockKey) =>
     sql`, `,
   )})`;
 const keyColumnList = sql.raw(`(${keyFields.map((f) => keyColumns[f]).join(', ')})`);
+/** The columns of `bl_stock_key_uq`, for `on conflict`. */
+const keyColumnListWithTenant = sql.raw(`(tenant_id, ${keyFields.map((f) => keyColumns[f]).join(', ')})`);
 
 /**
  * Locks the balances of these keys, in key order, and answers them by key. Missing keys are
@@ -176,7 +178,10 @@ export async function postMovements(
   if (movements.length === 0) return;
   const now = new Date();
   const keys = sortedKeys(movements);
-  const totals = new Map<string, Amounts & { first: Movement; firstOut: Movement | undefined }>();
+  const totals = new Map<
+    string,
+    Amounts & { first: Movement; firstOut: Movement | undefined; receives: boolean }
+  >();
   for (const m of movements) {
     const text = keyText(m.key);
     const total = totals.get(text) ?? {
@@ -187,18 +192,17 @@ export async function postMovements(
       volume: 0n,
       first: m,
       firstOut: undefined,
+      receives: false,
     };
     for (const field of amountFields) total[field] += m[field];
+    if (amountFields.some((f) => m[f] > 0n)) total.receives = true;
     if (m.qty < 0n && !total.firstOut) total.firstOut = m;
     totals.set(text, total);
   }
 
   // Balances are born at zero and then moved like any other, so the update below is the
   // only place amounts change. Zero balances stay: they keep the key's dates and history.
-  const receiving = keys.filter((key) => {
-    const total = totals.get(keyText(key));
-    return total !== undefined && amountFields.some((f) => total[f] > 0n);
-  });
+  const receiving = keys.filter((key) => totals.get(keyText(key))?.receives);
   if (receiving.length > 0) {
     const values = receiving.map(
       (key) =>
@@ -299,8 +303,6 @@ export async function postMovements(
     })),
   );
 }
-
-const keyColumnListWithTenant = sql.raw(`(tenant_id, ${keyFields.map((f) => keyColumns[f]).join(', ')})`);
 
 /** The posted stream rows of bills, locked, oldest first: what an un-review takes back. */
 export async function postedStream(
