@@ -21,6 +21,8 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
+import { registerWmsRoutes } from '../modules/wms/routes.ts';
+import { registerWmsRules } from '../modules/wms/rules.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -107,6 +109,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerLabelRoutes(app, database);
+  registerWmsRoutes(app, database);
+  registerWmsRules();
   registerEntityRoutes(app, database);
 
   if (serveWeb)

@@ -464,6 +464,67 @@ export const messages = {
     mo: '字典欄位可以填寫名稱（任一語言）或值；標 * 的欄位為必填',
     en: 'Dictionary columns take the label (in any language) or the value; columns marked * are required',
   },
+  'ledger.any': { zh: '任意', mo: '任意', en: 'any' },
+  'ledger.notEnough': {
+    zh: '单据 {bill} 第 {line} 行：货主 {owner} 的物料 {material}（批次 {batch}，库位 {place}）库存不足，需要 {need}，可用 {available}',
+    mo: '單據 {bill} 第 {line} 行：貨主 {owner} 的物料 {material}（批次 {batch}，庫位 {place}）庫存不足，需要 {need}，可用 {available}',
+    en: 'Bill {bill} line {line}: not enough stock of material {material} batch {batch} in place {place} for owner {owner} (needs {need}, available {available})',
+  },
+  'ledger.negative': {
+    zh: '单据 {bill} 第 {line} 行：货主 {owner} 的物料 {material}（批次 {batch}，库位 {place}）库存不足',
+    mo: '單據 {bill} 第 {line} 行：貨主 {owner} 的物料 {material}（批次 {batch}，庫位 {place}）庫存不足',
+    en: 'Bill {bill} line {line}: not enough stock of material {material} batch {batch} in place {place} for owner {owner}',
+  },
+  'bill.unreviewUsed': {
+    zh: '单据 {bill} 不能反审核：第 {line} 行入库的货主 {owner} 物料 {material}（批次 {batch}，库位 {place}）已被后续业务使用',
+    mo: '單據 {bill} 不能反審核：第 {line} 行入庫的貨主 {owner} 物料 {material}（批次 {batch}，庫位 {place}）已被後續業務使用',
+    en: 'Bill {bill} cannot be un-reviewed: the stock of line {line} (material {material} batch {batch} in place {place} for owner {owner}) has already been used',
+  },
+  'bill.alreadyPosted': {
+    zh: '单据 {bill} 已过账，不能重复过账',
+    mo: '單據 {bill} 已過賬，不能重複過賬',
+    en: 'Bill {bill} has already been posted to stock; it cannot be posted twice',
+  },
+  'bill.notPosted': {
+    zh: '单据 {bill} 尚未过账，无需反审核',
+    mo: '單據 {bill} 尚未過賬，無需反審核',
+    en: 'Bill {bill} has not been posted to stock; there is nothing to un-review',
+  },
+  'bill.ownerMissing': {
+    zh: '单据 {bill} 未选择货主，不能过账',
+    mo: '單據 {bill} 未選擇貨主，不能過賬',
+    en: 'Bill {bill} has no owner; choose the owner before posting',
+  },
+  'bill.noLines': {
+    zh: '单据 {bill} 没有有效明细，不能过账',
+    mo: '單據 {bill} 沒有有效明細，不能過賬',
+    en: 'Bill {bill} has no valid lines to post',
+  },
+  'bill.lineQty': {
+    zh: '单据 {bill} 第 {line} 行：数量必须大于 0',
+    mo: '單據 {bill} 第 {line} 行：數量必須大於 0',
+    en: 'Bill {bill} line {line}: the quantity must be greater than 0',
+  },
+  'bill.postedLocked': {
+    zh: '单据 {bill} 已过账，不能修改，请先反审核',
+    mo: '單據 {bill} 已過賬，不能修改，請先反審核',
+    en: 'Bill {bill} has been posted to stock and cannot be changed; un-review it first',
+  },
+  'bill.reviewByAction': {
+    zh: '审核状态只能选择“无需审核”或“待审核”，审核请使用审核按钮',
+    mo: '審核狀態只能選擇「無需審核」或「待審核」，審核請使用審核按鈕',
+    en: 'Review status can only be set to "No review needed" or "Review needed"; use the review button to review',
+  },
+  'bill.postedNoDelete': {
+    zh: '单据 {bill} 已过账，不能删除，请先反审核',
+    mo: '單據 {bill} 已過賬，不能刪除，請先反審核',
+    en: 'Bill {bill} has been posted to stock and cannot be deleted; un-review it first',
+  },
+  'bill.delivered': {
+    zh: '已出库的单据不能删除',
+    mo: '已出庫的單據不能刪除',
+    en: 'The delivered storage document cannot be deleted',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -28,7 +28,7 @@ const extraActionNames: Record<string, string> = {
 
 /**
  * Gives every catalogue entity (detail lines excepted) a menu entry under its area,
- * `/{area}/{entity}`, with its six buttons. Runs at every start and only adds what is
+ * `/{area}/{entity}`, with its six buttons and its own `actions`. Runs at every start and only adds what is
  * missing, so menus an administrator edited keep their edits.
  */
 export async function syncCatalogueMenus(database: Database): Promise<void> {

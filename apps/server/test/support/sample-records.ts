@@ -46,7 +46,9 @@ export class SampleRecords {
     date: () => '2026-01-02',
     datetime: () => '2026-01-02T03:04:05.000Z',
     flag: (f) => dicts[f.dict ?? 'yesNo'].values[0]?.value,
-    dict: (f) => (f.dict ? dicts[f.dict].values[0]?.value : undefined),
+    // A dictionary field takes its default where it has one: a bill's isReview 0 would post
+    // stock when saved, and an outbound bill of a fresh database has none to take.
+    dict: (f) => f.defaultValue ?? (f.dict ? dicts[f.dict].values[0]?.value : undefined),
   };
 
   /** The body of a new valid record of `entity` (its references made as needed). */

@@ -1,9 +1,11 @@
 import {
+  AuditOutlined,
   DeleteOutlined,
   ExportOutlined,
   ImportOutlined,
   PlusOutlined,
   PrinterOutlined,
+  RollbackOutlined,
 } from '@ant-design/icons';
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { Page } from '@bl/contract';
@@ -20,6 +22,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
+import { rowAllows, type ScreenAction, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
@@ -156,6 +159,39 @@ export function CrudScreen(
     action(selected.map(String));
   };
 
+  // Extra actions of the entity (bill review / un-review): the server names what failed.
+  const act = useMutation({
+    mutationFn: ({ action, ids }: { action: ScreenAction; ids: string[] }) =>
+      client.request<unknown>('POST', `${entity.path}/${action.code}`, { query: { ids: ids.join(',') } }),
+    onSuccess: async () => {
+      message.success(t('crud.success'));
+      await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+      await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    },
+  });
+  const confirmAction = (action: ScreenAction) => (ids: string[]) => {
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t(action.confirm),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: action.danger },
+      className: `bl-confirm-${action.code}`,
+      onOk: () => act.mutateAsync({ action, ids }).catch(() => undefined),
+    });
+  };
+  const actionButtons = usableActions(codes, entity).map((action) => (
+    <Button
+      key={action.code}
+      danger={action.danger}
+      icon={action.code === 'review' ? <AuditOutlined /> : <RollbackOutlined />}
+      onClick={withSelection(confirmAction(action))}
+      data-testid={`toolbar-${action.code}`}
+    >
+      {t(action.label)}
+    </Button>
+  ));
+
   const confirmExport = () => {
     modal.confirm({
       title: t('crud.tip'),
@@ -233,7 +269,9 @@ export function CrudScreen(
           </Button>,
         ],
       ];
-      return links.filter(([action]) => can(action)).map(([, link]) => link);
+      return links
+        .filter(([action]) => can(action) && rowAllows(entity, row, action))
+        .map(([, link]) => link);
     },
   };
 
@@ -373,6 +411,7 @@ export function CrudScreen(
         toolBarRender={() => [
           ...toolbar.filter(([action]) => can(action)).map(([, button]) => button),
           ...(toolbarExtra?.(withSelection) ?? []),
+          ...actionButtons,
         ]}
       />
       {form && can(formAction(form)) && (

@@ -47,6 +47,7 @@ export const isinstockbillTable = headerTable('bl_isinstockbill', {
 export const isinstockbill = defineEntity({
   name: 'isinstockbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview'],
   area: 'warehousingManagement',
   label: label('入库单', '入庫單', 'Inbound bill'),
   table: isinstockbillTable,
@@ -64,7 +65,8 @@ export const isinstockbill = defineEntity({
     stockType: f.dict(label('库存状态', '庫存狀態', 'Stock status'), 'stockStatus', { defaultValue: '1' }),
     orderDate: f.date(label('预约日期', '預約日期', 'Reservation date'), { list: false }),
     makeDate: f.date(label('制单日期', '製單日期', 'Made on'), { list: false }),
-    ...reviewFields,
+    // Chosen on the form: 0 posts when submitted, 1 waits for the review action (which alone sets 2).
+    isReview: { ...reviewFields.isReview, form: 'edit' },
     ...postingFields,
     isBagWarehouse: f.flag(label('包仓', '包倉', 'Package warehouse'), { defaultValue: '0', list: false }),
     costTime: f.date(label('计费起始日', '計費起始日', 'Billing starts'), { list: false }),

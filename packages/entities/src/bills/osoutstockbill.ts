@@ -54,6 +54,7 @@ export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
 export const osoutstockbill = defineEntity({
   name: 'osoutstockbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview'],
   area: 'outWarehouseManagement',
   label: label('出库单', '出庫單', 'Outbound bill'),
   table: osoutstockbillTable,
@@ -79,7 +80,8 @@ export const osoutstockbill = defineEntity({
     ...consigneeFields,
     consigneeName: { ...consigneeFields.consigneeName, list: false },
     ...vehicleFields,
-    ...reviewFields,
+    // Chosen on the form: 0 posts when submitted, 1 waits for the review action (which alone sets 2).
+    isReview: { ...reviewFields.isReview, form: 'edit' },
     ...postingFields,
     ...stateFields,
   },

@@ -1,0 +1,349 @@
+import { stockstreamTable } from '@bl/entities/bills/stockstream';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { fromUnits } from './decimal.ts';
+
+/**
+ * The stock ledger (ARCHITECTURE.md "Data model rules", docs/adr/0008-stock-ledger.md): every
+ * posting writes signed stock stream rows and moves the balances of their keys in the caller's
+ * transaction, so `balance = sum(stream)` holds for every key and a refusal leaves nothing.
+ */
+
+/** The ledger key of a balance: '' where a part does not apply (no batch, no place…). */
+export interface StockKey {
+  customerCode: string;
+  materialCode: string;
+  batchNo: string;
+  customerBatchNo: string;
+  warehousePlaceCode: string;
+  barcode: string;
+  packspecCode: string;
+  stockStatus: string;
+}
+
+export const keyFields = [
+  'customerCode',
+  'materialCode',
+  'batchNo',
+  'customerBatchNo',
+  'warehousePlaceCode',
+  'barcode',
+  'packspecCode',
+  'stockStatus',
+] as const satisfies readonly (keyof StockKey)[];
+
+const keyColumns: Record<keyof StockKey, string> = {
+  customerCode: 'customer_code',
+  materialCode: 'material_code',
+  batchNo: 'batch_no',
+  customerBatchNo: 'customer_batch_no',
+  warehousePlaceCode: 'warehouse_place_code',
+  barcode: 'barcode',
+  packspecCode: 'packspec_code',
+  stockStatus: 'stock_status',
+};
+
+/** Signed amounts of a movement, in units of 1/10 000 (decimal.ts). */
+export interface Amounts {
+  qty: bigint;
+  weg: bigint;
+  qtyWeg: bigint;
+  board: bigint;
+  volume: bigint;
+}
+export const amountFields = ['qty', 'weg', 'qtyWeg', 'board', 'volume'] as const;
+
+/** One stream row to write: where, how much (signed), and which bill line caused it. */
+export interface Movement extends Amounts {
+  key: StockKey;
+  billType: string;
+  billNo: string;
+  lineNumber: number;
+  /** 1 in (+), 2 out (−). */
+  direction: '1' | '2';
+  /** 1 counts toward the inbound / outbound fee, 2 conversion without fee (spec 02 §4). */
+  instockStatus: '1' | '2' | null;
+  outstockStatus: '1' | '2' | null;
+  /** 1 posted, 2 a reversal (and the rows it reversed). */
+  streamStatus: '1' | '2';
+  unitCode: string | null;
+  /** YYYY-MM-DD: when the goods came in, were made, and stay good until. */
+  instockDate: string | null;
+  productDate: string | null;
+  validityDate: string | null;
+}
+
+/** What a refusal says when a key would go below zero, built for the movement that did it. */
+export type Shortage = (movement: Movement) => { key: MessageKey; params: Record<string, string | number> };
+
+/** The total order every posting locks balances in: each key part compared byte by byte. */
+export function compareKeys(a: StockKey, b: StockKey): number {
+  for (const field of keyFields) {
+    const order = Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+export const keyText = (key: StockKey) => keyFields.map((f) => key[f]).join('\u0000');
+
+/** `ORDER BY` of the same total order in SQL: the "C" collation compares bytes too. */
+export const keyOrderSql = (alias = ''): SQL =>
+  sql.raw(keyFields.map((f) => `${alias}${keyColumns[f]} collate "C"`).join(', '));
+
+/** A balance row as the ledger reads it (amounts and dates as text, never floats). */
+export interface Balance extends StockKey {
+  id: string;
+  qty: string;
+  weg: string;
+  qtyWeg: string;
+  board: string;
+  volume: string;
+  unitCode: string | null;
+  instockDate: string | null;
+  productDate: string | null;
+  validityDate: string | null;
+}
+
+export const balanceSelect = sql.raw(
+  [
+    'id::text as "id"',
+    ...keyFields.map((f) => `${keyColumns[f]} as "${f}"`),
+    'qty::text as "qty"',
+    'weg::text as "weg"',
+    'qty_weg::text as "qtyWeg"',
+    'board::text as "board"',
+    'volume::text as "volume"',
+    'unit_code as "unitCode"',
+    `to_char(instock_date, 'YYYY-MM-DD') as "instockDate"`,
+    `to_char(product_date, 'YYYY-MM-DD') as "productDate"`,
+    `to_char(validity_date, 'YYYY-MM-DD') as "validityDate"`,
+  ].join(', '),
+);
+
+const keyTuple = (key: StockKey) =>
+  sql`(${sql.join(
+    keyFields.map((f) => sql`${key[f]}`),
+    sql`, `,
+  )})`;
+const keyColumnList = sql.raw(`(${keyFields.map((f) => keyColumns[f]).join(', ')})`);
+/** The columns of `bl_stock_key_uq`, for `on conflict`. */
+const keyColumnListWithTenant = sql.raw(`(tenant_id, ${keyFields.map((f) => keyColumns[f]).join(', ')})`);
+
+/**
+ * Locks the balances of these keys, in key order, and answers them by key. Missing keys are
+ * simply absent. Taking every lock of a posting in one statement sorted by the total order
+ * is what keeps concurrent postings from deadlocking.
+ */
+export async function lockBalances(
+  tx: Tx,
+  tenantId: string,
+  keys: StockKey[],
+): Promise<Map<string, Balance>> {
+  if (keys.length === 0) return new Map();
+  const rows = await queryRows<Balance>(
+    tx,
+    sql`select ${balanceSelect} from bl_stock
+        where tenant_id = ${tenantId} and is_deleted = 0
+          and ${keyColumnList} in (${sql.join(keys.map(keyTuple), sql`, `)})
+        order by ${keyOrderSql()} for update`,
+  );
+  return new Map(rows.map((row) => [keyText(row), row]));
+}
+
+/** The distinct keys of some movements, in the total order. */
+function sortedKeys(movements: Movement[]): StockKey[] {
+  const byText = new Map<string, StockKey>();
+  for (const m of movements) byText.set(keyText(m.key), m.key);
+  return [...byText.values()].sort(compareKeys);
+}
+
+/**
+ * Writes the movements: creates missing balances of keys that receive goods (in key order,
+ * so two postings creating the same keys wait for each other instead of deadlocking), locks
+ * every touched balance in key order, applies the summed deltas, refuses with `shortage` if
+ * any amount of any key would go below zero, and writes one stream row per movement. Runs in
+ * the caller's transaction: a refusal throws, and the caller's rollback undoes everything.
+ */
+export async function postMovements(
+  tx: Tx,
+  auth: AuthContext,
+  movements: Movement[],
+  shortage: Shortage,
+): Promise<void> {
+  if (movements.length === 0) return;
+  const now = new Date();
+  const keys = sortedKeys(movements);
+  const totals = new Map<
+    string,
+    Amounts & { first: Movement; firstOut: Movement | undefined; receives: boolean }
+  >();
+  for (const m of movements) {
+    const text = keyText(m.key);
+    const total = totals.get(text) ?? {
+      qty: 0n,
+      weg: 0n,
+      qtyWeg: 0n,
+      board: 0n,
+      volume: 0n,
+      first: m,
+      firstOut: undefined,
+      receives: false,
+    };
+    for (const field of amountFields) total[field] += m[field];
+    if (amountFields.some((f) => m[f] > 0n)) total.receives = true;
+    if (m.qty < 0n && !total.firstOut) total.firstOut = m;
+    totals.set(text, total);
+  }
+
+  // Balances are born at zero and then moved like any other, so the update below is the
+  // only place amounts change. Zero balances stay: they keep the key's dates and history.
+  const receiving = keys.filter((key) => totals.get(keyText(key))?.receives);
+  if (receiving.length > 0) {
+    const values = receiving.map(
+      (key) =>
+        sql`(${nextId()}::bigint, ${auth.tenantId}, ${auth.userId}::bigint, now(), ${auth.userId}::bigint, now(), ${sql.join(
+          keyFields.map((f) => sql`${key[f]}`),
+          sql`, `,
+        )})`,
+    );
+    await tx.execute(
+      sql`insert into bl_stock (id, tenant_id, create_user, create_time, update_user, update_time,
+            ${sql.raw(keyFields.map((f) => keyColumns[f]).join(', '))})
+          values ${sql.join(values, sql`, `)}
+          on conflict ${keyColumnListWithTenant} where is_deleted = 0 do nothing`,
+    );
+  }
+
+  const balances = await lockBalances(tx, auth.tenantId, keys);
+  const updates: SQL[] = [];
+  for (const key of keys) {
+    const text = keyText(key);
+    const total = totals.get(text) as NonNullable<ReturnType<typeof totals.get>>;
+    const balance = balances.get(text);
+    if (!balance) {
+      // Only keys that lose goods can be missing: there is nothing there to take.
+      const { key: message, params } = shortage(total.firstOut ?? total.first);
+      throw badRequest(message, params);
+    }
+    const incoming = movements.find((m) => keyText(m.key) === text && m.qty > 0n);
+    updates.push(
+      sql`(${balance.id}::bigint, ${fromUnits(total.qty)}::numeric, ${fromUnits(total.weg)}::numeric,
+           ${fromUnits(total.qtyWeg)}::numeric, ${fromUnits(total.board)}::numeric, ${fromUnits(total.volume)}::numeric,
+           ${incoming?.instockDate ?? null}::date, ${incoming?.productDate ?? null}::date,
+           ${incoming?.validityDate ?? null}::date, ${incoming?.unitCode ?? null}::varchar)`,
+    );
+  }
+  // One statement for every key. A balance that was empty takes the dates of what arrives;
+  // one that still holds goods keeps the earliest dates, so FIFO / FEFO stay conservative.
+  const changed = await queryRows<{ id: string; short: boolean }>(
+    tx,
+    sql`update bl_stock as s set
+          qty = s.qty + v.qty, weg = s.weg + v.weg, qty_weg = s.qty_weg + v.qty_weg,
+          board = s.board + v.board, volume = s.volume + v.volume,
+          instock_date = case when v.instock_date is null then s.instock_date
+            when s.qty <= 0 or s.instock_date is null then v.instock_date
+            else least(s.instock_date, v.instock_date) end,
+          product_date = case when v.product_date is null then s.product_date
+            when s.qty <= 0 or s.product_date is null then v.product_date
+            else least(s.product_date, v.product_date) end,
+          validity_date = case when v.validity_date is null then s.validity_date
+            when s.qty <= 0 or s.validity_date is null then v.validity_date
+            else least(s.validity_date, v.validity_date) end,
+          unit_code = coalesce(s.unit_code, v.unit_code),
+          update_user = ${auth.userId}::bigint, update_time = now(), version = s.version + 1
+        from (values ${sql.join(updates, sql`, `)})
+          as v(id, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
+        where s.id = v.id
+        returning s.id::text as id,
+          (s.qty < 0 or s.weg < 0 or s.qty_weg < 0 or s.board < 0 or s.volume < 0) as short`,
+  );
+  const shortIds = new Set(changed.filter((row) => row.short).map((row) => row.id));
+  if (shortIds.size > 0) {
+    for (const key of keys) {
+      const balance = balances.get(keyText(key));
+      if (!balance || !shortIds.has(balance.id)) continue;
+      const total = totals.get(keyText(key)) as NonNullable<ReturnType<typeof totals.get>>;
+      const { key: message, params } = shortage(total.firstOut ?? total.first);
+      throw badRequest(message, params);
+    }
+  }
+
+  await tx.insert(stockstreamTable).values(
+    movements.map((m) => ({
+      id: nextId(),
+      tenantId: auth.tenantId,
+      createUser: auth.userId,
+      createDept: auth.deptId || null,
+      createTime: now,
+      updateUser: auth.userId,
+      updateTime: now,
+      billNo: m.billNo,
+      billType: m.billType,
+      lineNumber: m.lineNumber,
+      ...m.key,
+      unitCode: m.unitCode,
+      qty: fromUnits(m.qty),
+      weg: fromUnits(m.weg),
+      qtyWeg: fromUnits(m.qtyWeg),
+      board: fromUnits(m.board),
+      volume: fromUnits(m.volume),
+      instockDate: m.instockDate,
+      productDate: m.productDate,
+      validityDate: m.validityDate,
+      direction: m.direction,
+      instockStatus: m.instockStatus,
+      outstockStatus: m.outstockStatus,
+      streamStatus: m.streamStatus,
+      streamTime: now,
+    })),
+  );
+}
+
+/** The posted stream rows of bills, locked, oldest first: what an un-review takes back. */
+export async function postedStream(
+  tx: Tx,
+  tenantId: string,
+  billType: string,
+  billNos: string[],
+): Promise<
+  (Balance & {
+    streamId: string;
+    billNo: string;
+    lineNumber: number;
+    direction: string;
+    instockStatus: string | null;
+    outstockStatus: string | null;
+  })[]
+> {
+  if (billNos.length === 0) return [];
+  return queryRows(
+    tx,
+    sql`select ${balanceSelect}, id::text as "streamId", bill_no as "billNo", line_number as "lineNumber",
+          direction, instock_status as "instockStatus", outstock_status as "outstockStatus"
+        from bl_stockstream
+        where tenant_id = ${tenantId} and is_deleted = 0 and bill_type = ${billType}
+          and bill_no in (${sql.join(
+            billNos.map((n) => sql`${n}`),
+            sql`, `,
+          )}) and stream_status = '1'
+        order by id for update`,
+  );
+}
+
+/** Marks stream rows as reversed (their counter-rows are written with streamStatus 2). */
+export async function markReversed(tx: Tx, auth: AuthContext, streamIds: string[]): Promise<void> {
+  if (streamIds.length === 0) return;
+  await tx.execute(
+    sql`update bl_stockstream set stream_status = '2', update_user = ${auth.userId}::bigint,
+          update_time = now(), version = version + 1
+        where tenant_id = ${auth.tenantId} and id in (${sql.join(
+          streamIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+  );
+}

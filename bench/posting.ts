@@ -1,0 +1,256 @@
+// Stock posting throughput on PostgreSQL: inbound bills of 20 lines reviewed per second (and
+// lines per second) through the API with 1, 4 and 16 concurrent clients, measured in the same
+// run as `pgbench -c 4 -j 2 -T 20` on the same server, so the figures can be read against
+// what the machine does at all. Run by hand, never in tests:
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/posting.ts
+//
+// Options (env):
+//   BENCH_DATABASE_URL   any existing database of the server; the bench makes (and drops) its own
+//   BENCH_SECONDS=15     seconds per client count
+//   BENCH_CLIENTS=1,4,16 client counts
+//   BENCH_POOL=20        server pool size (DATABASE_POOL_SIZE)
+//   BENCH_PLACES=50      warehouse places the lines spread over (fewer = more lock contention)
+//   BENCH_PGBENCH=1      0 skips pgbench
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPostgres, queryRows } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { buildApp } from '../apps/server/src/http/app.ts';
+import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
+
+const env = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : Number(raw);
+};
+const url = process.env.BENCH_DATABASE_URL;
+const seconds = env('BENCH_SECONDS', 15);
+const clientCounts = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
+const poolSize = env('BENCH_POOL', 20);
+const places = env('BENCH_PLACES', 50);
+const linesPerBill = 20;
+const tenantId = '000000';
+
+const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bl-auth/token',
+    headers: { authorization: basic },
+    query: { grantType: 'password', tenantId, account: 'admin', password: md5('admin') },
+  });
+  return (response.json() as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function submit(app: FastifyInstance, token: string, entity: string, payload: unknown) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/bl-wms/${entity}/submit`,
+    payload: payload as never,
+    headers: { 'blade-auth': `bearer ${token}` },
+  });
+  const answer = response.json() as { success: boolean; msg: string };
+  if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
+}
+
+/** Master data through the API: one owner, one unit, 20 materials, `places` places. */
+async function masterData(app: FastifyInstance, token: string) {
+  await submit(app, token, 'unit', { code: 'PCS', name: '件', rate: '1' });
+  await submit(app, token, 'customer', { code: 'C1', name: '货主一', customerStatus: '1' });
+  await submit(app, token, 'warehouse', { code: 'W1', name: '一号仓' });
+  await submit(app, token, 'warehousearea', { code: 'A1', name: 'A 区', warehouseCode: 'W1' });
+  for (let m = 0; m < linesPerBill; m++)
+    await submit(app, token, 'material', {
+      code: `M${m}`,
+      name: `物料 ${m}`,
+      spec: 'S',
+      model: 'X',
+      unitCode: 'PCS',
+    });
+  for (let p = 0; p < places; p++)
+    await submit(app, token, 'warehouseplace', {
+      code: `P${p}`,
+      name: `库位 ${p}`,
+      warehouseAreaCode: 'A1',
+      placeStatus: '1',
+    });
+}
+
+/**
+ * Unreviewed inbound bills made in bulk with SQL (making them is not what is measured): ids
+ * far above the snowflake range so they never meet the server's own. Line m of bill b goes to
+ * material m, a place picked by (b, m) and one of 10 batches, so concurrent bills share keys.
+ */
+async function makeBills(database: Database, run: number, count: number): Promise<string[]> {
+  const base = 7_000_000_000_000_000_000n + BigInt(run) * 1_000_000_000n;
+  await database.db.execute(sql`
+    insert into bl_isinstockbill (id, tenant_id, bill_no, bill_date, customer_code, warehouse_code, type, is_review)
+    select ${base.toString()}::bigint + b * 100, ${tenantId}, ${`B${run}-`} || b, date '2026-01-01' + (b % 300),
+           'C1', 'W1', '2', '1'
+    from generate_series(1, ${count}) b`);
+  await database.db.execute(sql`
+    insert into bl_isinstockbilldetail (id, tenant_id, header_id, bill_no, line_number, material_code, batch_no,
+                                        warehouse_place_code, unit_code, qty, qty_weg, board, volume)
+    select ${base.toString()}::bigint + b * 100 + m + 1, ${tenantId}, ${base.toString()}::bigint + b * 100,
+           ${`B${run}-`} || b, m + 1, 'M' || m, 'BATCH' || ((b + m) % 10), 'P' || ((b * 7 + m * 3) % ${places}),
+           'PCS', 1 + (b + m) % 5, 2.5, 0.1, 0.05
+    from generate_series(1, ${count}) b, generate_series(0, ${linesPerBill - 1}) m`);
+  return Array.from({ length: count }, (_, i) => (base + BigInt(i + 1) * 100n).toString());
+}
+
+async function review(app: FastifyInstance, token: string, id: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bl-wms/isinstockbill/review',
+    query: { ids: id },
+    headers: { 'blade-auth': `bearer ${token}` },
+  });
+  const answer = response.json() as { success: boolean; msg: string };
+  if (!answer.success) throw new Error(`review ${id}: ${answer.msg}`);
+}
+
+async function postingRuns(app: FastifyInstance, database: Database, token: string) {
+  const results: { clients: number; billsPerSecond: number; linesPerSecond: number; p95: number }[] = [];
+  for (const [run, clients] of clientCounts.entries()) {
+    // Enough bills for a fast server; the run stops at the time limit or when they run out.
+    const ids = await makeBills(database, run + 1, Math.max(1000, clients * 150));
+    let next = 0;
+    const latencies: number[] = [];
+    const start = performance.now();
+    const deadline = start + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline && next < ids.length) {
+          const id = ids[next++] as string;
+          const began = performance.now();
+          await review(app, token, id);
+          latencies.push(performance.now() - began);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const billsPerSecond = latencies.length / elapsed;
+    const result = {
+      clients,
+      billsPerSecond,
+      linesPerSecond: billsPerSecond * linesPerBill,
+      p95: percentile(latencies, 95),
+    };
+    results.push(result);
+    console.log(
+      `posting, ${clients} client(s): ${latencies.length} bills in ${elapsed.toFixed(1)} s = ${fmt(billsPerSecond)} bills/s, ${fmt(result.linesPerSecond)} lines/s, p50 ${fmt(percentile(latencies, 50))} ms, p95 ${fmt(result.p95)} ms`,
+    );
+  }
+  return results;
+}
+
+/** `pgbench -c 4 -j 2 -T 20` on a scratch database of the same server; answers its tps. */
+function pgbench(serverUrl: string): number | undefined {
+  const target = new URL(serverUrl);
+  const name = `bl_pgbench_${Date.now().toString(36)}`;
+  const connection = [
+    '-h',
+    target.hostname,
+    '-p',
+    target.port || '5432',
+    '-U',
+    decodeURIComponent(target.username || 'postgres'),
+  ];
+  const options = {
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(target.password) },
+    encoding: 'utf8' as const,
+  };
+  try {
+    execFileSync('createdb', [...connection, name], options);
+    execFileSync('pgbench', [...connection, '-i', '-q', '-s', '10', name], { ...options, stdio: 'ignore' });
+    const output = execFileSync('pgbench', [...connection, '-c', '4', '-j', '2', '-T', '20', name], options);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
+    console.log(
+      output
+        .split('\n')
+        .filter((line) => /tps|latency|transactions actually/.test(line))
+        .join('\n'),
+    );
+    return tps === undefined ? undefined : Number(tps);
+  } finally {
+    execFileSync('dropdb', [...connection, '--if-exists', '--force', name], options);
+  }
+}
+
+async function main() {
+  if (!url) throw new Error('set BENCH_DATABASE_URL (postgres://user@host:port/db of an existing database)');
+  console.log(
+    `posting bench: bills of ${linesPerBill} lines over ${places} places, ${seconds} s per client count, pool ${poolSize}, node ${process.version}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const name = `bl_bench_posting_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = openPostgres(own.toString(), poolSize);
+  try {
+    await migrate(database);
+    await seedIfEmpty(database, { demo: true });
+    const config = loadConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: own.toString() });
+    const app = await buildApp({ config, database, logger: false });
+    try {
+      const token = await signIn(app);
+      await masterData(app, token);
+      const results = await postingRuns(app, database, token);
+      const [problems] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int n from bl_stock b
+            full join (select customer_code, material_code, batch_no, customer_batch_no, warehouse_place_code,
+                              barcode, packspec_code, stock_status, sum(qty) qty from bl_stockstream group by 1, 2, 3, 4, 5, 6, 7, 8) s
+            using (customer_code, material_code, batch_no, customer_batch_no, warehouse_place_code, barcode, packspec_code, stock_status)
+            where b.qty is distinct from s.qty`,
+      );
+      console.log(`ledger check: ${problems?.n ?? '?'} keys where balance <> sum(stream)`);
+      if (process.env.BENCH_PGBENCH !== '0') {
+        const tps = pgbench(url);
+        const four = results.find((r) => r.clients === 4);
+        if (tps !== undefined && four) {
+          console.log(
+            `pgbench -c 4 -j 2 -T 20: ${fmt(tps)} tps; posting with 4 clients: ${fmt(four.billsPerSecond)} bills/s = ${(four.billsPerSecond / tps).toFixed(3)} × pgbench tps, ${fmt(four.linesPerSecond)} lines/s = ${(four.linesPerSecond / tps).toFixed(2)} × pgbench tps`,
+          );
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    // pool.end() resolves before the server has closed every backend; a forced drop would
+    // kill them and their FATAL would reach a client nobody listens to any more.
+    for (let i = 0; i < 100; i++) {
+      const left = await cleanup.query('select count(*)::int n from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      if (left.rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+await main();
