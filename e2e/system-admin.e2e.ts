@@ -18,6 +18,13 @@ const expected = {
     ok: '确定',
     disabled: '停用',
     disabledSignIn: '账号已停用，请联系管理员',
+    configure: '角色配置',
+    allocate: '确定分配资源?',
+    masterData: '基础资料',
+    material: '物料',
+    view: '查看',
+    unit: '计量单位',
+    add: '新增',
   },
   mo: {
     languageName: '繁體中文',
@@ -33,6 +40,13 @@ const expected = {
     ok: '確定',
     disabled: '停用',
     disabledSignIn: '帳號已停用，請聯絡管理員',
+    configure: '角色配置',
+    allocate: '確定分配資源?',
+    masterData: '基礎資料',
+    material: '物料',
+    view: '查看',
+    unit: '計量單位',
+    add: '新增',
   },
   en: {
     languageName: 'English',
@@ -48,6 +62,13 @@ const expected = {
     ok: 'OK',
     disabled: 'Disabled',
     disabledSignIn: 'This account is disabled; contact the administrator',
+    configure: 'Role configuration',
+    allocate: 'Allocate resources ?',
+    masterData: 'Master data',
+    material: 'Material',
+    view: 'View',
+    unit: 'Unit',
+    add: 'Add',
   },
 } as const;
 type Language = keyof typeof expected;
@@ -160,6 +181,80 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
       const refused = await openLogin(language);
       await submitLogin(refused, account, 'Dock-door-7');
       await refused.locator('.ant-message-error').filter({ hasText: text.disabledSignIn }).first().waitFor();
+      await context?.close();
+      context = undefined;
+    },
+    90_000,
+  );
+
+  it.each(['zh', 'mo', 'en'] as const)(
+    'configures a role with one menu and one button; its user sees only those (%s)',
+    async (language) => {
+      const text = expected[language];
+      const page = await signIn(language);
+      await page.goto('/system/role');
+      await page.getByTestId('crud-role').waitFor();
+      await page.getByTestId('toolbar-add').click();
+      const drawer = page.locator('.bl-record-drawer');
+      const alias = `viewer_${language}`;
+      await drawer.locator('#roleName').fill(`Viewer ${language}`);
+      await drawer.locator('#roleAlias').fill(alias);
+      await drawer
+        .locator('button')
+        .filter({ hasText: spacedOut(text.save) })
+        .click();
+      const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: alias });
+      await row.waitFor();
+      await row.locator('.ant-checkbox-input').check();
+      await page.getByTestId('toolbar-grant').click();
+      const tree = page.getByTestId('grant-tree');
+      await tree.waitFor();
+      const node = (title: string) =>
+        tree.locator('.ant-tree-treenode').filter({ has: page.getByTitle(title, { exact: true }) });
+      await node(text.masterData).locator('.ant-tree-switcher').click();
+      await node(text.material).locator('.ant-tree-switcher').click();
+      await node(text.view).first().locator('.ant-tree-checkbox').click();
+      await screenshot(page, `role-grant-${language}`);
+      await page.locator('#grant-save').click();
+      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text.allocate });
+      await dialog
+        .locator('button')
+        .filter({ hasText: spacedOut(text.ok) })
+        .click();
+      await page.locator('.ant-message-success').filter({ hasText: text.success }).first().waitFor();
+      await row.locator('.ant-checkbox-input').uncheck();
+
+      // A user of that role.
+      await page.goto('/system/user');
+      await page.getByTestId('toolbar-add').click();
+      const form = page.locator('.bl-record-drawer');
+      const account = `reader_${language}`;
+      await form.locator('#account').fill(account);
+      await form.locator('#name').fill(`Reader ${language}`);
+      await form.locator('#password').fill('Read-only-1');
+      await form.locator('#confirmPassword').fill('Read-only-1');
+      await form.locator('#roleId').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: `Viewer ${language}` })
+        .click();
+      await form
+        .locator('button')
+        .filter({ hasText: spacedOut(text.save) })
+        .click();
+      await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: account }).waitFor();
+      await context?.close();
+
+      // Signed in as that user: one group, one screen, no add button.
+      const reader = await signIn(language, account, 'Read-only-1');
+      const menu = reader.getByTestId('side-menu');
+      await menu.getByText(text.masterData, { exact: true }).click();
+      await menu.getByText(text.material, { exact: true }).waitFor();
+      expect(await menu.getByText(text.unit, { exact: true }).count()).toBe(0);
+      await menu.getByText(text.material, { exact: true }).click();
+      await reader.getByTestId('crud-material').waitFor();
+      expect(await reader.getByTestId('toolbar-add').count()).toBe(0);
+      await screenshot(reader, `role-granted-menu-${language}`);
       await context?.close();
       context = undefined;
     },

@@ -17,6 +17,7 @@ import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
+import { registerGrants } from '../modules/system/grants.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerTenantRules(config);
   registerSerials(app, database);
   registerAccounts(app, database, config);
+  registerGrants(app, database);
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
   registerWmsRules();

@@ -369,6 +369,11 @@ export const messages = {
     mo: '不能刪除目前登入的帳號',
     en: 'You cannot delete the account you are signed in with',
   },
+  'role.grantOutside': {
+    zh: '有 {count} 项菜单或按钮不存在或不在您可授予的范围内',
+    mo: '有 {count} 項選單或按鈕不存在或不在您可授予的範圍內',
+    en: '{count} of the menus or buttons do not exist or are not yours to grant',
+  },
   'role.parentLoop': {
     zh: '上级角色不能是该角色本身或其下级角色',
     mo: '上級角色不能是該角色本身或其下級角色',

@@ -24,6 +24,7 @@ const extraActionNames: Record<string, string> = {
   enable: '启用',
   disable: '停用',
   resetPassword: '重置密码',
+  grant: '角色配置',
 };
 
 /**

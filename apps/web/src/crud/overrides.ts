@@ -16,6 +16,7 @@ export interface ScreenProps {
  * bill with posting and review). Loaded with the screen that needs them.
  */
 export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {
+  role: lazy(() => import('../system/RoleScreen.tsx').then((m) => ({ default: m.RoleScreen }))),
   user: lazy(() => import('../system/UserScreen.tsx').then((m) => ({ default: m.UserScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };

@@ -28,6 +28,7 @@ export const role = defineEntity({
   label: label('角色管理', '角色管理', 'Roles'),
   table: roleTable,
   titleField: 'roleName',
+  actions: ['grant'],
   defaultSort: { field: 'sort', order: 'asc' },
   fields: {
     ...commonFields,

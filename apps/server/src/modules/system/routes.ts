@@ -17,7 +17,7 @@ import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
 const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
 
 /** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
-async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
+export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
   const stored = await tx
     .select({
       id: menu.id,
