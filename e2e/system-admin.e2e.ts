@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
 
@@ -77,6 +77,22 @@ let suite: Suite | undefined;
 let context: BrowserContext | undefined;
 
 const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+/** Opens a tree node; a click during the tree's open animation can be lost, so it is repeated until the node is open. */
+async function expand(node: Locator) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await node.locator('.ant-tree-switcher').click();
+    const open = node.locator('.ant-tree-switcher_open');
+    if (
+      await open.waitFor({ timeout: 1_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+  }
+  throw new Error('the tree node did not open');
+}
 
 /** A fresh browser context on the login page, in the language. */
 async function openLogin(language: Language): Promise<Page> {
@@ -211,8 +227,8 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
       await tree.waitFor();
       const node = (title: string) =>
         tree.locator('.ant-tree-treenode').filter({ has: page.getByTitle(title, { exact: true }) });
-      await node(text.masterData).locator('.ant-tree-switcher').click();
-      await node(text.material).locator('.ant-tree-switcher').click();
+      await expand(node(text.masterData));
+      await expand(node(text.material));
       await node(text.view).first().locator('.ant-tree-checkbox').click();
       await screenshot(page, `role-grant-${language}`);
       await page.locator('#grant-save').click();

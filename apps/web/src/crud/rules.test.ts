@@ -1,3 +1,4 @@
+import Schema from '@rc-component/async-validator';
 import { describe, expect, it } from 'vitest';
 import { field } from './fixtures.ts';
 import { fieldRules, recordIssues, requiredMessage } from './rules.ts';
@@ -38,6 +39,18 @@ describe('fieldRules', () => {
 
     const days = validatorOf(fieldRules(field('days', 'integer', { max: 10 }), 'zh'));
     await expect(days({}, 11)).rejects.toThrow('days中不能大于10');
+  });
+
+  it('takes a required whole number, 0 included, through the validator antd runs', async () => {
+    const rules = fieldRules(field('sort', 'integer', { required: true }), 'zh');
+    const check = (value: unknown) =>
+      new Schema({ sort: rules as never }).validate({ sort: value }).then(
+        () => 'ok',
+        (failure: { errors: { message: string }[] }) => failure.errors[0]?.message,
+      );
+    expect(await check(0)).toBe('ok');
+    expect(await check(12)).toBe('ok');
+    expect(await check(undefined)).toBe('请输入sort中');
   });
 
   it('lets empty values through (required says what is missing)', async () => {

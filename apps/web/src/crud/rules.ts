@@ -23,6 +23,8 @@ export function fieldRules(field: FieldMeta, language: Language): Rule[] {
   if (field.required)
     rules.push({
       required: true,
+      // Without a type the check reads the value as text, and a number (InputNumber) fails it.
+      ...(field.kind === 'integer' && { type: 'number' as const }),
       whitespace: textKinds.has(field.kind),
       message: requiredMessage(field, language),
     });
