@@ -18,6 +18,10 @@ export interface Config {
   loginMaxFailures: number;
   /** How long a locked account stays locked, in seconds. */
   loginLockSeconds: number;
+  /** Failed sign-ins from one address within `loginLockSeconds` before it must wait. */
+  loginAddressMaxFailures: number;
+  /** `redis://…`: rate-limit counts shared through Redis instead of the database. */
+  redisUrl: string | undefined;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
   /** Seed the demo tenants on an empty database. */
@@ -53,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFromEnv(env, 'BODY_LIMIT', 10 * 1024 * 1024),
     loginMaxFailures: intFromEnv(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: intFromEnv(env, 'LOGIN_LOCK_SECONDS', 900),
+    loginAddressMaxFailures: intFromEnv(env, 'LOGIN_ADDRESS_MAX_FAILURES', 20),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',

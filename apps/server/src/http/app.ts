@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
+import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
@@ -103,7 +104,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     }
   });
 
-  registerAuthRoutes(app, { database, config, tokens });
+  const attempts = config.redisUrl ? redisCounter(config.redisUrl) : databaseCounter(database);
+  app.addHook('onClose', () => attempts.close());
+  registerAuthRoutes(app, { database, config, tokens, attempts });
   registerSystemRoutes(app, database);
   registerSystemRules();
   registerTenantRules(config);

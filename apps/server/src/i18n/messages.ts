@@ -209,6 +209,11 @@ export const messages = {
     mo: '{entity}由平台統一維護，只有平台租戶可以修改',
     en: 'The {entity} are shared by every tenant and only the platform tenant may change them',
   },
+  'auth.addressLimited': {
+    zh: '该地址登录失败次数过多，请{minutes}分钟后再试',
+    mo: '該位址登入失敗次數過多，請{minutes}分鐘後再試',
+    en: 'Too many failed sign-ins from this address; try again in {minutes} minutes',
+  },
   'auth.userPending': {
     zh: '账号正在等待管理员审核，审核通过后才能登录',
     mo: '帳號正在等待管理員審核，審核通過後才能登入',

@@ -91,3 +91,10 @@ export const authCaptcha = pgTable('auth_captcha', {
   codeHash: varchar('code_hash', { length: 64 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Failed sign-ins per address (when no Redis keeps them): see modules/auth/address-limit.ts. */
+export const addressFailure = pgTable('auth_address_failure', {
+  address: varchar('address', { length: 64 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

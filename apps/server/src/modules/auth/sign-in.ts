@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { authSession, client, loginFailure, role, tenant, user } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import type { AttemptCounter } from './address-limit.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -17,6 +18,7 @@ export interface AuthDeps {
   database: Database;
   config: Config;
   tokens: TokenService;
+  attempts: AttemptCounter;
 }
 
 /** Reads `Authorization: Basic base64(id:secret)` and checks it against the registered clients. */
@@ -165,6 +167,14 @@ export async function signInWithPassword(
     throw error;
   }
   if (!input.account || !input.password) throw badRequest('auth.accountMissing');
+  const address = input.ip ?? 'unknown';
+  const window = deps.config.loginLockSeconds;
+  if ((await deps.attempts.count(address, window)) >= deps.config.loginAddressMaxFailures) {
+    await auditFailure(deps, actor, 'auth.addressLimited');
+    throw new AppError(ResultCode.tooManyRequests, 'auth.addressLimited', {
+      minutes: Math.ceil(window / 60),
+    });
+  }
   const attempt = await deps.database.withTenant(input.tenantId, async (tx): Promise<Attempt> => {
     const [failure] = await tx.select().from(loginFailure).where(eq(loginFailure.account, input.account));
     if (failure?.lockedUntil && failure.lockedUntil.getTime() > Date.now()) {
@@ -200,6 +210,7 @@ export async function signInWithPassword(
     });
   }
   await recordFailure(deps, input.tenantId, input.account);
+  await deps.attempts.hit(address, window);
   await auditFailure(deps, actor, 'auth.badCredentials');
   throw badRequest('auth.badCredentials');
 }

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { type Database, queryRows } from '../../db/database.ts';
+
+/**
+ * Failed sign-ins counted per address over a window, so one address cannot try passwords
+ * against many accounts (the per-account lock does not see that). Kept where every server
+ * process sees it: Redis when `REDIS_URL` is set, else the database.
+ */
+export interface AttemptCounter {
+  /** Counts one more failure; answers the failures in the current window. */
+  hit(key: string, windowSeconds: number): Promise<number>;
+  /** The failures in the current window. */
+  count(key: string, windowSeconds: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The database keeps the counts in `auth_address_failure` (a window starts at the first failure). */
+export function databaseCounter(database: Database): AttemptCounter {
+  return {
+    async hit(key, windowSeconds) {
+      const [row] = await queryRows<{ failures: number }>(
+        database.db,
+        sql`insert into auth_address_failure (address, failures, window_start) values (${key}, 1, now())
+          on conflict (address) do update set
+            failures = case when auth_address_failure.window_start < now() - make_interval(secs => ${windowSeconds})
+                            then 1 else auth_address_failure.failures + 1 end,
+            window_start = case when auth_address_failure.window_start < now() - make_interval(secs => ${windowSeconds})
+                                then now() else auth_address_failure.window_start end
+          returning failures`,
+      );
+      return row?.failures ?? 1;
+    },
+    async count(key, windowSeconds) {
+      const [row] = await queryRows<{ failures: number }>(
+        database.db,
+        sql`select failures from auth_address_failure
+          where address = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`,
+      );
+      return row?.failures ?? 0;
+    },
+    close: async () => {},
+  };
+}
+
+/** Redis keeps the counts under `bl:signin:addr:<address>`, expiring with their window. */
+export function redisCounter(url: string): AttemptCounter {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const name = (key: string) => `bl:signin:addr:${key}`;
+  return {
+    async hit(key, windowSeconds) {
+      const [[, failures] = [null, 1]] = (await redis
+        .multi()
+        .incr(name(key))
+        .expire(name(key), windowSeconds, 'NX')
+        .exec()) as [Error | null, number][];
+      return Number(failures);
+    },
+    async count(key) {
+      return Number((await redis.get(name(key))) ?? 0);
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
