@@ -1,6 +1,6 @@
 import type { MenuNode } from '@bl/contract';
 import { describe, expect, it } from 'vitest';
-import { leaves, normalizePath, trailTo, visibleMenus } from './menu.ts';
+import { leaves, normalizePath, searchLeaves, trailTo, visibleMenus } from './menu.ts';
 
 const node = (
   code: string,
@@ -60,5 +60,33 @@ describe('side menu', () => {
     expect(normalizePath('/a/b/index')).toBe('/a/b');
     expect(normalizePath('/a/b/')).toBe('/a/b');
     expect(normalizePath('/')).toBe('/');
+  });
+});
+
+describe('menu search', () => {
+  const labels: Record<string, string> = {
+    inbound: 'Inbound',
+    reservation: 'Reservation inbound',
+    receipt: 'receipts',
+    stock: 'Stock',
+  };
+  const label = (n: MenuNode) => labels[n.code] ?? n.code;
+  const menus = [
+    node('inbound', '', [node('reservation', '/in/reservation'), node('receipt', '/in/receipt')]),
+    node('stock', '/stock'),
+  ];
+
+  it('lists leaves whose label starts with the query, ignoring case', () => {
+    expect(searchLeaves(menus, 'RE', label).map((n) => n.code)).toEqual(['reservation', 'receipt']);
+    expect(searchLeaves(menus, ' sto', label).map((n) => n.code)).toEqual(['stock']);
+  });
+
+  it('matches prefixes only and never lists parents', () => {
+    expect(searchLeaves(menus, 'inbound', label)).toEqual([]);
+    expect(searchLeaves(menus, 'ceipts', label)).toEqual([]);
+  });
+
+  it('lists every leaf for an empty query', () => {
+    expect(searchLeaves(menus, '', label)).toHaveLength(3);
   });
 });

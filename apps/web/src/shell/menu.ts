@@ -32,3 +32,16 @@ export function trailTo(nodes: MenuNode[], path: string): MenuNode[] {
 }
 
 export const subMenuKey = (node: MenuNode) => `sub:${node.id}`;
+
+/**
+ * The menu search box (spec 01 §2): leaf items whose label starts with `query`, ignoring case
+ * and surrounding spaces. An empty query lists every leaf.
+ */
+export function searchLeaves(
+  nodes: MenuNode[],
+  query: string,
+  label: (node: MenuNode) => string,
+): MenuNode[] {
+  const wanted = query.trim().toLocaleLowerCase();
+  return leaves(nodes).filter((node) => node.path && label(node).toLocaleLowerCase().startsWith(wanted));
+}
