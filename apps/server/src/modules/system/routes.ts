@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
-import { menu, role, roleMenu, user } from '../../db/schema/index.ts';
+import { nextId } from '../../db/ids.ts';
+import { menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
@@ -70,6 +71,28 @@ const menuNode: z.ZodType = z.lazy(() =>
     children: z.array(menuNode),
   }),
 );
+
+/** The most entries one upload may carry: the web app keeps at most 200 locally. */
+export const maxUploadedErrors = 200;
+
+/** One entry of the web app's local error log (spec 01 §3); long texts are cut, not refused. */
+const uploadedError = z.object({
+  type: z.string().max(32).default(''),
+  url: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 2000)),
+  message: z.string().transform((v) => v.slice(0, 10_000)),
+  stack: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 20_000)),
+  info: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 10_000)),
+  time: z.iso.datetime({ offset: true }),
+});
 
 export function registerSystemRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -138,6 +161,34 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const rows = await database.withTenant(auth.tenantId, (tx) => grantedMenuRows(tx, auth, 2));
       return ok(buildButtonTree(buildMenuTree(rows)), translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/error-log/save',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Stores the caller's uploaded UI error log under their tenant",
+        body: z.array(uploadedError).min(1).max(maxUploadedErrors),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const rows = request.body.map((entry) => ({
+        id: nextId(),
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        account: auth.account,
+        type: entry.type,
+        url: entry.url,
+        message: entry.message,
+        stack: entry.stack,
+        info: entry.info,
+        errorTime: new Date(entry.time),
+      }));
+      await database.withTenant(auth.tenantId, (tx) => tx.insert(uiErrorLog).values(rows));
+      return ok({ saved: rows.length }, translate('ok', request.language));
     },
   );
 }
