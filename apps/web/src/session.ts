@@ -64,6 +64,16 @@ export function clearSession(): void {
   useSession.setState({ session: null });
 }
 
+/**
+ * Reads the session from storage again: a token removed or emptied behind the app's back (another
+ * tab, a cleared cookie jar) ends the session at the next navigation (spec 01 §2).
+ */
+export function reloadSession(): void {
+  const stored = readSession();
+  const current = getSession();
+  if (stored?.accessToken !== current?.accessToken) useSession.setState({ session: stored });
+}
+
 // Signing in or out in another tab applies here too.
 window.addEventListener('storage', (event) => {
   if (event.key === storageKey(sessionKey) || event.key === null)

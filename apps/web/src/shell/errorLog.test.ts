@@ -63,6 +63,15 @@ describe('the error log store', () => {
     expect(items.has('saber-error-log')).toBe(false);
   });
 
+  it('drops the uploaded entries and keeps those caught meanwhile', async () => {
+    const { useErrorLog } = await import('./errorLog.ts');
+    for (const message of ['a', 'b', 'c']) useErrorLog.getState().add(entry(message));
+    useErrorLog.getState().remove(2);
+    expect(useErrorLog.getState().entries.map((e) => e.message)).toEqual(['c']);
+    useErrorLog.getState().remove(1);
+    expect(items.has('saber-error-log')).toBe(false);
+  });
+
   it('captures uncaught errors and unhandled rejections of a window until stopped', async () => {
     const { captureUnhandledErrors, useErrorLog } = await import('./errorLog.ts');
     const target = new EventTarget();

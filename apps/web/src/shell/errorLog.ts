@@ -72,6 +72,8 @@ export function entryOf(
 interface ErrorLogState {
   entries: ErrorLogEntry[];
   add(entry: ErrorLogEntry): void;
+  /** Drops the oldest `count` entries (those just uploaded). */
+  remove(count: number): void;
   clear(): void;
 }
 
@@ -80,6 +82,12 @@ export const useErrorLog = create<ErrorLogState>((set, get) => ({
   add: (entry) => {
     const entries = appendEntry(get().entries, entry);
     writeJson(logKey, entries);
+    set({ entries });
+  },
+  remove: (count) => {
+    const entries = get().entries.slice(count);
+    if (entries.length === 0) removeItem(logKey);
+    else writeJson(logKey, entries);
     set({ entries });
   },
   clear: () => {

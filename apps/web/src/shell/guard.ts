@@ -16,7 +16,8 @@ export interface GuardState {
  * The route guard of spec 01 §2 as a decision: where to send a visitor opening `path`, or null
  * to let them in.
  * - Signed in and locked: everything goes to /lock.
- * - Signed in: /login goes home; /lock goes home too when nothing is locked.
+ * - Signed in: /login goes home. /lock opens: unlocked, it sends the visitor back where they
+ *   were (LockPage), which the guard cannot know.
  * - Signed out: only the public routes open; /lock needs a session to unlock, so it goes to
  *   /login like every other route.
  */
@@ -24,7 +25,7 @@ export function guardRedirect(path: string, { signedIn, locked }: GuardState): s
   const bare = path.replace(/\/+$/, '') || '/';
   if (signedIn) {
     if (locked) return bare === lockPath ? null : lockPath;
-    if (bare === '/login' || bare === lockPath) return '/';
+    if (bare === '/login') return '/';
     return null;
   }
   if (bare === lockPath) return '/login';

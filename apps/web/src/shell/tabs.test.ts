@@ -8,6 +8,10 @@ describe('tab rules', () => {
     expect(openTab([homeTab], tab('/a'))).toEqual([homeTab, tab('/a')]);
   });
 
+  it('puts the home tab back first when it was closed', () => {
+    expect(openTab([tab('/a')], homeTab)).toEqual([homeTab, tab('/a')]);
+  });
+
   it('reuses the tab of a page already open, taking its latest query and label', () => {
     const tabs = [homeTab, tab('/a', 'A'), tab('/b')];
     expect(openTab(tabs, tab('/a', 'A2', '?id=1'))).toEqual([homeTab, tab('/a', 'A2', '?id=1'), tab('/b')]);

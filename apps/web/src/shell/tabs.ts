@@ -28,7 +28,7 @@ export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
       return [...tabs];
     return tabs.map((t, i) => (i === at ? { ...t, query: tab.query, label: tab.label || t.label } : t));
   }
-  return [...tabs, tab];
+  return tab.value === homePath ? [tab, ...tabs] : [...tabs, tab];
 }
 
 /** Whether the tab of `value` may be closed: the home tab stays when it is the only one (spec 01 §4). */
