@@ -1,0 +1,478 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+
+/** What a person must read, per language: the expectations, written independently of the app. */
+const expected = {
+  zh: {
+    languageName: '简体中文',
+    heading: '账号登录',
+    product: '3PL 仓储管理平台',
+    home: '首页',
+    reports: '报表管理',
+    binBoard: '库位看板',
+    movements: '库存流水明细',
+    system: '系统管理',
+    users: '用户管理',
+    usersQuery: '用户',
+    closeOthers: '关闭其他',
+    closeAll: '关闭全部',
+    lockTitle: '锁屏',
+    lockRequired: '锁屏密码不能为空',
+    wrongLock: '解锁密码错误,请重新输入',
+    notFound: '页面不存在',
+    uploadConfirm: '确定上传本地日志到服务器?',
+    clearConfirm: '确定清空本地日志记录?',
+    uploaded: '发送成功!',
+    cleared: '清空成功!',
+    ok: '确定',
+    logoutConfirm: '退出系统, 是否继续?',
+  },
+  mo: {
+    languageName: '繁體中文',
+    heading: '帳號登入',
+    product: '3PL 倉儲管理平台',
+    home: '首頁',
+    reports: '報表管理',
+    binBoard: '庫位看板',
+    movements: '庫存流水明細',
+    system: '系統管理',
+    users: '使用者管理',
+    usersQuery: '使用者',
+    closeOthers: '關閉其他',
+    closeAll: '關閉全部',
+    lockTitle: '鎖定螢幕',
+    lockRequired: '鎖屏密碼不能為空',
+    wrongLock: '解鎖密碼錯誤,請重新輸入',
+    notFound: '頁面不存在',
+    uploadConfirm: '確定上傳本機日誌到伺服器?',
+    clearConfirm: '確定清空本機日誌記錄?',
+    uploaded: '發送成功!',
+    cleared: '清空成功!',
+    ok: '確定',
+    logoutConfirm: '退出系統, 是否繼續?',
+  },
+  en: {
+    languageName: 'English',
+    heading: 'Sign in',
+    product: '3PL Warehouse Management',
+    home: 'Home',
+    reports: 'Reports',
+    binBoard: 'Bin board',
+    movements: 'Stock movements',
+    system: 'System',
+    users: 'Users',
+    // Lower case on purpose: the search ignores case.
+    usersQuery: 'us',
+    closeOthers: 'Close others',
+    closeAll: 'Close all',
+    lockTitle: 'Locked',
+    lockRequired: 'The lock password cannot be empty',
+    wrongLock: 'Wrong unlock password, please try again',
+    notFound: 'Page not found',
+    uploadConfirm: 'Upload the local log to the server?',
+    clearConfirm: 'Clear the local log?',
+    uploaded: 'Sent successfully!',
+    cleared: 'Cleared successfully!',
+    ok: 'OK',
+    logoutConfirm: 'Exit the system, do you want to continue?',
+  },
+} as const;
+
+type Language = keyof typeof expected;
+const languages = Object.keys(expected) as Language[];
+
+const themes = ['default', 'white', 'star', 'iview', 'd2', 'hey'] as const;
+
+let suite: Suite | undefined;
+let context: BrowserContext | undefined;
+/** Uncaught errors of the page under test; only the error-log test raises some on purpose. */
+let pageErrors: string[] = [];
+
+/** Matches a label whether or not antd put spaces between its characters ('确 定'). */
+const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function signIn(language: Language): Promise<Page> {
+  if (!suite) throw new Error('the suite did not start');
+  context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto('/login');
+  const text = expected[language];
+  const languageSwitch = page.getByTestId('language-switch');
+  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
+    await languageSwitch.click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
+    await page.getByRole('heading', { name: text.heading }).waitFor();
+  }
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill('admin');
+  await page.locator('#login_password').fill('admin');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  await page.getByTestId('side-menu').waitFor();
+  return page;
+}
+
+/** The labels of the open tabs, in order, once there are `count` of them. */
+async function tabLabels(page: Page, count: number): Promise<string[]> {
+  const tabs = page.getByTestId('tab');
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="tab"]').length === n, count);
+  } catch (error) {
+    // Say which tabs there were: far more useful than the time-out alone.
+    throw new Error(`expected ${count} tabs, found ${JSON.stringify(await tabs.allTextContents())}`, {
+      cause: error,
+    });
+  }
+  return (await tabs.allTextContents()).map((label) => label.trim());
+}
+
+async function openFromMenu(page: Page, area: string, item: string) {
+  const menu = page.getByTestId('side-menu');
+  const entry = menu.getByText(item, { exact: true });
+  if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click();
+  await entry.click();
+  await shown(page, item);
+}
+
+/** Waits until the page of this tab label is the one shown (its tab active). */
+async function shown(page: Page, label: string) {
+  await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: label }).waitFor();
+}
+
+async function confirmDialog(page: Page, content: string, ok: string) {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: content });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: spacedOut(ok) }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function successToast(page: Page, text: string) {
+  await page.locator('.ant-message-notice .ant-message-success').filter({ hasText: text }).waitFor();
+}
+
+/** The computed background colour of the first element matching `selector`. */
+const background = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+
+describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, session', () => {
+  beforeAll(async () => {
+    suite = await startSuite();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await stopSuite(suite);
+  });
+
+  for (const language of languages) {
+    const text = expected[language];
+
+    it(`opens pages as tabs that survive a reload, closes others and all (${language})`, async () => {
+      const page = await signIn(language);
+      expect(await tabLabels(page, 1)).toEqual([text.home]);
+      // Alone, the home tab cannot be closed.
+      expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
+
+      await openFromMenu(page, text.reports, text.binBoard);
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+      await openFromMenu(page, text.reports, text.movements);
+      await page.waitForURL('**/reportManagement/stockStreamDetailView');
+
+      // The menu search lists leaves by label prefix and opens the one chosen.
+      await page.getByTestId('menu-search').fill(text.usersQuery);
+      await page.getByTestId('menu-search-option').filter({ hasText: text.users }).click();
+      await page.waitForURL('**/system/user');
+      await shown(page, text.users);
+      expect(await page.getByTestId('menu-search').inputValue()).toBe('');
+      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+      await page.waitForFunction((title) => document.title === title, `${text.users}-${text.product}`);
+
+      // A visited page reuses its tab.
+      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click();
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+      await openFromMenu(page, text.reports, text.movements);
+      await page.waitForURL('**/reportManagement/stockStreamDetailView');
+      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+      expect(await page.locator('.bl-tabs .ant-tabs-tab-active').textContent()).toBe(text.movements);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `tabs-${language}`);
+
+      await page.reload();
+      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+
+      // Context menu of a tab: close the others.
+      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+      await page.locator('.ant-dropdown:visible').getByText(text.closeOthers, { exact: true }).click();
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+      expect(await tabLabels(page, 2)).toEqual([text.home, text.binBoard]);
+
+      // Close all: back to the home tab alone.
+      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+      await page.locator('.ant-dropdown:visible').getByText(text.closeAll, { exact: true }).click();
+      await page.waitForURL('**/wel/index');
+      expect(await tabLabels(page, 1)).toEqual([text.home]);
+      expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
+    });
+
+    it(`locks the screen and unlocks it only with the lock password (${language})`, async () => {
+      const page = await signIn(language);
+      await openFromMenu(page, text.reports, text.binBoard);
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+
+      // No lock password yet: the dialog asks for one and refuses an empty one.
+      await page.getByTestId('lock').click();
+      const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('lock-password') });
+      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+      await dialog.getByText(text.lockRequired, { exact: true }).waitFor();
+      await screenshot(page, `lock-password-required-${language}`);
+      await page.getByTestId('lock-password').fill('open sesame');
+      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+      await page.waitForURL('**/lock');
+      await page.getByTestId('lock-page').waitFor();
+      await page.waitForFunction((title) => document.title === title, `${text.lockTitle}-${text.product}`);
+      await screenshot(page, `lock-${language}`);
+
+      // Locked: every route, and a reload, lands on /lock.
+      await page.goto('/wel/index');
+      await page.waitForURL('**/lock');
+      await page.goto('/login');
+      await page.waitForURL('**/lock');
+      await page.reload();
+      await page.getByTestId('lock-page').waitFor();
+      expect(pathOf(page)).toBe('/lock');
+
+      // A wrong password is refused with a message.
+      await page.getByTestId('unlock-password').fill('wrong');
+      await page.getByTestId('unlock').click();
+      await page.locator('.ant-message-error').filter({ hasText: text.wrongLock }).waitFor();
+      await screenshot(page, `lock-wrong-password-${language}`);
+      expect(pathOf(page)).toBe('/lock');
+
+      await page.getByTestId('unlock-password').fill('open sesame');
+      await page.getByTestId('unlock').click();
+      await page.waitForURL((url) => url.pathname !== '/lock');
+      await page.getByTestId('side-menu').waitFor();
+
+      // The password is set now: the button locks at once, and unlocking returns to the page.
+      await openFromMenu(page, text.reports, text.binBoard);
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+      await page.getByTestId('lock').click();
+      await page.waitForURL('**/lock');
+      await page.getByTestId('unlock-password').fill('open sesame');
+      await page.getByTestId('unlock').click();
+      await page.waitForURL('**/reportManagement/stockpageshow2');
+    });
+
+    it(`changes theme and colour, both kept after a reload (${language})`, async () => {
+      const page = await signIn(language);
+      await page.waitForLoadState('networkidle');
+      const looks = new Set<string>();
+      for (const theme of themes) {
+        await page.getByTestId('theme-picker').click();
+        await page.getByTestId(`theme-${theme}`).click();
+        await page.waitForFunction((name) => document.body.dataset.theme === name, theme);
+        await page.locator('.ant-dropdown').first().waitFor({ state: 'hidden' });
+        const look = `${await background(page, '.bl-header')}|${await background(page, '.bl-sider')}`;
+        looks.add(look);
+        // The picker's click may have scrolled the page; the picture shows the frame from the top.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `theme-${theme}-${language}`);
+      }
+      // Every theme paints the frame differently.
+      expect(looks.size).toBe(themes.length);
+
+      await page.getByTestId('theme-picker').click();
+      await page.getByTestId('theme-star').click();
+      await page.waitForFunction(() => document.body.dataset.theme === 'star');
+
+      // Default colour #409EFF, then a preset: antd's primary colour follows.
+      const activeTab = '.bl-tabs .ant-tabs-tab-active .ant-tabs-tab-btn';
+      const colorOf = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).color);
+      expect(await colorOf(activeTab)).toBe('rgb(64, 158, 255)');
+      await page.getByTestId('color-picker').click();
+      await page.locator('.ant-color-picker-presets-color').nth(4).click();
+      await page.waitForFunction((selector) => {
+        const element = document.querySelector(selector);
+        return element !== null && getComputedStyle(element).color === 'rgb(17, 169, 131)';
+      }, activeTab);
+      await page.keyboard.press('Escape');
+
+      await page.reload();
+      await page.getByTestId('side-menu').waitFor();
+      expect(await page.evaluate(() => document.body.dataset.theme)).toBe('star');
+      expect(await colorOf(activeTab)).toBe('rgb(17, 169, 131)');
+      expect(await background(page, '.bl-avatar')).toBe('rgb(17, 169, 131)');
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem('saber-theme-name'),
+          localStorage.getItem('saber-color-name'),
+        ]),
+      ).toEqual(['star', '#11A983']);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `theme-star-green-${language}`);
+    });
+
+    it(`captures UI errors, uploads them to the server and clears them (${language})`, async () => {
+      const page = await signIn(language);
+      const badge = page.locator('.ant-badge').filter({ has: page.getByTestId('error-log') });
+      expect(await badge.locator('.ant-scroll-number').count()).toBe(0);
+
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('e2e uncaught error');
+        });
+        void Promise.reject(new Error('e2e unhandled rejection'));
+      });
+      await badge.locator('.ant-scroll-number').filter({ hasText: '2' }).waitFor();
+
+      await page.getByTestId('error-log').click();
+      const table = page.getByTestId('error-log-table');
+      await table.getByText('e2e uncaught error').waitFor();
+      await table.getByText('e2e unhandled rejection').waitFor();
+      await table.getByText('unhandledrejection', { exact: true }).waitFor();
+      await screenshot(page, `error-log-${language}`);
+
+      // Upload: confirmed, stored by the server, then gone from the local log.
+      const saved = page.waitForResponse((response) =>
+        response.url().endsWith('/api/bl-system/error-log/save'),
+      );
+      await page.getByTestId('error-log-upload').click();
+      await confirmDialog(page, text.uploadConfirm, text.ok);
+      const answer = (await (await saved).json()) as { success: boolean; data: { saved: number } };
+      expect(answer).toMatchObject({ success: true, data: { saved: 2 } });
+      await successToast(page, text.uploaded);
+      await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
+
+      // Clear: confirmed, gone without reaching the server.
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('e2e error to clear');
+        });
+      });
+      await badge.locator('.ant-scroll-number').filter({ hasText: '1' }).waitFor();
+      await page.getByTestId('error-log').click();
+      await page.getByTestId('error-log-table').getByText('e2e error to clear').waitFor();
+      await page.getByTestId('error-log-clear').click();
+      await confirmDialog(page, text.clearConfirm, text.ok);
+      await successToast(page, text.cleared);
+      await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
+
+      // The badge caps at 99.
+      await page.evaluate(() => {
+        const entry = {
+          type: 'error',
+          url: location.href,
+          message: 'm',
+          stack: '',
+          time: new Date().toISOString(),
+          info: '',
+        };
+        localStorage.setItem('saber-error-log', JSON.stringify(Array.from({ length: 120 }, () => entry)));
+      });
+      await page.reload();
+      await badge.locator('.ant-scroll-number').filter({ hasText: '99+' }).waitFor();
+
+      // These errors were raised on purpose.
+      expect(pageErrors.sort()).toEqual([
+        'e2e error to clear',
+        'e2e uncaught error',
+        'e2e unhandled rejection',
+      ]);
+      pageErrors = [];
+    });
+
+    it(`sends unknown paths to /404 and an expired session to /login (${language})`, async () => {
+      const page = await signIn(language);
+      await page.goto('/no/such/page');
+      await page.waitForURL('**/404');
+      await page.locator('.ant-result-404').waitFor();
+      await page.waitForFunction((title) => document.title === title, `${text.notFound}-${text.product}`);
+      await screenshot(page, `not-found-${language}`);
+      // A 404 never becomes a tab.
+      await page.goto('/wel/index');
+      expect(await tabLabels(page, 1)).toEqual([text.home]);
+
+      // A garbled token: the server answers 401, the visitor lands on /login with one toast.
+      await page.evaluate(() => {
+        const session = JSON.parse(localStorage.getItem('saber-session') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('saber-session', JSON.stringify({ ...session, accessToken: 'garbled' }));
+      });
+      await page.reload();
+      await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: text.heading }).waitFor();
+      await page.locator('.ant-message-error').first().waitFor();
+      expect(await page.locator('.ant-message-notice').count()).toBe(1);
+      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+    });
+  }
+
+  it('ends the session at the next navigation when its token is removed', async () => {
+    const page = await signIn('zh');
+    await page.evaluate(() => localStorage.removeItem('saber-session'));
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText(expected.zh.reports, { exact: true }).click();
+    await menu.getByText(expected.zh.binBoard, { exact: true }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: expected.zh.heading }).waitFor();
+  });
+
+  it('signs out from the avatar menu, clearing tabs and the lock', async () => {
+    const text = expected.zh;
+    const page = await signIn('zh');
+    await openFromMenu(page, text.reports, text.binBoard);
+    await page.waitForURL('**/reportManagement/stockpageshow2');
+    expect(await tabLabels(page, 2)).toEqual([text.home, text.binBoard]);
+    // Set a lock password: lock, then unlock.
+    await page.getByTestId('lock').click();
+    await page.getByTestId('lock-password').fill('pw');
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: spacedOut(text.ok) })
+      .click();
+    await page.waitForURL('**/lock');
+    await page.getByTestId('unlock-password').fill('pw');
+    await page.getByTestId('unlock').click();
+    await page.waitForURL('**/reportManagement/stockpageshow2');
+
+    await page.getByTestId('current-user').click();
+    await page.getByTestId('logout').click();
+    await confirmDialog(page, text.logoutConfirm, text.ok);
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate(() => ({
+      session: localStorage.getItem('saber-session'),
+      lock: localStorage.getItem('saber-lock'),
+      tabs: localStorage.getItem('saber-tag-list'),
+    }));
+    expect(stored.session).toBeNull();
+    expect(stored.lock).toBeNull();
+    expect(JSON.parse(stored.tabs ?? '[]')).toEqual([{ value: '/wel/index', query: '', label: '' }]);
+
+    // Signed in again: only the home tab, and the lock asks for a new password.
+    await page.locator('#login_account').fill('admin');
+    await page.locator('#login_password').fill('admin');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/wel/index');
+    expect(await tabLabels(page, 1)).toEqual([text.home]);
+    await page.getByTestId('lock').click();
+    await page.getByTestId('lock-password').waitFor();
+  });
+});
