@@ -1,5 +1,5 @@
 import { ok, type UserInfo } from '@bl/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
 import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
 
@@ -76,6 +77,18 @@ const menuNode: z.ZodType = z.lazy(() =>
 export const maxUploadedErrors = 200;
 
 /** One entry of the web app's local error log (spec 01 §3); long texts are cut, not refused. */
+/** What a user may change of their own account on the personal-info page. */
+const ownInfo = z.object({
+  name: z.string().trim().min(1).max(64),
+  realName: z.string().trim().max(64).default(''),
+  phone: z.string().trim().max(32).default(''),
+  email: z.union([z.literal(''), z.email().max(128)]).default(''),
+});
+
+/** Passwords travel as md5 hex, as on the sign-in page (spec 01 §7). */
+const md5Hex = z.string().regex(/^[0-9a-fA-F]{32}$/);
+const passwordChange = z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex });
+
 const uploadedError = z.object({
   type: z.string().max(32).default(''),
   url: z
@@ -189,6 +202,77 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       }));
       await database.withTenant(auth.tenantId, (tx) => tx.insert(uiErrorLog).values(rows));
       return ok({ saved: rows.length }, translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/user/update-info',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Changes the signed-in user's own name, real name, phone and email",
+        body: ownInfo,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const changes = request.body;
+      const updated = await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(user)
+          .set({
+            name: changes.name,
+            realName: changes.realName || null,
+            phone: changes.phone || null,
+            email: changes.email || null,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+            // Other editors of this user hold the old version: their stale edit is refused.
+            version: sql`${user.version} + 1`,
+          })
+          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0)))
+          .returning({ id: user.id }),
+      );
+      if (updated.length === 0) throw unauthorized('auth.tokenInvalid');
+      return ok(null, translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/user/update-password',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          "Changes the signed-in user's own password: the current one, then the new one twice (md5 hex)",
+        body: passwordChange,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { oldPassword, newPassword, newPassword1 } = request.body;
+      if (newPassword.toLowerCase() !== newPassword1.toLowerCase()) throw badRequest('user.passwordMismatch');
+      const [found] = await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .select({ password: user.password })
+          .from(user)
+          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0))),
+      );
+      if (!found) throw unauthorized('auth.tokenInvalid');
+      if (!(await verifyPassword(found.password, oldPassword))) throw badRequest('user.oldPasswordWrong');
+      const password = await hashPassword(newPassword);
+      await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(user)
+          .set({
+            password,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+            version: sql`${user.version} + 1`,
+          })
+          .where(eq(user.id, auth.userId)),
+      );
+      return ok(null, translate('ok', request.language));
     },
   );
 }
