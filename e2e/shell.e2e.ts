@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
@@ -27,6 +28,11 @@ const expected = {
     cleared: '清空成功!',
     ok: '确定',
     logoutConfirm: '退出系统, 是否继续?',
+    info: '个人信息',
+    infoSaved: '修改成功!',
+    passwordMismatch: '两次密码输入不一致',
+    passwordTab: '修改密码',
+    oldPasswordWrong: '原密码不正确',
   },
   mo: {
     languageName: '繁體中文',
@@ -51,6 +57,11 @@ const expected = {
     cleared: '清空成功!',
     ok: '確定',
     logoutConfirm: '退出系統, 是否繼續?',
+    info: '個人資訊',
+    infoSaved: '修改成功!',
+    passwordMismatch: '兩次密碼輸入不一致',
+    passwordTab: '修改密碼',
+    oldPasswordWrong: '原密碼不正確',
   },
   en: {
     languageName: 'English',
@@ -76,6 +87,11 @@ const expected = {
     cleared: 'Cleared successfully!',
     ok: 'OK',
     logoutConfirm: 'Exit the system, do you want to continue?',
+    info: 'Personal info',
+    infoSaved: 'Saved successfully!',
+    passwordMismatch: 'The two passwords do not match',
+    passwordTab: 'Change password',
+    oldPasswordWrong: 'The current password is wrong',
   },
 } as const;
 
@@ -89,11 +105,13 @@ let context: BrowserContext | undefined;
 /** Uncaught errors of the page under test; only the error-log test raises some on purpose. */
 let pageErrors: string[] = [];
 
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
 /** Matches a label whether or not antd put spaces between its characters ('确 定'). */
 const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function signIn(language: Language): Promise<Page> {
+async function signIn(language: Language, tenantId = '000000'): Promise<Page> {
   if (!suite) throw new Error('the suite did not start');
   context = await newContext(suite.browser, suite.server.baseUrl);
   const page = await context.newPage();
@@ -106,7 +124,7 @@ async function signIn(language: Language): Promise<Page> {
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
     await page.getByRole('heading', { name: text.heading }).waitFor();
   }
-  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_tenantId').fill(tenantId);
   await page.locator('#login_account').fill('admin');
   await page.locator('#login_password').fill('admin');
   await page.getByTestId('login-submit').click();
@@ -423,7 +441,99 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       expect(await page.locator('.ant-message-notice').count()).toBe(1);
       expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
     });
+
+    it(`edits the personal info and refuses a mistyped new password (${language})`, async () => {
+      // The demo tenant's administrator: no other test of this file signs in there.
+      const page = await signIn(language, '100000');
+      await page.getByTestId('current-user').click();
+      await page.getByTestId('user-info').click();
+      await page.waitForURL('**/info/index');
+      await page.getByTestId('info-page').waitFor();
+      expect(await tabLabels(page, 2)).toEqual([text.home, text.info]);
+      await page.waitForFunction((title) => document.title === title, `${text.info}-${text.product}`);
+
+      const name = `演示-${language}`;
+      await page.locator('#info_name').fill(name);
+      await page.getByTestId('info-save').click();
+      await successToast(page, text.infoSaved);
+      await page.getByTestId('user-name').filter({ hasText: name }).waitFor();
+      await screenshot(page, `info-${language}`);
+
+      await page.getByRole('tab', { name: text.passwordTab }).click();
+      await page.locator('#password_oldPassword').fill('admin');
+      await page.locator('#password_newPassword').fill('Warehouse-1');
+      await page.locator('#password_newPassword1').fill('Warehouse-2');
+      await page.getByTestId('password-save').click();
+      await page.getByText(text.passwordMismatch, { exact: true }).waitFor();
+      await screenshot(page, `info-password-mismatch-${language}`);
+
+      // The server checks the current password.
+      await page.locator('#password_oldPassword').fill('not-the-password');
+      await page.locator('#password_newPassword1').fill('Warehouse-1');
+      await page.getByTestId('password-save').click();
+      await page.locator('.ant-message-error').filter({ hasText: text.oldPasswordWrong }).waitFor();
+    });
   }
+
+  it('changes the password on the personal info page, and the new one signs in', async () => {
+    const text = expected.zh;
+    const page = await signIn('zh', '100000');
+    await page.goto('/info/index');
+    await page.getByRole('tab', { name: text.passwordTab }).click();
+    const change = async (from: string, to: string) => {
+      await page.locator('#password_oldPassword').fill(from);
+      await page.locator('#password_newPassword').fill(to);
+      await page.locator('#password_newPassword1').fill(to);
+      await page.getByTestId('password-save').click();
+      await successToast(page, text.infoSaved);
+      await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 10_000 });
+    };
+    await change('admin', 'Warehouse-9');
+    const signInWith = (password: string) =>
+      page.evaluate(async (md5) => {
+        const url = `/api/bl-auth/token?grantType=password&tenantId=100000&account=admin&password=${md5}`;
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${btoa('saber:saber_secret')}` },
+        });
+        return ((await answer.json()) as { code: number }).code;
+      }, password);
+    expect(await signInWith(md5('admin'))).toBe(400);
+    expect(await signInWith(md5('Warehouse-9'))).toBe(200);
+    // Back to the seeded password, so the tenant stays as other suites expect it.
+    await change('Warehouse-9', 'admin');
+    expect(await signInWith(md5('admin'))).toBe(200);
+  });
+
+  it('switches the language inside the shell: the page reloads in it and the choice stays', async () => {
+    const page = await signIn('zh');
+    await openFromMenu(page, expected.zh.reports, expected.zh.binBoard);
+    await page.getByTestId('language-switch').click();
+    const current = page.locator('.ant-dropdown-menu-item').filter({ hasText: expected.zh.languageName });
+    expect(await current.getAttribute('aria-disabled')).toBe('true');
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: expected.en.languageName }).click();
+    await page.waitForFunction(
+      (title) => document.title === title,
+      `${expected.en.binBoard}-${expected.en.product}`,
+    );
+    expect(await tabLabels(page, 2)).toEqual([expected.en.home, expected.en.binBoard]);
+    await page.getByTestId('side-menu').getByText(expected.en.reports, { exact: true }).waitFor();
+    await page.reload();
+    await page.getByTestId('side-menu').getByText(expected.en.reports, { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('saber-language'))).toBe('en');
+  });
+
+  it('opens /403 and /500 without a session', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    context = await newContext(suite.browser, suite.server.baseUrl);
+    const page = await context.newPage();
+    for (const status of ['403', '500']) {
+      await page.goto(`/${status}`);
+      await page.locator(`.ant-result-${status}`).waitFor();
+      expect(pathOf(page)).toBe(`/${status}`);
+    }
+    await screenshot(page, 'server-error-zh');
+  });
 
   it('ends the session at the next navigation when its token is removed', async () => {
     const page = await signIn('zh');

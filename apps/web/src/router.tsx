@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
 import { ForbiddenPage, ServerErrorPage } from './pages/ErrorPages.tsx';
+import { InfoPage } from './pages/InfoPage.tsx';
 import { LockPage } from './pages/LockPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -59,6 +60,8 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to={homePath} replace /> },
               { path: 'wel', element: <Navigate to={homePath} replace /> },
               { path: 'wel/index', element: <WelcomePage /> },
+              { path: 'info', element: <Navigate to="/info/index" replace /> },
+              { path: 'info/index', element: <InfoPage /> },
               { path: '*', element: loading(<EntityPage />) },
             ],
           },

@@ -104,7 +104,7 @@ export function ErrorLogButton() {
             rowExpandable: (entry) => entry.stack !== '',
           }}
           columns={[
-            { key: 'type', dataIndex: 'type', title: t('errorLog.type'), width: 130 },
+            { key: 'type', dataIndex: 'type', title: t('errorLog.type'), width: 170 },
             { key: 'url', dataIndex: 'url', title: t('errorLog.url'), width: 220, ellipsis: true },
             { key: 'message', dataIndex: 'message', title: t('errorLog.message'), ellipsis: true },
             { key: 'info', dataIndex: 'info', title: t('errorLog.info'), width: 180, ellipsis: true },
