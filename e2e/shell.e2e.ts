@@ -29,6 +29,7 @@ const expected = {
     ok: '确定',
     logoutConfirm: '退出系统, 是否继续?',
     info: '个人信息',
+    signInsToday: '今日登录次数',
     infoSaved: '修改成功!',
     passwordMismatch: '两次密码输入不一致',
     passwordTab: '修改密码',
@@ -58,6 +59,7 @@ const expected = {
     ok: '確定',
     logoutConfirm: '退出系統, 是否繼續?',
     info: '個人資訊',
+    signInsToday: '今日登入次數',
     infoSaved: '修改成功!',
     passwordMismatch: '兩次密碼輸入不一致',
     passwordTab: '修改密碼',
@@ -88,6 +90,7 @@ const expected = {
     ok: 'OK',
     logoutConfirm: 'Exit the system, do you want to continue?',
     info: 'Personal info',
+    signInsToday: 'Sign-ins today',
     infoSaved: 'Saved successfully!',
     passwordMismatch: 'The two passwords do not match',
     passwordTab: 'Change password',
@@ -201,6 +204,13 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     it(`opens pages as tabs that survive a reload, closes others and all (${language})`, async () => {
       const page = await signIn(language);
       expect(await tabLabels(page, 1)).toEqual([text.home]);
+      // Home's figures come from the server: this very sign-in is one of today's.
+      const statistics = page.getByTestId('statistics');
+      await statistics.getByText(text.signInsToday, { exact: true }).waitFor();
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="figure-signInsToday"]')?.textContent) >= 1,
+      );
+      expect(Number(await page.getByTestId('figure-users').textContent())).toBeGreaterThanOrEqual(1);
       // Alone, the home tab cannot be closed.
       expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
 
@@ -521,6 +531,34 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await page.reload();
     await page.getByTestId('side-menu').getByText(expected.en.reports, { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('saber-language'))).toBe('en');
+  });
+
+  it('collapses the side menu, kept after a reload; on a narrow screen the shade closes it', async () => {
+    const page = await signIn('zh');
+    const sider = page.getByTestId('sider');
+    const collapsed = () =>
+      sider.evaluate((element) => element.classList.contains('ant-layout-sider-collapsed'));
+    expect(await collapsed()).toBe(false);
+    await page.getByTestId('collapse').click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="sider"]')?.classList.contains('ant-layout-sider-collapsed'),
+    );
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+    expect(await collapsed()).toBe(true);
+    await page.getByTestId('collapse').click();
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[data-testid="sider"]')?.classList.contains('ant-layout-sider-collapsed'),
+    );
+    expect(await page.getByTestId('shade').count()).toBe(0);
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.getByTestId('shade').waitFor();
+    await screenshot(page, 'narrow-menu-open-zh');
+    await page.getByTestId('shade').click({ position: { x: 500, y: 400 } });
+    await page.getByTestId('shade').waitFor({ state: 'detached' });
+    expect(await collapsed()).toBe(true);
   });
 
   it('opens /403 and /500 without a session', async () => {

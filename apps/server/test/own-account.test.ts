@@ -75,4 +75,27 @@ describe.each(testDrivers())("a user's own info and password on %s", (driver) =>
     expect(body(await signIn(app, { tenantId: '100000', password: 'admin' })).code).toBe(400);
     expect(body(await signIn(app, { tenantId: '100000', password: 'Warehouse-2' })).code).toBe(200);
   });
+
+  it("counts the home page's figures per tenant since the caller's midnight", async () => {
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const before = body<Record<string, number>>(
+      await call('GET', `../statistics?since=${encodeURIComponent(since)}`),
+    ).data;
+    // The password test above left the demo administrator with 'Warehouse-2'.
+    expect((await signIn(app, { tenantId: '100000', password: 'Warehouse-2' })).statusCode).toBe(200);
+    await tokensOf(app, '000000');
+    const after = body<Record<string, number>>(
+      await call('GET', `../statistics?since=${encodeURIComponent(since)}`),
+    ).data;
+    expect(after.users).toBeGreaterThanOrEqual(1);
+    // The other tenant's sign-in is not counted here.
+    expect(after.signInsToday).toBe(before.signInsToday + 1);
+    expect(after.usersSignedInToday).toBe(1);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const none = body<Record<string, number>>(
+      await call('GET', `../statistics?since=${encodeURIComponent(future)}`),
+    ).data;
+    expect(none).toMatchObject({ signInsToday: 0, usersSignedInToday: 0, errorsReportedToday: 0 });
+    expect(body(await call('GET', '../statistics')).code).toBe(400);
+  });
 });

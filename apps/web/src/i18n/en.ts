@@ -127,6 +127,10 @@ const en: Messages = {
     areas: 'My areas',
     areasHint: 'Choose an area to open its first page, or use the menu on the left.',
     noAreas: 'No menu has been assigned to you yet. Please contact your administrator.',
+    signInsToday: 'Sign-ins today',
+    usersSignedInToday: 'Users signed in today',
+    users: 'Users',
+    errorsReportedToday: 'Errors reported today',
   },
   notBuilt: {
     title: 'Under construction',

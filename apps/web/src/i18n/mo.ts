@@ -126,6 +126,10 @@ const mo: Messages = {
     areas: '我的業務區域',
     areasHint: '點擊區域進入它的第一個頁面，或使用左側選單。',
     noAreas: '您尚未分配任何選單，請聯絡管理員。',
+    signInsToday: '今日登入次數',
+    usersSignedInToday: '今日登入人數',
+    users: '使用者總數',
+    errorsReportedToday: '今日上報錯誤',
   },
   notBuilt: {
     title: '頁面建置中',

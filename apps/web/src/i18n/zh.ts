@@ -127,6 +127,10 @@ const zh = {
     areas: '我的业务区域',
     areasHint: '点击区域进入它的第一个页面，或使用左侧菜单。',
     noAreas: '您还没有分配任何菜单，请联系管理员。',
+    signInsToday: '今日登录次数',
+    usersSignedInToday: '今日登录人数',
+    users: '用户总数',
+    errorsReportedToday: '今日上报错误',
   },
   notBuilt: {
     title: '页面建设中',

@@ -1,11 +1,11 @@
 import { ok, type UserInfo } from '@bl/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
-import { menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
+import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
@@ -273,6 +273,42 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           .where(eq(user.id, auth.userId)),
       );
       return ok(null, translate('ok', request.language));
+    },
+  );
+
+  api.get(
+    '/api/bl-system/statistics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "The home page's figures for the caller's tenant since `since` (the caller's midnight)",
+        querystring: z.object({ since: z.iso.datetime({ offset: true }) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const since = new Date(request.query.since);
+      const figures = await database.withTenant(auth.tenantId, async (tx) => {
+        const [users] = await tx
+          .select({ total: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0)));
+        const [signIns] = await tx
+          .select({ total: count(), people: countDistinct(authSession.userId) })
+          .from(authSession)
+          .where(and(eq(authSession.tenantId, auth.tenantId), gte(authSession.createdAt, since)));
+        const [errors] = await tx
+          .select({ total: count() })
+          .from(uiErrorLog)
+          .where(and(eq(uiErrorLog.tenantId, auth.tenantId), gte(uiErrorLog.createTime, since)));
+        return {
+          users: users?.total ?? 0,
+          signInsToday: signIns?.total ?? 0,
+          usersSignedInToday: signIns?.people ?? 0,
+          errorsReportedToday: errors?.total ?? 0,
+        };
+      });
+      return ok(figures, translate('ok', request.language));
     },
   );
 }
