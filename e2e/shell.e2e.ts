@@ -561,6 +561,47 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     expect(await collapsed()).toBe(true);
   });
 
+  it('refreshes the access token at the 360 s check, one refresh for the signed-in session', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    context = await newContext(suite.browser, suite.server.baseUrl);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A controllable clock: time flows as usual until the test moves it on.
+    await page.clock.install();
+    await page.goto('/login');
+    await page.locator('#login_account').fill('admin');
+    await page.locator('#login_password').fill('admin');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/wel/index');
+    await page.getByTestId('side-menu').waitFor();
+    const stored = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('saber-session') ?? '{}') as Record<string, string>,
+      );
+    const before = await stored();
+
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('grantType=refresh_token')) refreshes.push(request.url());
+    });
+    await page.clock.fastForward('06:01');
+    await page.waitForFunction(
+      (token) =>
+        (JSON.parse(localStorage.getItem('saber-session') ?? '{}') as { accessToken?: string })
+          .accessToken !== token,
+      before.accessToken,
+    );
+    const after = await stored();
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.userName).toBe(before.userName);
+    expect(refreshes).toHaveLength(1);
+
+    // The new token works: a reload stays signed in.
+    await page.reload();
+    await page.getByTestId('user-name').filter({ hasText: '管理员' }).waitFor();
+    expect(pathOf(page)).toBe('/wel/index');
+  });
+
   it('opens /403 and /500 without a session', async () => {
     if (!suite) throw new Error('the suite did not start');
     context = await newContext(suite.browser, suite.server.baseUrl);

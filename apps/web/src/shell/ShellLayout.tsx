@@ -23,6 +23,7 @@ import { homePath, useTabs } from './tabs.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { InShell } from './useDocumentTitle.ts';
 import { useMenuLabel } from './useMenuLabel.ts';
+import { useTokenRefresh } from './useTokenRefresh.ts';
 
 export { homePath };
 
@@ -67,6 +68,7 @@ function Shell() {
   );
   const narrow = screenClass(useWindowWidth()) === 0;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useTokenRefresh();
 
   const menus = useMemo(() => visibleMenus(menuRoutes.data), [menuRoutes.data]);
   const items = useMemo<MenuItem[]>(
