@@ -4,6 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
+interface Figures {
+  users: number;
+  signInsToday: number;
+  usersSignedInToday: number;
+  errorsReportedToday: number;
+}
+
 describe.each(testDrivers())("a user's own info and password on %s", (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
@@ -78,23 +85,17 @@ describe.each(testDrivers())("a user's own info and password on %s", (driver) =>
 
   it("counts the home page's figures per tenant since the caller's midnight", async () => {
     const since = new Date(Date.now() - 60_000).toISOString();
-    const before = body<Record<string, number>>(
-      await call('GET', `../statistics?since=${encodeURIComponent(since)}`),
-    ).data;
+    const before = body<Figures>(await call('GET', `../statistics?since=${encodeURIComponent(since)}`)).data;
     // The password test above left the demo administrator with 'Warehouse-2'.
     expect((await signIn(app, { tenantId: '100000', password: 'Warehouse-2' })).statusCode).toBe(200);
     await tokensOf(app, '000000');
-    const after = body<Record<string, number>>(
-      await call('GET', `../statistics?since=${encodeURIComponent(since)}`),
-    ).data;
+    const after = body<Figures>(await call('GET', `../statistics?since=${encodeURIComponent(since)}`)).data;
     expect(after.users).toBeGreaterThanOrEqual(1);
     // The other tenant's sign-in is not counted here.
     expect(after.signInsToday).toBe(before.signInsToday + 1);
     expect(after.usersSignedInToday).toBe(1);
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    const none = body<Record<string, number>>(
-      await call('GET', `../statistics?since=${encodeURIComponent(future)}`),
-    ).data;
+    const none = body<Figures>(await call('GET', `../statistics?since=${encodeURIComponent(future)}`)).data;
     expect(none).toMatchObject({ signInsToday: 0, usersSignedInToday: 0, errorsReportedToday: 0 });
     expect(body(await call('GET', '../statistics')).code).toBe(400);
   });
