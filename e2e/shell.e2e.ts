@@ -174,6 +174,27 @@ async function successToast(page: Page, text: string) {
   await page.locator('.ant-message-notice .ant-message-success').filter({ hasText: text }).waitFor();
 }
 
+/**
+ * Waits until no popup (dropdown, popover) is still animating in: a click on an item that is
+ * still zooming in can miss it on a busy machine.
+ */
+async function popupsSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-start"]',
+      ) === null,
+  );
+}
+
+/** Opens a popup with `trigger` and clicks `item` in it once it has settled. */
+async function choose(page: Page, trigger: ReturnType<Page['locator']>, item: ReturnType<Page['locator']>) {
+  await trigger.click();
+  await item.waitFor();
+  await popupsSettled(page);
+  await item.click();
+}
+
 /** The computed background colour of the first element matching `selector`. */
 const background = (page: Page, selector: string) =>
   page
@@ -243,12 +264,14 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
 
       // Context menu of a tab: close the others.
       await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+      await popupsSettled(page);
       await page.locator('.ant-dropdown:visible').getByText(text.closeOthers, { exact: true }).click();
       await page.waitForURL('**/reportManagement/stockpageshow2');
       expect(await tabLabels(page, 2)).toEqual([text.home, text.binBoard]);
 
       // Close all: back to the home tab alone.
       await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+      await popupsSettled(page);
       await page.locator('.ant-dropdown:visible').getByText(text.closeAll, { exact: true }).click();
       await page.waitForURL('**/wel/index');
       expect(await tabLabels(page, 1)).toEqual([text.home]);
@@ -309,8 +332,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       await page.waitForLoadState('networkidle');
       const looks = new Set<string>();
       for (const theme of themes) {
-        await page.getByTestId('theme-picker').click();
-        await page.getByTestId(`theme-${theme}`).click();
+        await choose(page, page.getByTestId('theme-picker'), page.getByTestId(`theme-${theme}`));
         await page.waitForFunction((name) => document.body.dataset.theme === name, theme);
         await page.locator('.ant-dropdown').first().waitFor({ state: 'hidden' });
         const look = `${await background(page, '.bl-header')}|${await background(page, '.bl-sider')}`;
@@ -322,8 +344,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       // Every theme paints the frame differently.
       expect(looks.size).toBe(themes.length);
 
-      await page.getByTestId('theme-picker').click();
-      await page.getByTestId('theme-star').click();
+      await choose(page, page.getByTestId('theme-picker'), page.getByTestId('theme-star'));
       await page.waitForFunction(() => document.body.dataset.theme === 'star');
 
       // Default colour #409EFF, then a preset: antd's primary colour follows.
@@ -334,8 +355,11 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
           .first()
           .evaluate((element) => getComputedStyle(element).color);
       expect(await colorOf(activeTab)).toBe('rgb(64, 158, 255)');
-      await page.getByTestId('color-picker').click();
-      await page.locator('.ant-color-picker-presets-color').nth(4).click();
+      await choose(
+        page,
+        page.getByTestId('color-picker'),
+        page.locator('.ant-color-picker-presets-color').nth(4),
+      );
       await page.waitForFunction((selector) => {
         const element = document.querySelector(selector);
         return element !== null && getComputedStyle(element).color === 'rgb(17, 169, 131)';
@@ -455,8 +479,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     it(`edits the personal info and refuses a mistyped new password (${language})`, async () => {
       // The demo tenant's administrator: no other test of this file signs in there.
       const page = await signIn(language, '100000');
-      await page.getByTestId('current-user').click();
-      await page.getByTestId('user-info').click();
+      await choose(page, page.getByTestId('current-user'), page.getByTestId('user-info'));
       await page.waitForURL('**/info/index');
       await page.getByTestId('info-page').waitFor();
       expect(await tabLabels(page, 2)).toEqual([text.home, text.info]);
@@ -519,6 +542,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     const page = await signIn('zh');
     await openFromMenu(page, expected.zh.reports, expected.zh.binBoard);
     await page.getByTestId('language-switch').click();
+    await popupsSettled(page);
     const current = page.locator('.ant-dropdown-menu-item').filter({ hasText: expected.zh.languageName });
     expect(await current.getAttribute('aria-disabled')).toBe('true');
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: expected.en.languageName }).click();
@@ -616,6 +640,9 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
 
   it('ends the session at the next navigation when its token is removed', async () => {
     const page = await signIn('zh');
+    // Let the sign-in's own navigation finish first: the session is re-read at every navigation.
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('figure-signInsToday').waitFor();
     await page.evaluate(() => localStorage.removeItem('saber-session'));
     const menu = page.getByTestId('side-menu');
     await menu.getByText(expected.zh.reports, { exact: true }).click();
@@ -642,8 +669,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await page.getByTestId('unlock').click();
     await page.waitForURL('**/reportManagement/stockpageshow2');
 
-    await page.getByTestId('current-user').click();
-    await page.getByTestId('logout').click();
+    await choose(page, page.getByTestId('current-user'), page.getByTestId('logout'));
     await confirmDialog(page, text.logoutConfirm, text.ok);
     await page.waitForURL('**/login');
     const stored = await page.evaluate(() => ({
