@@ -626,6 +626,23 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     expect(pathOf(page)).toBe('/wel/index');
   });
 
+  it('embeds an external page under its own tab at /myiframe, and refuses addresses that are not http', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    const page = await signIn('zh');
+    const external = `${suite.server.baseUrl}/403`;
+    await page.goto(`/myiframe/urlPath?${new URLSearchParams({ src: external, name: '外部页面' })}`);
+    const frame = page.getByTestId('embedded-page');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toBe(external);
+    await page.frameLocator('[data-testid="embedded-page"]').locator('.ant-result-403').waitFor();
+    expect(await tabLabels(page, 2)).toEqual([expected.zh.home, '外部页面']);
+    await page.waitForFunction((title) => document.title === title, `外部页面-${expected.zh.product}`);
+
+    await page.goto(`/myiframe/urlPath?${new URLSearchParams({ src: 'javascript:alert(1)', name: 'x' })}`);
+    await page.getByText('无法打开这个外部页面：地址无效').waitFor();
+    expect(await page.getByTestId('embedded-page').count()).toBe(0);
+  });
+
   it('opens /403 and /500 without a session', async () => {
     if (!suite) throw new Error('the suite did not start');
     context = await newContext(suite.browser, suite.server.baseUrl);

@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
+import { EmbeddedPage } from './pages/EmbeddedPage.tsx';
 import { ForbiddenPage, ServerErrorPage } from './pages/ErrorPages.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LockPage } from './pages/LockPage.tsx';
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
               { path: 'wel/index', element: <WelcomePage /> },
               { path: 'info', element: <Navigate to="/info/index" replace /> },
               { path: 'info/index', element: <InfoPage /> },
+              { path: 'myiframe/*', element: <EmbeddedPage /> },
               { path: '*', element: loading(<EntityPage />) },
             ],
           },

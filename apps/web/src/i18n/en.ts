@@ -84,6 +84,9 @@ const en: Messages = {
     save: 'Save',
     saved: 'Saved successfully!',
   },
+  embedded: {
+    badAddress: 'This external page cannot be opened: its address is not valid',
+  },
   lock: {
     pageTitle: 'Locked',
     hint: 'The screen is locked: enter the lock password to unlock it',

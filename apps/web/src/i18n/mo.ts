@@ -83,6 +83,9 @@ const mo: Messages = {
     save: '儲存',
     saved: '修改成功!',
   },
+  embedded: {
+    badAddress: '無法開啟這個外部頁面：位址無效',
+  },
   lock: {
     pageTitle: '鎖定螢幕',
     hint: '螢幕已鎖定，請輸入鎖屏密碼解鎖',

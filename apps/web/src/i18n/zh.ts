@@ -84,6 +84,9 @@ const zh = {
     save: '保存',
     saved: '修改成功!',
   },
+  embedded: {
+    badAddress: '无法打开这个外部页面：地址无效',
+  },
   lock: {
     pageTitle: '锁屏',
     hint: '屏幕已锁定，请输入锁屏密码解锁',

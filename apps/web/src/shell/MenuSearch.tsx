@@ -4,7 +4,7 @@ import { AutoComplete, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { searchLeaves } from './menu.ts';
+import { embeddedPath, isExternal, searchLeaves } from './menu.ts';
 import { useMenuLabel } from './useMenuLabel.ts';
 
 /** The menu search box (spec 01 §2): leaf items by label prefix, case-insensitive; choosing one opens it. */
@@ -18,7 +18,7 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
       query.trim() === ''
         ? []
         : searchLeaves(menus, query, menuLabel).map((node) => ({
-            value: node.path,
+            value: isExternal(node.path) ? embeddedPath(node) : node.path,
             label: <span data-testid="menu-search-option">{menuLabel(node)}</span>,
           })),
     [menus, query, menuLabel],
@@ -31,8 +31,7 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
       onSearch={setQuery}
       onSelect={(path: string) => {
         setQuery('');
-        if (/^https?:\/\//.test(path)) window.open(path, '_blank', 'noopener');
-        else navigate(path);
+        navigate(path);
       }}
       notFoundContent={query.trim() === '' ? null : t('shell.menuSearchEmpty')}
       popupMatchSelectWidth={260}

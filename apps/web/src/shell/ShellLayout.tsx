@@ -17,7 +17,7 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LockButton } from './LockButton.tsx';
 import { Logo } from './Logo.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
-import { subMenuKey, trailTo, visibleMenus } from './menu.ts';
+import { embeddedPath, isExternal, leaves, subMenuKey, trailTo, visibleMenus } from './menu.ts';
 import { TabsBar } from './TabsBar.tsx';
 import { homePath, useTabs } from './tabs.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -97,8 +97,8 @@ function Shell() {
   const selectedKeys = [selected ? selected.path || selected.id : location.pathname];
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
-    if (/^https?:\/\//.test(key)) window.open(key, '_blank', 'noopener');
-    else navigate(key);
+    const external = isExternal(key) ? leaves(menus).find((node) => node.path === key) : undefined;
+    navigate(external ? embeddedPath(external) : key);
     // On a phone-sized screen the open menu covers the page: close it once a page is chosen.
     if (narrow) setCollapsed(true);
   };
