@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
 import { EmbeddedPage } from './pages/EmbeddedPage.tsx';
@@ -9,6 +9,7 @@ import { LockPage } from './pages/LockPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { WelcomePage } from './pages/WelcomePage.tsx';
+import { lazyScreen } from './shell/chunks.ts';
 import { RouteError } from './shell/RouteError.tsx';
 import { RouteGuard } from './shell/RouteGuard.tsx';
 import { ShellLayout } from './shell/ShellLayout.tsx';
@@ -16,8 +17,8 @@ import { homePath } from './shell/tabs.ts';
 
 // The generic screens bring ProComponents along: load them when a screen is opened, so the
 // sign-in page stays light.
-const EntityPage = lazy(() => import('./crud/EntityPage.tsx').then((m) => ({ default: m.EntityPage })));
-const PrintPage = lazy(() => import('./crud/PrintPage.tsx').then((m) => ({ default: m.PrintPage })));
+const EntityPage = lazyScreen(() => import('./crud/EntityPage.tsx').then((m) => m.EntityPage));
+const PrintPage = lazyScreen(() => import('./crud/PrintPage.tsx').then((m) => m.PrintPage));
 
 const loading = (page: ReactNode) => (
   <Suspense
