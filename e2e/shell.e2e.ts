@@ -260,6 +260,8 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       await screenshot(page, `tabs-${language}`);
 
       await page.reload();
+      // Tabs are labelled from the menu once it has loaded again.
+      await page.getByTestId('side-menu').waitFor();
       expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
 
       // Context menu of a tab: close the others.
