@@ -188,7 +188,8 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       expect(await page.title()).toBe(`${text.binBoard}-${text.product}`);
       await screenshot(page, `not-built-${language}`);
 
-      // Sign out through the button and its confirmation.
+      // Sign out through the avatar menu and its confirmation.
+      await page.getByTestId('current-user').click();
       await page.getByTestId('logout').click();
       const dialog = page.locator('.ant-modal-confirm');
       await dialog.getByText(text.logoutConfirm).waitFor();

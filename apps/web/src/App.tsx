@@ -1,6 +1,6 @@
 import type { Language } from '@bl/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 // The ES builds: this package is "type": "module", so the CommonJS `antd/locale/*` would
 // import as `{ default: locale }` and antd would silently stay in English.
@@ -9,11 +9,13 @@ import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query.ts';
 import { currentLanguage } from './i18n/index.ts';
 import { router } from './router.tsx';
+import { themeConfig, themeLook, useAppearance } from './shell/appearance.ts';
 import { FeedbackBridge } from './shell/feedback.ts';
 
 const antdLocales: Record<Language, Locale> = { zh: zhCN, mo: zhTW, en: enUS };
@@ -31,26 +33,20 @@ const fontFamilies: Record<Language, string> = {
   en: `${latin}, ${simplified}, sans-serif, ${emoji}`,
 };
 
-function themeFor(language: Language): ThemeConfig {
-  return {
-    token: {
-      colorPrimary: '#409EFF',
-      colorInfo: '#409EFF',
-      fontFamily: fontFamilies[language],
-      borderRadius: 6,
-    },
-    components: {
-      Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff' },
-      Menu: { itemBorderRadius: 6, itemMarginInline: 8, activeBarBorderWidth: 0 },
-    },
-  };
-}
-
 export function Root() {
   useTranslation(); // re-render on language change
   const language = currentLanguage();
+  const theme = useAppearance((s) => s.theme);
+  const color = useAppearance((s) => s.color);
+  const config = useMemo(() => themeConfig(theme, color, fontFamilies[language]), [theme, color, language]);
+  // The frame's CSS (styles.css) keys on these: the theme's own touches and the chosen colour.
+  useEffect(() => {
+    document.body.dataset.theme = theme;
+    document.body.style.setProperty('--bl-primary', color);
+    document.body.style.setProperty('--bl-header-text', themeLook(theme, color).headerText);
+  }, [theme, color]);
   return (
-    <ConfigProvider locale={antdLocales[language]} theme={themeFor(language)}>
+    <ConfigProvider locale={antdLocales[language]} theme={config}>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

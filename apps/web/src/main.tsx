@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/index.ts';
 import { Root } from './App.tsx';
+import { captureUnhandledErrors } from './shell/errorLog.ts';
 import './styles.css';
+
+// Installed before the first render, so errors while starting up are kept too.
+captureUnhandledErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

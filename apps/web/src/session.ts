@@ -14,6 +14,8 @@ export interface Session {
   account: string;
   userName: string;
   roleName: string;
+  /** When the access token was stored (ms since the epoch): the refresh check measures its age. */
+  storedAt: number;
 }
 
 const sessionKey = 'session';
@@ -31,6 +33,8 @@ function readSession(): Session | null {
     account: String(session.account ?? ''),
     userName: String(session.userName ?? ''),
     roleName: String(session.roleName ?? ''),
+    // Unknown age (stored by an older version): old enough to refresh at the first check.
+    storedAt: typeof session.storedAt === 'number' ? session.storedAt : 0,
   };
 }
 
@@ -53,6 +57,7 @@ export function saveSession(answer: TokenAnswer): Session {
     account: answer.account,
     userName: answer.userName,
     roleName: answer.roleName,
+    storedAt: Date.now(),
   };
   writeJson(sessionKey, session);
   useSession.setState({ session });
@@ -62,6 +67,16 @@ export function saveSession(answer: TokenAnswer): Session {
 export function clearSession(): void {
   removeItem(sessionKey);
   useSession.setState({ session: null });
+}
+
+/**
+ * Reads the session from storage again: a token removed or emptied behind the app's back (another
+ * tab, a cleared cookie jar) ends the session at the next navigation (spec 01 §2).
+ */
+export function reloadSession(): void {
+  const stored = readSession();
+  const current = getSession();
+  if (stored?.accessToken !== current?.accessToken) useSession.setState({ session: stored });
 }
 
 // Signing in or out in another tab applies here too.

@@ -119,6 +119,12 @@ export const messages = {
     en: 'This refresh token was already used; for safety the session was ended, please sign in again',
   },
   'auth.loggedOut': { zh: '已退出登录', mo: '已登出', en: 'Signed out' },
+  'user.passwordMismatch': {
+    zh: '两次密码输入不一致',
+    mo: '兩次密碼輸入不一致',
+    en: 'The two passwords do not match',
+  },
+  'user.oldPasswordWrong': { zh: '原密码不正确', mo: '原密碼不正確', en: 'The current password is wrong' },
   'crud.unknownFilter': {
     zh: '不支持按“{name}”筛选',
     mo: '不支援按「{name}」篩選',

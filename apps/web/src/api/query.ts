@@ -3,8 +3,10 @@ import type { Catalogue } from '@bl/entities';
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import type { Label } from '../i18n/index.ts';
 import i18next from '../i18n/index.ts';
-import { clearSession, useSession } from '../session.ts';
+import { clearSession, getSession, useSession } from '../session.ts';
 import { toastError } from '../shell/feedback.ts';
+import { useLock } from '../shell/lock.ts';
+import { useTabs } from '../shell/tabs.ts';
 import { client } from './client.ts';
 
 let goToLogin: () => void = () => window.location.assign('/login');
@@ -14,10 +16,15 @@ export function setLoginNavigator(navigate: () => void): void {
   goToLogin = navigate;
 }
 
-/** Forgets the session and everything fetched with it. */
+/**
+ * Forgets the session and everything that belonged to it (spec 01 §4): tokens, menus, roles and
+ * every other fetched answer, the tabs and the screen lock.
+ */
 export function forgetSession(): void {
   clearSession();
   queryClient.clear();
+  useTabs.getState().reset();
+  useLock.getState().clear();
 }
 
 /**
@@ -26,8 +33,10 @@ export function forgetSession(): void {
  */
 export function reportError(error: unknown): void {
   if (error instanceof ApiError && error.code === ResultCode.unauthorized) {
+    // Calls in flight when the session ended all answer 401: only the first one says so.
+    const hadSession = getSession() !== null;
     forgetSession();
-    toastError(error.message, 'unauthorized');
+    if (hadSession) toastError(error.message, 'unauthorized');
     goToLogin();
     return;
   }

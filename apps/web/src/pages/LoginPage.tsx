@@ -19,7 +19,8 @@ import { saveSession, useSession } from '../session.ts';
 import { dismissToast, toastError } from '../shell/feedback.ts';
 import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
 import { Logo } from '../shell/Logo.tsx';
-import { homePath } from '../shell/ShellLayout.tsx';
+import { useLock } from '../shell/lock.ts';
+import { homePath, useTabs } from '../shell/tabs.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
 interface LoginForm {
@@ -54,6 +55,9 @@ function Login() {
       });
       queryClient.clear();
       dismissToast('login');
+      // A new session starts with only the home tab and nothing locked (spec 01 §4).
+      useTabs.getState().reset();
+      useLock.getState().clear();
       saveSession(answer);
       navigate(homePath, { replace: true });
     } catch (error) {

@@ -1,16 +1,15 @@
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMenuRoutes } from '../api/query.ts';
 import { trailTo, visibleMenus } from '../shell/menu.ts';
-import { homePath } from '../shell/ShellLayout.tsx';
+import { homePath } from '../shell/tabs.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
-import { NotFound } from './NotFoundPage.tsx';
 
 /**
  * Any path inside the shell without a screen of its own: a menu item's page that is not built
- * yet, or a 404 when no menu item has this path.
+ * yet, or /404 when no menu item has this path.
  */
 export function MenuPage() {
   const { t } = useTranslation();
@@ -20,7 +19,7 @@ export function MenuPage() {
   const menuRoutes = useMenuRoutes();
   const item = trailTo(visibleMenus(menuRoutes.data), location.pathname).at(-1);
   const label = item ? menuLabel(item) : undefined;
-  useDocumentTitle(menuRoutes.isPending ? undefined : (label ?? t('notFound.pageTitle')));
+  useDocumentTitle(label);
 
   if (menuRoutes.isPending)
     return (
@@ -30,7 +29,8 @@ export function MenuPage() {
         </Spin>
       </div>
     );
-  if (!item) return <NotFound />;
+  // Unknown paths go to /404 (spec 01 §2), outside the layout and without a tab.
+  if (!item) return <Navigate to="/404" replace />;
   return (
     <div className="bl-page" data-testid="not-built">
       <Result

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../session.ts';
-import { homePath } from '../shell/ShellLayout.tsx';
+import { homePath } from '../shell/tabs.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
 /** The 404 result with a way home. */

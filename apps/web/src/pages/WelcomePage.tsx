@@ -1,7 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Skeleton, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { client } from '../api/client.ts';
 import { useMenuRoutes, useUserInfo } from '../api/query.ts';
 import { useSession } from '../session.ts';
 import { menuIcon } from '../shell/icons.tsx';
@@ -15,7 +17,23 @@ function greetingKey(hour: number) {
   return 'welcome.evening' as const;
 }
 
-/** Home (/wel/index): a greeting and the user's business areas. */
+/** `GET /api/bl-system/statistics`: the tenant's figures since the visitor's own midnight. */
+interface Statistics {
+  signInsToday: number;
+  usersSignedInToday: number;
+  users: number;
+  errorsReportedToday: number;
+}
+
+const figures = ['signInsToday', 'usersSignedInToday', 'users', 'errorsReportedToday'] as const;
+
+function localMidnight(): string {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.toISOString();
+}
+
+/** Home (/wel/index): a greeting, today's figures (spec 02 §2) and the user's business areas. */
 export function WelcomePage() {
   const { t } = useTranslation();
   const menuLabel = useMenuLabel();
@@ -24,6 +42,14 @@ export function WelcomePage() {
   const userInfo = useUserInfo();
   const menuRoutes = useMenuRoutes();
   useDocumentTitle(t('shell.home'));
+
+  const statistics = useQuery({
+    queryKey: ['statistics'],
+    queryFn: () =>
+      client.request<Statistics>('GET', '/api/bl-system/statistics', { query: { since: localMidnight() } }),
+    // Figures move: fetched again on each visit of the home page.
+    staleTime: 0,
+  });
 
   const name = userInfo.data?.userName ?? session?.userName ?? '';
   const areas = visibleMenus(menuRoutes.data);
@@ -61,6 +87,20 @@ export function WelcomePage() {
           />
         </div>
       </Card>
+      <Row gutter={[16, 16]} data-testid="statistics">
+        {figures.map((figure) => (
+          <Col key={figure} xs={12} lg={6}>
+            <Card variant="borderless" className="bl-figure">
+              <Statistic
+                title={t(`welcome.${figure}`)}
+                value={statistics.data?.[figure] ?? 0}
+                loading={statistics.isPending}
+                valueRender={(value) => <span data-testid={`figure-${figure}`}>{value}</span>}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
       <Card
         title={t('welcome.areas')}
         extra={<Typography.Text type="secondary">{t('welcome.areasHint')}</Typography.Text>}

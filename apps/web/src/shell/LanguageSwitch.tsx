@@ -8,12 +8,26 @@ import i18next, { currentLanguage, htmlLang, setLanguage } from '../i18n/index.t
 /** Each language is offered in its own name. */
 const nativeName = (language: Language) => i18next.getFixedT(language)('language.self');
 
-/** Language switch (spec 01 §2): the current language is disabled. */
-export function LanguageSwitch({ className }: { className?: string }) {
+/**
+ * Language switch (spec 01 §2): the current language is disabled. Inside the shell the page
+ * reloads after a change, as the spec says, so every screen, tab and cached server answer
+ * starts again in the new language; the sign-in page just re-renders and keeps what was typed.
+ */
+export function LanguageSwitch({
+  className,
+  reloadOnChange = false,
+}: {
+  className?: string;
+  reloadOnChange?: boolean;
+}) {
   const { t } = useTranslation();
   const current = currentLanguage();
   const choose = async (language: Language) => {
     await setLanguage(language);
+    if (reloadOnChange) {
+      window.location.reload();
+      return;
+    }
     // Server answers (messages, names) are in the caller's language: fetch them again.
     await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'catalogueLabels' });
   };

@@ -1,27 +1,33 @@
-import {
-  HomeOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@bl/contract';
-import { App, Avatar, Button, Layout, Menu, type MenuProps, Spin, Tag, Tooltip } from 'antd';
+import { Button, Layout, Menu, type MenuProps, Spin, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { client } from '../api/client.ts';
-import { forgetSession, useMenuRoutes, useUserInfo } from '../api/query.ts';
+import { useMenuRoutes } from '../api/query.ts';
+import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { useSession } from '../session.ts';
+import { screenClass } from '../utils/screen.ts';
+import { ColorPickerButton, ThemePicker } from './AppearancePickers.tsx';
+import { themeLook, useAppearance } from './appearance.ts';
+import { ErrorLogButton } from './ErrorLogButton.tsx';
+import { FullScreenButton } from './FullScreenButton.tsx';
 import { menuIcon } from './icons.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LockButton } from './LockButton.tsx';
 import { Logo } from './Logo.tsx';
-import { subMenuKey, trailTo, visibleMenus } from './menu.ts';
+import { MenuSearch } from './MenuSearch.tsx';
+import { embeddedPath, isExternal, leaves, subMenuKey, trailTo, visibleMenus } from './menu.ts';
+import { TabsBar } from './TabsBar.tsx';
+import { homePath, useTabs } from './tabs.ts';
+import { UserMenu } from './UserMenu.tsx';
+import { InShell } from './useDocumentTitle.ts';
 import { useMenuLabel } from './useMenuLabel.ts';
+import { useTokenRefresh } from './useTokenRefresh.ts';
+
+export { homePath };
 
 type MenuItem = Required<MenuProps>['items'][number];
-
-export const homePath = '/wel/index';
 
 function toItems(nodes: MenuNode[], depth: number, menuLabel: (node: MenuNode) => string): MenuItem[] {
   return nodes.map((node) => {
@@ -37,24 +43,32 @@ function toItems(nodes: MenuNode[], depth: number, menuLabel: (node: MenuNode) =
   });
 }
 
-/** The signed-in frame: top bar, side menu from the server, and the page. */
+/** The signed-in frame: top bar, side menu from the server, tab bar, and the page. */
 export function ShellLayout() {
   const signedIn = useSession((s) => s.session !== null);
   if (!signedIn) return <Navigate to="/login" replace />;
-  return <Shell />;
+  return (
+    <InShell.Provider value={true}>
+      <Shell />
+    </InShell.Provider>
+  );
 }
 
 function Shell() {
   const { t } = useTranslation();
   const menuLabel = useMenuLabel();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession((s) => s.session);
-  const userInfo = useUserInfo();
   const menuRoutes = useMenuRoutes();
-  const [collapsed, setCollapsed] = useState(() => window.innerWidth < 992);
+  const collapsed = useAppearance((s) => s.collapsed);
+  const setCollapsed = useAppearance((s) => s.setCollapsed);
+  const look = themeLook(
+    useAppearance((s) => s.theme),
+    useAppearance((s) => s.color),
+  );
+  const narrow = screenClass(useWindowWidth()) === 0;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useTokenRefresh();
 
   const menus = useMemo(() => visibleMenus(menuRoutes.data), [menuRoutes.data]);
   const items = useMemo<MenuItem[]>(
@@ -71,30 +85,25 @@ function Shell() {
     if (trail.length > 0) setOpenKeys((keys) => [...new Set([...keys, ...trail])]);
   }, [menus, location.pathname]);
 
+  // A menu page gets its tab on arrival, before its screen has loaded; other pages get theirs
+  // when they name themselves (useDocumentTitle), so a path on its way to /404 never gets one.
+  useEffect(() => {
+    const item = trailTo(menus, location.pathname).at(-1);
+    if (item)
+      useTabs.getState().open({ value: location.pathname, query: location.search, label: menuLabel(item) });
+  }, [menus, location.pathname, location.search, menuLabel]);
+
   const selected = trailTo(menus, location.pathname).at(-1);
   const selectedKeys = [selected ? selected.path || selected.id : location.pathname];
 
-  const userName = userInfo.data?.userName ?? session?.userName ?? '';
-  const roleName = userInfo.data?.roleName ?? session?.roleName ?? '';
-
-  const signOut = () =>
-    modal.confirm({
-      title: t('shell.logoutTitle'),
-      content: t('shell.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        // Signing out locally must not depend on the server agreeing.
-        await client.logout().catch(() => undefined);
-        forgetSession();
-        navigate('/login', { replace: true });
-      },
-    });
-
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
-    if (/^https?:\/\//.test(key)) window.open(key, '_blank', 'noopener');
-    else navigate(key);
+    const external = isExternal(key) ? leaves(menus).find((node) => node.path === key) : undefined;
+    navigate(external ? embeddedPath(external) : key);
+    // On a phone-sized screen the open menu covers the page: close it once a page is chosen.
+    if (narrow) setCollapsed(true);
   };
+
+  const toggleLabel = collapsed ? t('shell.expand') : t('shell.collapse');
 
   return (
     <Layout className="bl-shell">
@@ -103,40 +112,36 @@ function Shell() {
           <Logo size={30} />
           <span className="bl-brand-title">{t('app.title')}</span>
         </button>
-        <Tooltip title={collapsed ? t('shell.expand') : t('shell.collapse')}>
+        <Tooltip title={toggleLabel}>
           <Button
             type="text"
-            className="bl-collapse"
-            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            className="bl-tool bl-collapse"
+            aria-label={toggleLabel}
+            aria-expanded={!collapsed}
+            data-testid="collapse"
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed((c) => !c)}
+            onClick={() => setCollapsed(!collapsed)}
           />
         </Tooltip>
+        <MenuSearch menus={menus} />
         <div className="bl-header-spacer" />
-        <LanguageSwitch />
-        <div className="bl-user" data-testid="current-user">
-          <Avatar size={30} icon={<UserOutlined />} className="bl-avatar" />
-          <span className="bl-user-name" data-testid="user-name">
-            {userName}
-          </span>
-          {roleName && (
-            <Tag color="blue" className="bl-role" data-testid="role-name">
-              {roleName}
-            </Tag>
-          )}
-        </div>
-        <Button icon={<LogoutOutlined />} onClick={signOut} data-testid="logout">
-          {t('shell.logout')}
-        </Button>
+        <ColorPickerButton />
+        <ThemePicker />
+        <LockButton />
+        <FullScreenButton />
+        <ErrorLogButton />
+        <LanguageSwitch className="bl-tool" reloadOnChange />
+        <UserMenu />
       </Layout.Header>
       <Layout>
         <Layout.Sider
           className="bl-sider"
-          theme="light"
+          theme={look.menu}
           width={224}
-          collapsedWidth={64}
+          collapsedWidth={narrow ? 0 : 64}
           collapsed={collapsed}
           trigger={null}
+          data-testid="sider"
         >
           {menuRoutes.isPending ? (
             <div className="bl-sider-loading">
@@ -145,6 +150,7 @@ function Shell() {
           ) : (
             <Menu
               mode="inline"
+              theme={look.menu}
               aria-label={t('shell.menu')}
               data-testid="side-menu"
               items={items}
@@ -155,9 +161,16 @@ function Shell() {
             />
           )}
         </Layout.Sider>
-        <Layout.Content className="bl-content">
-          <Outlet />
-        </Layout.Content>
+        {/* The shade (spec 01 §2): on a narrow screen the open menu lies over the page; a click beside it closes it. */}
+        {narrow && !collapsed && (
+          <div className="bl-shade" data-testid="shade" onClick={() => setCollapsed(true)} aria-hidden />
+        )}
+        <Layout className="bl-main">
+          <TabsBar />
+          <Layout.Content className="bl-content">
+            <Outlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
     </Layout>
   );

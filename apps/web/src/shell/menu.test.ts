@@ -1,6 +1,15 @@
 import type { MenuNode } from '@bl/contract';
 import { describe, expect, it } from 'vitest';
-import { leaves, normalizePath, trailTo, visibleMenus } from './menu.ts';
+import {
+  embeddableSource,
+  embeddedPath,
+  isExternal,
+  leaves,
+  normalizePath,
+  searchLeaves,
+  trailTo,
+  visibleMenus,
+} from './menu.ts';
 
 const node = (
   code: string,
@@ -60,5 +69,64 @@ describe('side menu', () => {
     expect(normalizePath('/a/b/index')).toBe('/a/b');
     expect(normalizePath('/a/b/')).toBe('/a/b');
     expect(normalizePath('/')).toBe('/');
+  });
+});
+
+describe('menu search', () => {
+  const labels: Record<string, string> = {
+    inbound: 'Inbound',
+    reservation: 'Reservation inbound',
+    receipt: 'receipts',
+    stock: 'Stock',
+  };
+  const label = (n: MenuNode) => labels[n.code] ?? n.code;
+  const menus = [
+    node('inbound', '', [node('reservation', '/in/reservation'), node('receipt', '/in/receipt')]),
+    node('stock', '/stock'),
+  ];
+
+  it('lists leaves whose label starts with the query, ignoring case', () => {
+    expect(searchLeaves(menus, 'RE', label).map((n) => n.code)).toEqual(['reservation', 'receipt']);
+    expect(searchLeaves(menus, ' sto', label).map((n) => n.code)).toEqual(['stock']);
+  });
+
+  it('matches prefixes only and never lists parents', () => {
+    expect(searchLeaves(menus, 'inbound', label)).toEqual([]);
+    expect(searchLeaves(menus, 'ceipts', label)).toEqual([]);
+  });
+
+  it('lists every leaf for an empty query', () => {
+    expect(searchLeaves(menus, '', label)).toHaveLength(3);
+  });
+});
+
+describe('external menu items', () => {
+  it('knows external paths', () => {
+    expect(isExternal('https://example.com/a')).toBe(true);
+    expect(isExternal('HTTP://example.com')).toBe(true);
+    expect(isExternal('/system/user')).toBe(false);
+    expect(isExternal('httpish/path')).toBe(false);
+  });
+
+  it('opens them in the embedded page with the item fields as query', () => {
+    const path = embeddedPath(
+      node('monitor', 'https://example.com/a?b=1&c=2', [], { id: '42', name: '监控' }),
+    );
+    const url = new URL(path, 'http://app');
+    expect(url.pathname).toBe('/myiframe/urlPath');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      src: 'https://example.com/a?b=1&c=2',
+      name: '监控',
+      code: 'monitor',
+      id: '42',
+    });
+  });
+
+  it('embeds only http and https addresses', () => {
+    expect(embeddableSource('https://example.com/x')).toBe('https://example.com/x');
+    expect(embeddableSource('javascript:alert(1)')).toBeNull();
+    expect(embeddableSource('data:text/html,hi')).toBeNull();
+    expect(embeddableSource('not a url')).toBeNull();
+    expect(embeddableSource(null)).toBeNull();
   });
 });

@@ -32,3 +32,41 @@ export function trailTo(nodes: MenuNode[], path: string): MenuNode[] {
 }
 
 export const subMenuKey = (node: MenuNode) => `sub:${node.id}`;
+
+/**
+ * The menu search box (spec 01 §2): leaf items whose label starts with `query`, ignoring case
+ * and surrounding spaces. An empty query lists every leaf.
+ */
+export function searchLeaves(
+  nodes: MenuNode[],
+  query: string,
+  label: (node: MenuNode) => string,
+): MenuNode[] {
+  const wanted = query.trim().toLocaleLowerCase();
+  return leaves(nodes).filter((node) => node.path && label(node).toLocaleLowerCase().startsWith(wanted));
+}
+
+/** Menu paths that are external pages (spec 01 §2: paths starting with http). */
+export function isExternal(path: string): boolean {
+  return /^https?:\/\//i.test(path);
+}
+
+/**
+ * Where an external menu item opens: the embedded page /myiframe/urlPath, with the item's
+ * fields as query (spec 01 §2), `src` being the external address.
+ */
+export function embeddedPath(node: Pick<MenuNode, 'id' | 'code' | 'name' | 'path'>): string {
+  const query = new URLSearchParams({ src: node.path, name: node.name, code: node.code, id: node.id });
+  return `/myiframe/urlPath?${query.toString()}`;
+}
+
+/** The external address an embedded page may show: http(s) only, never javascript: or data:. */
+export function embeddableSource(src: string | null): string | null {
+  if (!src) return null;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,11 +1,25 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useTabs } from './tabs.ts';
 
-/** Page titles read '{page}-{product title}' (spec 01 §2) and follow the language. */
+/** True under the shell's layout: there, a page that names itself is a visited page with a tab. */
+export const InShell = createContext(false);
+
+/**
+ * Page titles read '{page}-{product title}' (spec 01 §2) and follow the language. Inside the
+ * shell the page's tab opens (or is reused) under the same name (spec 01 §4), so a path that
+ * turns out to be nothing (a 404 on its way out) never leaves a tab behind.
+ */
 export function useDocumentTitle(page: string | undefined): void {
   const { t } = useTranslation();
   const product = t('app.title');
+  const inShell = useContext(InShell);
+  const { pathname, search } = useLocation();
   useEffect(() => {
     document.title = page ? `${page}-${product}` : product;
   }, [page, product]);
+  useEffect(() => {
+    if (inShell && page) useTabs.getState().open({ value: pathname, query: search, label: page });
+  }, [inShell, page, pathname, search]);
 }

@@ -98,3 +98,28 @@ export const addressFailure = pgTable('auth_address_failure', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * UI errors the web app caught and a user uploaded from the error-log dialog (spec 01 §7
+ * "upload local error logs"). Per tenant, under the same row-level security as tenant data;
+ * rows are evidence for support, written once and never edited.
+ */
+export const uiErrorLog = pgTable(
+  'blade_log_ui_error',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    /** Who uploaded it (the signed-in user), and under which account name at the time. */
+    userId: id('user_id').notNull(),
+    account: varchar('account', { length: 64 }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    url: varchar('url', { length: 2000 }).notNull(),
+    message: text('message').notNull(),
+    stack: text('stack').notNull(),
+    info: text('info').notNull(),
+    /** When the browser caught it (the entry's own time), and when the server received it. */
+    errorTime: timestamp('error_time', { withTimezone: true }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blade_log_ui_error_tenant_time_idx').on(t.tenantId, t.createTime)],
+);

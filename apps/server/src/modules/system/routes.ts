@@ -1,15 +1,17 @@
 import { ok, type UserInfo } from '@bl/contract';
 import { entities } from '@bl/entities/registry';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
-import { menu, role, roleMenu, user } from '../../db/schema/index.ts';
+import { nextId } from '../../db/ids.ts';
+import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
 import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
 
@@ -81,6 +83,40 @@ const menuNode: z.ZodType = z.lazy(() =>
   }),
 );
 
+/** The most entries one upload may carry: the web app keeps at most 200 locally. */
+export const maxUploadedErrors = 200;
+
+/** One entry of the web app's local error log (spec 01 §3); long texts are cut, not refused. */
+/** What a user may change of their own account on the personal-info page. */
+const ownInfo = z.object({
+  name: z.string().trim().min(1).max(64),
+  realName: z.string().trim().max(64).default(''),
+  phone: z.string().trim().max(32).default(''),
+  email: z.union([z.literal(''), z.email().max(128)]).default(''),
+});
+
+/** Passwords travel as md5 hex, as on the sign-in page (spec 01 §7). */
+const md5Hex = z.string().regex(/^[0-9a-fA-F]{32}$/);
+const passwordChange = z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex });
+
+const uploadedError = z.object({
+  type: z.string().max(32).default(''),
+  url: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 2000)),
+  message: z.string().transform((v) => v.slice(0, 10_000)),
+  stack: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 20_000)),
+  info: z
+    .string()
+    .default('')
+    .transform((v) => v.slice(0, 10_000)),
+  time: z.iso.datetime({ offset: true }),
+});
+
 export function registerSystemRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -148,6 +184,141 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const rows = await database.withTenant(auth.tenantId, (tx) => grantedMenuRows(tx, auth, 2));
       return ok(buildButtonTree(buildMenuTree(rows)), translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/error-log/save',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Stores the caller's uploaded UI error log under their tenant",
+        body: z.array(uploadedError).min(1).max(maxUploadedErrors),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const rows = request.body.map((entry) => ({
+        id: nextId(),
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        account: auth.account,
+        type: entry.type,
+        url: entry.url,
+        message: entry.message,
+        stack: entry.stack,
+        info: entry.info,
+        errorTime: new Date(entry.time),
+      }));
+      await database.withTenant(auth.tenantId, (tx) => tx.insert(uiErrorLog).values(rows));
+      return ok({ saved: rows.length }, translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/user/update-info',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Changes the signed-in user's own name, real name, phone and email",
+        body: ownInfo,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const changes = request.body;
+      const updated = await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(user)
+          .set({
+            name: changes.name,
+            realName: changes.realName || null,
+            phone: changes.phone || null,
+            email: changes.email || null,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+            // Other editors of this user hold the old version: their stale edit is refused.
+            version: sql`${user.version} + 1`,
+          })
+          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0)))
+          .returning({ id: user.id }),
+      );
+      if (updated.length === 0) throw unauthorized('auth.tokenInvalid');
+      return ok(null, translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-system/user/update-password',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          "Changes the signed-in user's own password: the current one, then the new one twice (md5 hex)",
+        body: passwordChange,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { oldPassword, newPassword, newPassword1 } = request.body;
+      if (newPassword.toLowerCase() !== newPassword1.toLowerCase()) throw badRequest('user.passwordMismatch');
+      const [found] = await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .select({ password: user.password })
+          .from(user)
+          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0))),
+      );
+      if (!found) throw unauthorized('auth.tokenInvalid');
+      if (!(await verifyPassword(found.password, oldPassword))) throw badRequest('user.oldPasswordWrong');
+      const password = await hashPassword(newPassword);
+      await database.withTenant(auth.tenantId, (tx) =>
+        tx
+          .update(user)
+          .set({
+            password,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+            version: sql`${user.version} + 1`,
+          })
+          .where(eq(user.id, auth.userId)),
+      );
+      return ok(null, translate('ok', request.language));
+    },
+  );
+
+  api.get(
+    '/api/bl-system/statistics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "The home page's figures for the caller's tenant since `since` (the caller's midnight)",
+        querystring: z.object({ since: z.iso.datetime({ offset: true }) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const since = new Date(request.query.since);
+      const figures = await database.withTenant(auth.tenantId, async (tx) => {
+        const [users] = await tx
+          .select({ total: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0)));
+        const [signIns] = await tx
+          .select({ total: count(), people: countDistinct(authSession.userId) })
+          .from(authSession)
+          .where(and(eq(authSession.tenantId, auth.tenantId), gte(authSession.createdAt, since)));
+        const [errors] = await tx
+          .select({ total: count() })
+          .from(uiErrorLog)
+          .where(and(eq(uiErrorLog.tenantId, auth.tenantId), gte(uiErrorLog.createTime, since)));
+        return {
+          users: users?.total ?? 0,
+          signInsToday: signIns?.total ?? 0,
+          usersSignedInToday: signIns?.people ?? 0,
+          errorsReportedToday: errors?.total ?? 0,
+        };
+      });
+      return ok(figures, translate('ok', request.language));
     },
   );
 }

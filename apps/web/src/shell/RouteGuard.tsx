@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import type { LockFrom } from '../pages/LockPage.tsx';
+import { reloadSession, useSession } from '../session.ts';
+import { guardRedirect } from './guard.ts';
+import { lockPath, useLock } from './lock.ts';
+
+/**
+ * Wraps every route (spec 01 §2): without a session only the public routes open, a locked screen
+ * sends everything to /lock, and a signed-in visitor never sees /login. Scroll positions are
+ * restored per visited page.
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const signedIn = useSession((s) => s.session !== null);
+  const locked = useLock((s) => s.locked);
+  // A token removed behind the app's back ends the session at the next navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every navigation
+  useEffect(() => reloadSession(), [location.pathname]);
+  const to = guardRedirect(location.pathname, { signedIn, locked });
+  if (to === lockPath) {
+    // The lock page returns here once unlocked.
+    const from: LockFrom = { from: `${location.pathname}${location.search}` };
+    return <Navigate to={to} replace state={from} />;
+  }
+  if (to) return <Navigate to={to} replace />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
