@@ -22,6 +22,8 @@ export interface Config {
   loginAddressMaxFailures: number;
   /** `redis://…`: rate-limit counts shared through Redis instead of the database. */
   redisUrl: string | undefined;
+  /** PEM of the key licences are checked with; unset, the vendor's (modules/auth/license.ts). */
+  licensePublicKey: string | undefined;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
   /** Seed the demo tenants on an empty database. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockSeconds: intFromEnv(env, 'LOGIN_LOCK_SECONDS', 900),
     loginAddressMaxFailures: intFromEnv(env, 'LOGIN_ADDRESS_MAX_FAILURES', 20),
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    licensePublicKey: env.LICENSE_PUBLIC_KEY?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',

@@ -14,6 +14,7 @@ import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
+import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
@@ -40,6 +41,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: config.bodyLimit,
+    // A licence travels in the path (importLicense/{value}): a few hundred characters.
+    maxParamLength: 4096,
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
@@ -113,6 +116,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerGrants(app, database);
+  // After the tenant and user rules: the licence limits wrap them.
+  registerLicense(app, database, config);
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
   registerWmsRules();

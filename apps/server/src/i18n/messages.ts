@@ -220,6 +220,46 @@ export const messages = {
     mo: '該位址登入失敗次數過多，請{minutes}分鐘後再試',
     en: 'Too many failed sign-ins from this address; try again in {minutes} minutes',
   },
+  'license.none': {
+    zh: '未安装许可证：不限租户与账号数量',
+    mo: '未安裝授權：不限租戶與帳號數量',
+    en: 'No licence installed: tenants and accounts are unlimited',
+  },
+  'license.installed': {
+    zh: '许可证已安装（{licensee}）',
+    mo: '授權已安裝（{licensee}）',
+    en: 'Licence installed ({licensee})',
+  },
+  'license.malformed': {
+    zh: '许可证格式不正确',
+    mo: '授權格式不正確',
+    en: 'This is not a licence',
+  },
+  'license.badSignature': {
+    zh: '许可证签名无效，可能已被修改',
+    mo: '授權簽章無效，可能已被修改',
+    en: 'The licence signature is not valid; it may have been altered',
+  },
+  'license.expired': {
+    zh: '许可证已于 {date} 到期',
+    mo: '授權已於 {date} 到期',
+    en: 'The licence ended on {date}',
+  },
+  'license.expiredSignIn': {
+    zh: '平台许可证已于 {date} 到期，请联系平台管理员',
+    mo: '平台授權已於 {date} 到期，請聯絡平台管理員',
+    en: 'The platform licence ended on {date}; contact the platform administrator',
+  },
+  'license.tenantLimit': {
+    zh: '租户数量已达许可证上限 {limit}',
+    mo: '租戶數量已達授權上限 {limit}',
+    en: 'The licence allows {limit} tenants and all are in use',
+  },
+  'license.userLimit': {
+    zh: '本租户账号数量已达许可证上限 {limit}',
+    mo: '本租戶帳號數量已達授權上限 {limit}',
+    en: 'The licence allows {limit} accounts per tenant and all are in use',
+  },
   'auth.userPending': {
     zh: '账号正在等待管理员审核，审核通过后才能登录',
     mo: '帳號正在等待管理員審核，審核通過後才能登入',

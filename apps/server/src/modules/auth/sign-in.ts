@@ -8,6 +8,7 @@ import { nextId } from '../../db/ids.ts';
 import { authSession, client, loginFailure, role, tenant, user } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { AttemptCounter } from './address-limit.ts';
+import { signInAllowed } from './license-routes.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -167,6 +168,7 @@ export async function signInWithPassword(
     throw error;
   }
   if (!input.account || !input.password) throw badRequest('auth.accountMissing');
+  await signInAllowed(deps.database, deps.config, input.tenantId);
   const address = input.ip ?? 'unknown';
   const window = deps.config.loginLockSeconds;
   if ((await deps.attempts.count(address, window)) >= deps.config.loginAddressMaxFailures) {
