@@ -59,6 +59,16 @@ export async function createTestDatabase(
       await database.close();
       const cleanup = new pg.Client({ connectionString: url.toString() });
       await cleanup.connect();
+      // A closed pool's backends linger a moment; forcing them out while their clients are still
+      // saying goodbye makes those clients raise errors nobody listens to. Wait for them first.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
