@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Language } from '@bl/contract';
 import type { FieldMeta } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { type Database, queryRows, type Tx } from '../db/database.ts';

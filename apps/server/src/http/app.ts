@@ -41,11 +41,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: config.bodyLimit,
-    // A licence travels in the path (importLicense/{value}): a few hundred characters.
-    maxParamLength: 4096,
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     requestIdHeader: 'x-request-id',
-    routerOptions: { ignoreTrailingSlash: true },
+    // A licence travels in the path (importLicense/{value}): a few hundred characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

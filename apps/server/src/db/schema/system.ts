@@ -1,5 +1,4 @@
 import { commonColumns, id, tenantId } from '@bl/entities/columns';
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export { tenantTable as tenant } from '@bl/entities/system/tenant';

@@ -6,6 +6,9 @@
  * quantity columns); they are computed in ten-thousandths as bigints, never as floats.
  */
 
+/** The smaller of two exact quantities (Math.min takes no bigints). */
+const smaller = (a: bigint, b: bigint) => (a < b ? a : b);
+
 const scale = 4;
 const unit = 10n ** BigInt(scale);
 const decimalPattern = /^\d+(\.\d{1,4})?$/;
@@ -58,11 +61,11 @@ export function planLabels(input: {
   if (input.requested === undefined || input.requested <= 0n)
     return { ok: false, problem: 'quantityRequired' };
   if (input.perLabel !== undefined && input.perLabel <= 0n) return { ok: false, problem: 'perLabelInvalid' };
-  const quantity = input.requested > remaining ? remaining : input.requested;
+  const quantity = smaller(input.requested, remaining);
   const perLabel = input.perLabel ?? quantity;
   const count = (quantity + perLabel - 1n) / perLabel;
   if (count > BigInt(maxLabelsPerPrint)) return { ok: false, problem: 'tooManyLabels' };
   const labels: bigint[] = [];
-  for (let left = quantity; left > 0n; left -= perLabel) labels.push(left < perLabel ? left : perLabel);
+  for (let left = quantity; left > 0n; left -= perLabel) labels.push(smaller(left, perLabel));
   return { ok: true, plan: { quantity, corrected: quantity !== input.requested, labels } };
 }
