@@ -16,7 +16,8 @@ export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');
 export const chromiumPath = '/usr/bin/chromium';
 
-const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+// WEB_DIST (also read by the server) lets a second checkout test its own build side by side.
+const builtIndex = path.join(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
 const readyTimeoutMs = 90_000;
 const stopTimeoutMs = 20_000;
 
@@ -179,4 +180,32 @@ export async function stopSuite(suite: Suite | undefined): Promise<void> {
   if (!suite) return;
   await suite.browser.close().catch(() => undefined);
   await suite.server.stop();
+}
+
+/**
+ * Waits until no popup (dropdown, popover, dialog) is still animating in: a click on an item
+ * that is still zooming in can miss it on a busy machine.
+ */
+export async function popupsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-start"]',
+      ) === null,
+  );
+}
+
+/** antd spaces out two-character Chinese button labels ('确 定'): match with or without. */
+export const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
+
+/**
+ * Answers the confirmation dialog showing `content` with its `ok` button, once the dialog has
+ * finished opening, and waits until it has gone.
+ */
+export async function confirmDialog(page: Page, content: string, ok: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: content });
+  await dialog.waitFor();
+  await popupsSettled(page);
+  await dialog.getByRole('button', { name: spacedOut(ok) }).click();
+  await dialog.waitFor({ state: 'detached' });
 }

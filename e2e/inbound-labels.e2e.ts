@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  newContext,
+  type Suite,
+  screenshot,
+  spacedOut,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** What an operator must read, per language: written independently of the app. */
 const expected = {
@@ -43,8 +51,6 @@ type Language = keyof typeof expected;
 
 let suite: Suite | undefined;
 let context: BrowserContext | undefined;
-
-const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
 /** Master data and one inbound bill per language, made through the API as an operator's colleague would. */
 async function seed(baseUrl: string) {

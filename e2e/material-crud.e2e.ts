@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  newContext,
+  type Suite,
+  screenshot,
+  spacedOut,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** What a visitor must read, per language: the expectations, written independently of the app. */
 const expected = {
@@ -100,7 +108,6 @@ async function openContext(): Promise<BrowserContext> {
 }
 
 /** Matches a label whether or not antd put spaces between its characters ('保 存'). */
-const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
 /**
  * A button by its text. Not by role: a button that was loading keeps its (hidden) loading icon,

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  confirmDialog,
+  newContext,
+  popupsSettled,
+  type Suite,
+  screenshot,
+  spacedOut,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** What a person must read, per language: the expectations, written independently of the app. */
 const expected = {
@@ -111,7 +121,6 @@ let pageErrors: string[] = [];
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Matches a label whether or not antd put spaces between its characters ('确 定'). */
-const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function signIn(language: Language, tenantId = '000000'): Promise<Page> {
@@ -163,28 +172,8 @@ async function shown(page: Page, label: string) {
   await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: label }).waitFor();
 }
 
-async function confirmDialog(page: Page, content: string, ok: string) {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: content });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: spacedOut(ok) }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 async function successToast(page: Page, text: string) {
   await page.locator('.ant-message-notice .ant-message-success').filter({ hasText: text }).waitFor();
-}
-
-/**
- * Waits until no popup (dropdown, popover) is still animating in: a click on an item that is
- * still zooming in can miss it on a busy machine.
- */
-async function popupsSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector(
-        '[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-start"]',
-      ) === null,
-  );
 }
 
 /** Opens a popup with `trigger` and clicks `item` in it once it has settled. */

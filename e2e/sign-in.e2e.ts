@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  confirmDialog,
+  newContext,
+  type Suite,
+  screenshot,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** What a visitor must read, per language: the expectations, written independently of the app. */
 const expected = {
@@ -78,7 +86,6 @@ async function openPage(): Promise<Page> {
 }
 
 /** Matches a label whether or not antd put spaces between its characters. */
-const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -191,11 +198,9 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       // Sign out through the avatar menu and its confirmation.
       await page.getByTestId('current-user').click();
       await page.getByTestId('logout').click();
-      const dialog = page.locator('.ant-modal-confirm');
-      await dialog.getByText(text.logoutConfirm).waitFor();
+      await page.locator('.ant-modal-confirm').getByText(text.logoutConfirm).waitFor();
       await screenshot(page, `logout-confirm-${language}`);
-      // antd spaces out two-character Chinese button labels ('确 定').
-      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+      await confirmDialog(page, text.logoutConfirm, text.ok);
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: text.heading }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();

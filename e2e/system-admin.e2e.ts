@@ -1,6 +1,15 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  confirmDialog,
+  newContext,
+  type Suite,
+  screenshot,
+  spacedOut,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** What a person must read, per language: written independently of the app. */
 const expected = {
@@ -75,8 +84,6 @@ type Language = keyof typeof expected;
 
 let suite: Suite | undefined;
 let context: BrowserContext | undefined;
-
-const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 
 /** Opens a tree node; a click during the tree's open animation can be lost, so it is repeated until the node is open. */
 async function expand(node: Locator) {
@@ -187,11 +194,7 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
       const listed = again.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: account });
       await listed.locator('.ant-checkbox-input').check();
       await again.getByTestId('toolbar-disable').click();
-      const dialog = again.locator('.ant-modal-confirm').filter({ hasText: text.disableConfirm });
-      await dialog
-        .locator('button')
-        .filter({ hasText: spacedOut(text.ok) })
-        .click();
+      await confirmDialog(again, text.disableConfirm, text.ok);
       await listed.locator('.ant-tag').filter({ hasText: text.disabled }).waitFor();
       await context?.close();
       const refused = await openLogin(language);
@@ -232,11 +235,7 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
       await node(text.view).first().locator('.ant-tree-checkbox').click();
       await screenshot(page, `role-grant-${language}`);
       await page.locator('#grant-save').click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text.allocate });
-      await dialog
-        .locator('button')
-        .filter({ hasText: spacedOut(text.ok) })
-        .click();
+      await confirmDialog(page, text.allocate, text.ok);
       await page.locator('.ant-message-success').filter({ hasText: text.success }).first().waitFor();
       await row.locator('.ant-checkbox-input').uncheck();
 
@@ -276,4 +275,60 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
     },
     90_000,
   );
+
+  it('gives a tenant package its menus through the menu tree', async () => {
+    const page = await signIn('zh');
+    await page.goto('/system/tenantpackage');
+    await page.getByTestId('crud-tenantpackage').waitFor();
+    await page.getByTestId('toolbar-add').click();
+    const drawer = page.locator('.bl-record-drawer');
+    await drawer.locator('#packageName').fill('仓储基础版');
+    await drawer
+      .locator('button')
+      .filter({ hasText: spacedOut('保存') })
+      .click();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '仓储基础版' });
+    await row.waitFor();
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('toolbar-package-menus').click();
+    const tree = page.getByTestId('grant-tree');
+    await tree.waitFor();
+    // The platform's own screens are not for packages.
+    expect(await tree.getByText('租户管理', { exact: true }).count()).toBe(0);
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText('基础资料', { exact: true }) })
+      .locator('.ant-tree-checkbox')
+      .click();
+    await screenshot(page, 'tenant-package-menus-zh');
+    await page.locator('#grant-save').click();
+    await page
+      .locator('.bl-confirm-allocate button')
+      .filter({ hasText: spacedOut('确定') })
+      .click();
+    await page.locator('.ant-message-success').first().waitFor();
+    await page.getByTestId('toolbar-package-menus').click();
+    const again = page.getByTestId('grant-tree');
+    await again.locator('.ant-tree-checkbox-checked').first().waitFor();
+    await context?.close();
+    context = undefined;
+  }, 60_000);
+
+  it('lists menus as a tree: a branch opens onto its children, a search lists matches flat', async () => {
+    const page = await signIn('zh');
+    await page.goto('/system/menu');
+    await page.getByTestId('crud-menu').waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const system = rows.filter({ has: page.getByText('系统管理', { exact: true }) });
+    await system.waitFor();
+    // Children stay folded under their branch until it is opened.
+    expect(await rows.filter({ has: page.getByText('菜单管理', { exact: true }) }).count()).toBe(0);
+    await system.locator('.ant-table-row-expand-icon').click();
+    const menus = rows.filter({ has: page.getByText('菜单管理', { exact: true }) });
+    await menus.waitFor();
+    expect(await menus.getAttribute('class')).toContain('ant-table-row-level-1');
+    await screenshot(page, 'menu-tree-zh');
+    await context?.close();
+    context = undefined;
+  }, 60_000);
 });
