@@ -42,12 +42,12 @@ const masterData = [
 ];
 
 describe('the entity registry', () => {
-  it('has unique entity names, table names starting with bl_ (SpringBlade names for users, roles, menus and tenants), and unique API paths', () => {
+  it('has unique entity names, table names starting with bl_ (SpringBlade names for users, roles, menus, tenants and tenant packages), and unique API paths', () => {
     const names = entities.map((e) => e.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
     expect(entityByName.size).toBe(entities.length);
     for (const entity of entities) {
-      const springBlade = ['user', 'role', 'menu', 'tenant'].includes(entity.name);
+      const springBlade = ['user', 'role', 'menu', 'tenant', 'tenantpackage'].includes(entity.name);
       expect(entity.tableName, entity.name).toMatch(springBlade ? /^blade_/ : /^bl_/);
       expect(getTableName(entity.table)).toBe(entity.tableName);
     }

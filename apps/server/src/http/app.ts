@@ -20,6 +20,7 @@ import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerGrants } from '../modules/system/grants.ts';
+import { registerPackageRoutes, registerPackageRules } from '../modules/system/packages.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
@@ -112,9 +113,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSystemRoutes(app, database);
   registerSystemRules();
   registerTenantRules(config);
+  registerPackageRules();
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerGrants(app, database);
+  registerPackageRoutes(app, database);
   // After the tenant and user rules: the licence limits wrap them.
   registerLicense(app, database, config);
   registerLabelRoutes(app, database);

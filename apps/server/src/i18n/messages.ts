@@ -405,6 +405,16 @@ export const messages = {
     mo: '不能刪除平台租戶或目前登入的租戶（{tenantId}）',
     en: 'The platform tenant and your own tenant ({tenantId}) cannot be deleted',
   },
+  'tenantPackage.inUse': {
+    zh: '套餐“{name}”仍有租户在用，不能删除',
+    mo: '套餐「{name}」仍有租戶在用，不能刪除',
+    en: 'The package "{name}" is still used by a tenant and cannot be deleted',
+  },
+  'tenantPackage.unknownMenus': {
+    zh: '有 {count} 项菜单或按钮不存在',
+    mo: '有 {count} 項選單或按鈕不存在',
+    en: '{count} of the menus or buttons do not exist',
+  },
   'tenant.accountLimit': {
     zh: '账号数量已达租户额度 {limit}，请联系平台调整',
     mo: '帳號數量已達租戶額度 {limit}，請聯絡平台調整',

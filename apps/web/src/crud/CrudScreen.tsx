@@ -10,7 +10,7 @@ import {
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { Page } from '@bl/contract';
 import type { CatalogueEntity } from '@bl/entities';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,7 @@ import {
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
+import { childQuery, rootQuery, treeParentField, wantsTree, withChildren } from './tree.ts';
 import { useDownload } from './useDownload.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import type { Row } from './values.ts';
@@ -115,9 +116,21 @@ export function CrudScreen(
   const [columnsState, setColumnsState] = useState(() => storedColumns(columnsKey));
   const [density, setDensity] = useState(() => storedDensity(densityKey));
 
+  const treeParent = treeParentField(entity.name, entity.fields);
+  const asTree = wantsTree({
+    parent: treeParent,
+    fields: entity.fields,
+    values,
+    sort,
+    fixedFilter: !!filter,
+  });
+  const [expanded, setExpanded] = useState<Key[]>([]);
   const query = useMemo(
-    () => ({ ...listQuery({ fields: entity.fields, values, paging, sort }), ...filterParams(filter) }),
-    [entity.fields, values, paging, sort, filter],
+    () =>
+      asTree && treeParent
+        ? rootQuery(entity.fields, treeParent, paging)
+        : { ...listQuery({ fields: entity.fields, values, paging, sort }), ...filterParams(filter) },
+    [asTree, treeParent, entity.fields, values, paging, sort, filter],
   );
   const list = useQuery({
     queryKey: ['list', entity.name, query],
@@ -126,6 +139,23 @@ export function CrudScreen(
     staleTime: 0,
   });
   const total = list.data?.total ?? 0;
+  // The children of the branches opened in tree mode, one request per branch (tree.ts).
+  const branchQueries =
+    asTree && treeParent ? expanded.map((id) => childQuery(entity.fields, treeParent, String(id))) : [];
+  const branches = useQueries({
+    queries: branchQueries.map((branchQuery) => ({
+      queryKey: ['list', entity.name, branchQuery],
+      queryFn: () => client.request<Page<Row>>('GET', `${entity.path}/list`, { query: branchQuery }),
+      staleTime: 0,
+    })),
+  });
+  const records = list.data?.records ?? [];
+  const loaded = new Map<string, Row[]>();
+  expanded.forEach((id, index) => {
+    const branch = branches[index]?.data;
+    if (branch) loaded.set(String(id), branch.records);
+  });
+  const rows = asTree ? withChildren(records, loaded) : records;
 
   const remove = useMutation({
     mutationFn: (ids: string[]) =>
@@ -342,7 +372,7 @@ export function CrudScreen(
         rowKey={(row) => String(row.id)}
         headerTitle={title}
         columns={columns}
-        dataSource={list.data?.records ?? []}
+        dataSource={rows}
         loading={list.isFetching}
         cardBordered
         scroll={{ x: 'max-content' }}
@@ -382,6 +412,11 @@ export function CrudScreen(
           setSort(next);
           setPaging((current) => ({ ...current, current: firstPage }));
         }}
+        expandable={
+          asTree
+            ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }
+            : undefined
+        }
         pagination={{
           current: paging.current,
           pageSize: paging.size,

@@ -18,5 +18,8 @@ export interface ScreenProps {
 export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>> = {
   role: lazy(() => import('../system/RoleScreen.tsx').then((m) => ({ default: m.RoleScreen }))),
   user: lazy(() => import('../system/UserScreen.tsx').then((m) => ({ default: m.UserScreen }))),
+  tenantpackage: lazy(() =>
+    import('../system/TenantPackageScreen.tsx').then((m) => ({ default: m.TenantPackageScreen })),
+  ),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };

@@ -143,6 +143,9 @@ const en: Messages = {
     pageTitle: 'Page not found',
     description: 'Sorry, the page you visited does not exist.',
   },
+  packages: {
+    menus: 'Package menus',
+  },
   roles: {
     configure: 'Role configuration',
     allocateConfirm: 'Allocate resources ?',

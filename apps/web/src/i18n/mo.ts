@@ -142,6 +142,9 @@ const mo: Messages = {
     pageTitle: '頁面不存在',
     description: '抱歉，您造訪的頁面不存在。',
   },
+  packages: {
+    menus: '套餐選單',
+  },
   roles: {
     configure: '角色配置',
     allocateConfirm: '確定分配資源?',

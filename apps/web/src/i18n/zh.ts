@@ -143,6 +143,9 @@ const zh = {
     pageTitle: '页面不存在',
     description: '抱歉，您访问的页面不存在。',
   },
+  packages: {
+    menus: '套餐菜单',
+  },
   roles: {
     configure: '角色配置',
     allocateConfirm: '确定分配资源?',

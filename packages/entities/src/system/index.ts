@@ -13,6 +13,7 @@ import { role } from './role.ts';
 import { staff } from './staff.ts';
 import { syscode } from './syscode.ts';
 import { tenant } from './tenant.ts';
+import { tenantpackage } from './tenantpackage.ts';
 import { topmenu, topmenusetting } from './topmenu.ts';
 import { user } from './user.ts';
 import { useroauth } from './useroauth.ts';
@@ -28,6 +29,7 @@ import { wfform } from './wfform.ts';
  */
 export const systemEntities: EntityDefinition[] = [
   tenant,
+  tenantpackage,
   user,
   role,
   menu,

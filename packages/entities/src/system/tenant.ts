@@ -1,5 +1,5 @@
 import { integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { entityColumns } from '../columns.ts';
+import { entityColumns, id } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
@@ -8,7 +8,8 @@ import { label } from '../label.ts';
  * Tenants (SpringBlade's blade_tenant): the warehouses' customers of the platform, each with
  * its own users and data. `tenantId` is the tenant's code (six digits, what people type at
  * sign-in); a disabled (`status` 0) or expired (`expireTime`) tenant cannot sign in;
- * `accountNumber` caps its users (-1: no cap). Creating one also creates its
+ * `accountNumber` caps its users (-1: no cap); `packageId` names the tenant package that
+ * bounds its menus (none: every menu). Creating one also creates its
  * administrator role and `admin` account with the default password. Only the operator tenant
  * sees them at all (`operatorOnly`).
  */
@@ -23,6 +24,7 @@ export const tenantTable = pgTable(
     address: varchar('address', { length: 255 }),
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: timestamp('expire_time', { withTimezone: true }),
+    packageId: id('package_id'),
   },
   (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
 );
@@ -58,5 +60,10 @@ export const tenant = defineEntity({
       defaultValue: -1,
     }),
     expireTime: f.datetime(label('过期时间', '過期時間', 'Expires at'), { sortable: true }),
+    packageId: f.ref(label('租户套餐', '租戶套餐', 'Package'), 'tenantpackage', {
+      valueField: 'id',
+      labelField: 'packageName',
+      maxLength: undefined,
+    }),
   },
 });

@@ -2,6 +2,7 @@ import { commonColumns, id, tenantId } from '@bl/entities/columns';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export { tenantTable as tenant } from '@bl/entities/system/tenant';
+export { tenantpackageTable as tenantPackage } from '@bl/entities/system/tenantpackage';
 
 /** OAuth clients (`saber` for the web app): global, checked on every call by Basic auth. */
 export const client = pgTable(

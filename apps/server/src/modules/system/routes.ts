@@ -8,6 +8,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
+import { packageMenuIds } from '../../engine/permissions.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
@@ -43,13 +44,16 @@ export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2
       ? stored
       : stored.filter((r) => !operatorOnly.some((name) => r.code === name || r.code.startsWith(`${name}_`)));
   // The wire keeps SpringBlade's shapes: roots under parent 0, blanks as ''.
-  const rows = shown.map((r) => ({
+  const wire = shown.map((r) => ({
     ...r,
     parentId: r.parentId ?? '0',
     alias: r.alias ?? '',
     path: r.path ?? '',
     source: r.source ?? '',
   }));
+  // The tenant's package bounds what anyone there sees, administrators included.
+  const packaged = await packageMenuIds(tx, auth.tenantId);
+  const rows = packaged ? withAncestors(wire, packaged) : wire;
   if (isAllPowerful(auth.roleAliases)) {
     return category === 1 ? rows.filter((r) => r.category === 1) : rows;
   }

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
-import { menu, roleMenu } from '../../db/schema/index.ts';
+import { menu, roleMenu, tenantPackage } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -53,7 +53,17 @@ export function registerTenantRules(config: Config) {
     if (id !== undefined) return;
     const tenantId = String(saved.tenantId);
     const password = await hashPassword(passwordDigest(config.defaultPassword));
-    const menus = await tx.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
+    // The administrator gets every menu the tenant may use: its package's, or all of them.
+    const all = await tx.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
+    const packageId = saved.packageId ? String(saved.packageId) : undefined;
+    const [chosen] = packageId
+      ? await tx
+          .select({ menuIds: tenantPackage.menuId })
+          .from(tenantPackage)
+          .where(eq(tenantPackage.id, packageId))
+      : [];
+    const inPackage = chosen ? new Set(chosen.menuIds.split(',')) : undefined;
+    const menus = inPackage ? all.filter((m) => inPackage.has(m.id)) : all;
     await asTenant(tx, tenantId, auth.tenantId, async () => {
       const roleId = nextId();
       await tx
