@@ -17,6 +17,10 @@ import {
 const expected = {
   zh: {
     languageName: '简体中文',
+    dashboard: '运营看板',
+    awaitingInbound: '待审核入库单',
+    selfCheck: '系统自检',
+    serverReady: '正常（',
     heading: '账号登录',
     product: '3PL 仓储管理平台',
     home: '首页',
@@ -47,6 +51,10 @@ const expected = {
   },
   mo: {
     languageName: '繁體中文',
+    dashboard: '營運看板',
+    awaitingInbound: '待審核入庫單',
+    selfCheck: '系統自檢',
+    serverReady: '正常（',
     heading: '帳號登入',
     product: '3PL 倉儲管理平台',
     home: '首頁',
@@ -77,6 +85,10 @@ const expected = {
   },
   en: {
     languageName: 'English',
+    dashboard: 'Operations dashboard',
+    awaitingInbound: 'Inbound bills to review',
+    selfCheck: 'Self-check',
+    serverReady: 'Ready (',
     heading: 'Sign in',
     product: '3PL Warehouse Management',
     home: 'Home',
@@ -120,7 +132,6 @@ let pageErrors: string[] = [];
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-/** Matches a label whether or not antd put spaces between its characters ('确 定'). */
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function signIn(language: Language, tenantId = '000000'): Promise<Page> {
@@ -370,6 +381,26 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       ).toEqual(['star', '#11A983']);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `theme-star-green-${language}`);
+    });
+
+    it(`opens the hidden dashboard from home, and the self-check page (${language})`, async () => {
+      const page = await signIn(language);
+      await page.getByTestId('open-dashboard').click();
+      await page.waitForURL('**/wel/dashboard');
+      await page.getByTestId('dashboard').getByText(text.awaitingInbound, { exact: true }).waitFor();
+      await page.getByTestId('awaiting-inbound').waitFor();
+      await page.waitForFunction((title) => document.title === title, `${text.dashboard}-${text.product}`);
+      await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: text.dashboard }).waitFor();
+      // Hidden from the menu: no entry names it.
+      expect(await page.getByTestId('side-menu').getByText(text.dashboard).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `dashboard-${language}`);
+
+      await page.goto('/test/index');
+      const check = page.getByTestId('self-check');
+      await check.getByText(text.selfCheck, { exact: true }).waitFor();
+      await check.locator('.ant-tag-success').filter({ hasText: text.serverReady }).first().waitFor();
+      await screenshot(page, `self-check-${language}`);
     });
 
     it(`captures UI errors, uploads them to the server and clears them (${language})`, async () => {

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase, testDrivers } from './support/da
 interface Figures {
   users: number;
   signInsToday: number;
+  registrationsToday: number;
   usersSignedInToday: number;
   errorsReportedToday: number;
 }
@@ -96,7 +97,16 @@ describe.each(testDrivers())("a user's own info and password on %s", (driver) =>
     expect(after.usersSignedInToday).toBe(1);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const none = body<Figures>(await call('GET', `../statistics?since=${encodeURIComponent(future)}`)).data;
-    expect(none).toMatchObject({ signInsToday: 0, usersSignedInToday: 0, errorsReportedToday: 0 });
+    expect(none).toMatchObject({
+      signInsToday: 0,
+      usersSignedInToday: 0,
+      errorsReportedToday: 0,
+      registrationsToday: 0,
+    });
+    // The demo tenants' accounts were made when the database was seeded, moments ago.
+    const seeded = new Date(Date.now() - 3_600_000).toISOString();
+    const made = body<Figures>(await call('GET', `../statistics?since=${encodeURIComponent(seeded)}`)).data;
+    expect(made.registrationsToday).toBe(made.users);
     expect(body(await call('GET', '../statistics')).code).toBe(400);
   });
 });

@@ -2,12 +2,14 @@ import { Spin } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
+import { DashboardPage } from './pages/DashboardPage.tsx';
 import { EmbeddedPage } from './pages/EmbeddedPage.tsx';
 import { ForbiddenPage, ServerErrorPage } from './pages/ErrorPages.tsx';
 import { InfoPage } from './pages/InfoPage.tsx';
 import { LockPage } from './pages/LockPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { SelfCheckPage } from './pages/SelfCheckPage.tsx';
 import { WelcomePage } from './pages/WelcomePage.tsx';
 import { lazyScreen } from './shell/chunks.ts';
 import { RouteError } from './shell/RouteError.tsx';
@@ -62,6 +64,10 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to={homePath} replace /> },
               { path: 'wel', element: <Navigate to={homePath} replace /> },
               { path: 'wel/index', element: <WelcomePage /> },
+              // Hidden from the menu (spec 01 §2): reached from the home page.
+              { path: 'wel/dashboard', element: <DashboardPage /> },
+              { path: 'test', element: <Navigate to="/test/index" replace /> },
+              { path: 'test/index', element: <SelfCheckPage /> },
               { path: 'info', element: <Navigate to="/info/index" replace /> },
               { path: 'info/index', element: <InfoPage /> },
               { path: 'myiframe/*', element: <EmbeddedPage /> },

@@ -25,6 +25,7 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
+import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
 import './context.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerLicense(app, database, config);
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
+  registerDashboardRoutes(app, database);
   registerWmsRules();
   registerEntityRoutes(app, database);
 

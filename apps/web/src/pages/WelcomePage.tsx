@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
@@ -22,10 +22,17 @@ interface Statistics {
   signInsToday: number;
   usersSignedInToday: number;
   users: number;
+  registrationsToday: number;
   errorsReportedToday: number;
 }
 
-const figures = ['signInsToday', 'usersSignedInToday', 'users', 'errorsReportedToday'] as const;
+const figures = [
+  'registrationsToday',
+  'signInsToday',
+  'usersSignedInToday',
+  'users',
+  'errorsReportedToday',
+] as const;
 
 function localMidnight(): string {
   const midnight = new Date();
@@ -66,6 +73,17 @@ export function WelcomePage() {
             <Typography.Text type="secondary">
               {t('welcome.intro', { title: t('app.title') })}
             </Typography.Text>
+            <div>
+              {/* The dashboard is hidden from the menu (spec 01 §2): home leads there. */}
+              <Button
+                type="link"
+                className="bl-welcome-link"
+                onClick={() => navigate('/wel/dashboard')}
+                data-testid="open-dashboard"
+              >
+                {t('dashboard.open')}
+              </Button>
+            </div>
           </div>
           <Descriptions
             className="bl-welcome-facts"
@@ -89,7 +107,7 @@ export function WelcomePage() {
       </Card>
       <Row gutter={[16, 16]} data-testid="statistics">
         {figures.map((figure) => (
-          <Col key={figure} xs={12} lg={6}>
+          <Col key={figure} flex="1 1 200px">
             <Card variant="borderless" className="bl-figure">
               <Statistic
                 title={t(`welcome.${figure}`)}

@@ -2,13 +2,16 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { LockFrom } from '../pages/LockPage.tsx';
 import { reloadSession, useSession } from '../session.ts';
+import { storageKey } from '../storage.ts';
 import { guardRedirect } from './guard.ts';
 import { lockPath, useLock } from './lock.ts';
+import { scrollKey, useTabs } from './tabs.ts';
 
 /**
  * Wraps every route (spec 01 §2): without a session only the public routes open, a locked screen
  * sends everything to /lock, and a signed-in visitor never sees /login. Scroll positions are
- * restored per visited page.
+ * restored per visited page and remembered per open tab (`scrollKey`), in session storage under
+ * the site key.
  */
 export function RouteGuard() {
   const location = useLocation();
@@ -26,7 +29,10 @@ export function RouteGuard() {
   if (to) return <Navigate to={to} replace />;
   return (
     <>
-      <ScrollRestoration />
+      <ScrollRestoration
+        storageKey={storageKey('scroll-positions')}
+        getKey={(at) => scrollKey(useTabs.getState().tabs, at)}
+      />
       <Outlet />
     </>
   );

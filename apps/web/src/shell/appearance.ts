@@ -76,14 +76,14 @@ const looks: Record<ThemeName, (color: string) => ThemeLook> = {
     bodyBg: '#E8ECF5',
     subMenuBg: '#0F1A3A',
   }),
-  // iView admin: near-black side menu with a grey page.
+  // iView admin: slate side menu, darker sub-menus, a shadowed white bar over a grey page.
   iview: () => ({
     menu: 'dark',
     headerBg: '#FFFFFF',
     headerText: '#515A6E',
-    siderBg: '#191A23',
+    siderBg: '#515A6E',
     bodyBg: '#F5F7F9',
-    subMenuBg: '#101117',
+    subMenuBg: '#363E4F',
   }),
   // D2 admin: a pale blue-grey frame around white cards.
   d2: () => ({

@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { canClose, closeAll, closeOthers, closeTab, homePath, homeTab, openTab, type Tab } from './tabs.ts';
+import {
+  canClose,
+  closeAll,
+  closeOthers,
+  closeTab,
+  homePath,
+  homeTab,
+  openTab,
+  scrollKey,
+  type Tab,
+} from './tabs.ts';
 
 const tab = (value: string, label = value, query = ''): Tab => ({ value, query, label });
 
@@ -81,5 +91,24 @@ describe('the tab store', () => {
     localStorage.setItem('saber-tag-list', JSON.stringify([{ value: 'x' }, 3, { value: '/a', label: 'A' }]));
     const { useTabs } = await import('./tabs.ts');
     expect(useTabs.getState().tabs).toEqual([tab('/a', 'A')]);
+  });
+});
+
+describe('scroll memory', () => {
+  const tabs: Tab[] = [homeTab, { value: '/bd/material', query: '', label: 'Material' }];
+
+  it('remembers a tab page by its path, whichever history entry leads there', () => {
+    expect(scrollKey(tabs, { pathname: '/bd/material', key: 'a1' })).toBe('tab:/bd/material');
+    expect(scrollKey(tabs, { pathname: '/bd/material', key: 'b2' })).toBe('tab:/bd/material');
+  });
+
+  it('keeps other pages per history entry, so a new visit starts at the top', () => {
+    expect(scrollKey(tabs, { pathname: '/404', key: 'a1' })).toBe('a1');
+    expect(scrollKey(tabs, { pathname: '/404', key: 'b2' })).toBe('b2');
+  });
+
+  it('forgets a page once its tab is closed', () => {
+    const closed = closeTab(tabs, '/bd/material', homePath).tabs;
+    expect(scrollKey(closed, { pathname: '/bd/material', key: 'c3' })).toBe('c3');
   });
 });

@@ -67,6 +67,17 @@ export function closeAll(tabs: readonly Tab[]): Tab[] {
   return [tabs.find((t) => t.value === homePath) ?? homeTab];
 }
 
+/**
+ * The key a page's scroll position is kept under (spec 01 §2: "scroll position is restored; for
+ * keep-alive routes it is remembered"). A page open in a tab is kept alive, so its position is
+ * remembered by path and found again whichever way the visitor returns (tab, menu, link). Any
+ * other page keeps its position per history entry: back and forward restore it, a new visit
+ * starts at the top. A closed tab is no longer kept: its page opens at the top again.
+ */
+export function scrollKey(tabs: readonly Tab[], location: { pathname: string; key: string }): string {
+  return tabs.some((t) => t.value === location.pathname) ? `tab:${location.pathname}` : location.key;
+}
+
 const tabsKey = 'tag-list';
 
 function isTab(value: unknown): value is Tab {

@@ -307,6 +307,11 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           .select({ total: count() })
           .from(user)
           .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0)));
+        // Registrations (spec 02 §2): accounts made today, by an administrator or a guest.
+        const [registrations] = await tx
+          .select({ total: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, auth.tenantId), eq(user.isDeleted, 0), gte(user.createTime, since)));
         const [signIns] = await tx
           .select({ total: count(), people: countDistinct(authSession.userId) })
           .from(authSession)
@@ -317,6 +322,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           .where(and(eq(uiErrorLog.tenantId, auth.tenantId), gte(uiErrorLog.createTime, since)));
         return {
           users: users?.total ?? 0,
+          registrationsToday: registrations?.total ?? 0,
           signInsToday: signIns?.total ?? 0,
           usersSignedInToday: signIns?.people ?? 0,
           errorsReportedToday: errors?.total ?? 0,
