@@ -30,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   /** The password "reset password" gives an account (spec 02 §3.2: a fixed default). */
   defaultPassword: string;
+  /** Minutes between sweeps of the automatic stock status change (spec 02 §4); 0 turns it off. */
+  statusChangeIntervalMinutes: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
+    statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
   };
 }

@@ -28,6 +28,7 @@ import { registerTenantRules } from '../modules/system/tenants.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
+import { scheduleStatusChange } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
@@ -124,6 +125,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
   registerDashboardRoutes(app, database);
+  const stopStatusChange = scheduleStatusChange(
+    database,
+    config.statusChangeIntervalMinutes,
+    (error, tenantId) => app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
+  );
+  app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
   registerEntityRoutes(app, database);
 

@@ -12,7 +12,13 @@ export async function testApp(
   database: Database,
   env: Record<string, string> = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_MAX_FAILURES: '5', ...env });
+  // No background sweeps: tests run the status change themselves, at the day they choose.
+  const config = loadConfig({
+    WEB_DIST: '/nonexistent',
+    LOGIN_MAX_FAILURES: '5',
+    STATUS_CHANGE_INTERVAL_MINUTES: '0',
+    ...env,
+  });
   return buildApp({ config, database, logger: false });
 }
 
