@@ -26,6 +26,7 @@ import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
+import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
 import { scheduleStatusChange } from '../modules/wms/status-change.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
   registerDashboardRoutes(app, database);
+  registerPutawayRoutes(app, database);
   const stopStatusChange = scheduleStatusChange(
     database,
     config.statusChangeIntervalMinutes,

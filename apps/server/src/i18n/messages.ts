@@ -531,6 +531,11 @@ export const messages = {
     en: 'Dictionary columns take the label (in any language) or the value; columns marked * are required',
   },
   'ledger.any': { zh: '任意', mo: '任意', en: 'any' },
+  'putaway.noPlace': {
+    zh: '第 {lines} 行没有容量足够的可用库位，请手工指定',
+    mo: '第 {lines} 行沒有容量足夠的可用庫位，請手工指定',
+    en: 'No available location has room for line(s) {lines}: choose one by hand',
+  },
   'ledger.notEnough': {
     zh: '单据 {bill} 第 {line} 行：货主 {owner} 的物料 {material}（批次 {batch}，库位 {place}）库存不足，需要 {need}，可用 {available}',
     mo: '單據 {bill} 第 {line} 行：貨主 {owner} 的物料 {material}（批次 {batch}，庫位 {place}）庫存不足，需要 {need}，可用 {available}',
