@@ -25,6 +25,7 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
+import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerWmsRoutes(app, database);
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
+  registerBindBatchRoutes(app, database);
   const stopStatusChange = scheduleStatusChange(
     database,
     config.statusChangeIntervalMinutes,

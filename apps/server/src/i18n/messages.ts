@@ -531,6 +531,21 @@ export const messages = {
     en: 'Dictionary columns take the label (in any language) or the value; columns marked * are required',
   },
   'ledger.any': { zh: '任意', mo: '任意', en: 'any' },
+  'bindBatch.qty': {
+    zh: '绑定数量须大于 0（可用 {available}）',
+    mo: '綁定數量須大於 0（可用 {available}）',
+    en: 'The quantity to bind must be more than 0 (available: {available})',
+  },
+  'bindBatch.tooMuch': {
+    zh: '绑定数量 {qty} 超过该库存的数量 {available}',
+    mo: '綁定數量 {qty} 超過該庫存的數量 {available}',
+    en: 'Cannot bind {qty}: this stock holds {available}',
+  },
+  'bindBatch.unchanged': {
+    zh: '批次号、客户批次号和日期都没有变化',
+    mo: '批次號、客戶批次號和日期都沒有變化',
+    en: 'Neither the batch numbers nor the dates change',
+  },
   'putaway.noPlace': {
     zh: '第 {lines} 行没有容量足够的可用库位，请手工指定',
     mo: '第 {lines} 行沒有容量足夠的可用庫位，請手工指定',

@@ -25,6 +25,7 @@ const extraActionNames: Record<string, string> = {
   disable: '停用',
   resetPassword: '重置密码',
   grant: '角色配置',
+  bindBatch: '绑定批次',
 };
 
 /**

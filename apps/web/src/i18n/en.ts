@@ -196,6 +196,7 @@ const en: Messages = {
     disable: 'Disable',
     resetPassword: 'Reset password',
     grant: 'Role configuration',
+    bindBatch: 'Bind batch',
   },
   users: {
     approve: 'Approve',

@@ -195,6 +195,7 @@ const mo: Messages = {
     disable: '停用',
     resetPassword: '重置密碼',
     grant: '角色配置',
+    bindBatch: '綁定批次',
   },
   users: {
     approve: '審核通過',

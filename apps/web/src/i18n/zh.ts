@@ -196,6 +196,7 @@ const zh = {
     disable: '停用',
     resetPassword: '重置密码',
     grant: '角色配置',
+    bindBatch: '绑定批次',
   },
   users: {
     approve: '审核通过',

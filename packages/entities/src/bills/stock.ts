@@ -100,6 +100,8 @@ export const stock = defineEntity({
   table: stockTable,
   titleField: 'materialCode',
   defaultSort: { field: 'materialCode', order: 'asc' },
+  // Bind batch (/warehousingManagement/stockBatchForm): the one change made on balances directly.
+  actions: ['bindBatch'],
   uniqueKeys: [
     [
       'customerCode',
