@@ -41,11 +41,11 @@ describe('top menu', () => {
     // All seven: 80 + 6 × 114 = 764 px.
     expect(fittingTabs(764, 7)).toBe(7);
     expect(fittingTabs(2000, 7)).toBe(7);
-    // One pixel short: "more" (80) + 80 + 5 × 114 = 730 fits, a sixth 114 does not.
-    expect(fittingTabs(763, 7)).toBe(6);
-    expect(fittingTabs(729, 7)).toBe(5);
-    expect(fittingTabs(160, 7)).toBe(1);
-    expect(fittingTabs(159, 7)).toBe(0);
+    // One pixel short: "more" (114) + 80 + 4 × 114 = 650 fits, a fifth 114 does not.
+    expect(fittingTabs(763, 7)).toBe(5);
+    expect(fittingTabs(649, 7)).toBe(4);
+    expect(fittingTabs(194, 7)).toBe(1);
+    expect(fittingTabs(193, 7)).toBe(0);
     expect(fittingTabs(0, 0)).toBe(0);
   });
 

@@ -11,8 +11,8 @@ export function topMenuTabWidthAt(index: number): number {
   return index === 0 ? firstTopMenuTabWidth : topMenuTabWidth;
 }
 
-/** The "more" tab that holds the top menus a short bar has no room for. */
-export const moreTopMenuTabWidth = 80;
+/** The "more" tab that holds the top menus a short bar has no room for; it takes the chosen one's name, so as wide as a top menu. */
+export const moreTopMenuTabWidth = topMenuTabWidth;
 
 /**
  * How many of `count` tabs fit in `available` pixels, the first 80 px and the others 114 px;
