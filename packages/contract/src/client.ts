@@ -1,7 +1,7 @@
 import type { TokenAnswer, UserInfo } from './auth.ts';
 import type { ApiResult } from './envelope.ts';
 import type { Language } from './language.ts';
-import type { ButtonNode, MenuNode } from './menu.ts';
+import type { ButtonNode, MenuNode, TopMenuItem } from './menu.ts';
 
 /** An answer whose envelope says it failed; carries the server's code and message. */
 export class ApiError extends Error {
@@ -117,6 +117,10 @@ export function createApiClient(options: ApiClientOptions) {
     },
     menuButtons() {
       return request<ButtonNode[]>('GET', '/api/bl-system/menu/buttons');
+    },
+    /** The caller's top menus (spec 01 §7), those out of the caller's reach left out. */
+    topMenus() {
+      return request<TopMenuItem[]>('GET', '/api/bl-system/topmenu/listByParams', { query: { filter: 1 } });
     },
   };
 }

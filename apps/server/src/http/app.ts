@@ -25,6 +25,7 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
+import { registerTopMenuRules } from '../modules/system/topmenus.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSystemRules();
   registerTenantRules(config);
   registerPackageRules();
+  registerTopMenuRules();
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerGrants(app, database);

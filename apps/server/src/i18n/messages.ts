@@ -415,6 +415,16 @@ export const messages = {
     mo: '有 {count} 項選單或按鈕不存在',
     en: '{count} of the menus or buttons do not exist',
   },
+  'topMenu.notFound': {
+    zh: '顶部菜单不存在或已停用',
+    mo: '頂部選單不存在或已停用',
+    en: 'The top menu does not exist or is disabled',
+  },
+  'topMenu.unknownMenus': {
+    zh: '以下菜单编码不是现有菜单：{codes}',
+    mo: '以下選單編碼不是現有選單：{codes}',
+    en: 'These menu codes name no existing menu: {codes}',
+  },
   'tenant.accountLimit': {
     zh: '账号数量已达租户额度 {limit}，请联系平台调整',
     mo: '帳號數量已達租戶額度 {limit}，請聯絡平台調整',

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { areas } from '@bl/entities';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { type SeedMenu, seedMenus } from './menus.ts';
+import { seedDemoTopMenus } from './top-menus.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -64,14 +65,34 @@ const demoTenants = [
  * insert yields to a row another process made first.
  *
  * On an empty database: the web client, the menu tree, and two tenants (000000, the operator,
- * and 100000, a demo tenant), each with an administrator role and user admin / admin.
+ * and 100000, a demo tenant), each with an administrator role and user admin / admin, and
+ * the demo top menus of top-menus.ts.
  */
 export async function seedIfEmpty(database: Database, options: { demo: boolean }) {
   await seedClients(database);
   await seedMenuTree(database);
   await syncCatalogueMenus(database);
+  if (!options.demo) return;
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
-  if (value > 0 || !options.demo) return;
+  if (value === 0) await seedDemoTenants(database);
+  await syncDemoTopMenus(database);
+}
+
+/** The demo tenants' top menus, also for databases seeded before top menus existed. */
+async function syncDemoTopMenus(database: Database) {
+  const present = await database.db
+    .select({ tenantId: tenant.tenantId })
+    .from(tenant)
+    .where(
+      inArray(
+        tenant.tenantId,
+        demoTenants.map((d) => d.tenantId),
+      ),
+    );
+  for (const { tenantId } of present) await seedDemoTopMenus(database, tenantId);
+}
+
+async function seedDemoTenants(database: Database) {
   const menuIds = (await database.db.select({ id: menu.id }).from(menu)).map((m) => m.id);
   const password = await hashPassword(passwordDigest('admin'));
   for (const demo of demoTenants) {

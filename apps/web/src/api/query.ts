@@ -7,6 +7,7 @@ import { clearSession, getSession, useSession } from '../session.ts';
 import { toastError } from '../shell/feedback.ts';
 import { useLock } from '../shell/lock.ts';
 import { useTabs } from '../shell/tabs.ts';
+import { useTopMenu } from '../shell/topMenu.ts';
 import { client } from './client.ts';
 
 let goToLogin: () => void = () => window.location.assign('/login');
@@ -24,6 +25,7 @@ export function forgetSession(): void {
   clearSession();
   queryClient.clear();
   useTabs.getState().reset();
+  useTopMenu.getState().reset();
   useLock.getState().clear();
 }
 
@@ -70,6 +72,23 @@ export function useUserInfo() {
 export function useMenuRoutes() {
   const signedIn = useSession((s) => s.session !== null);
   return useQuery({ queryKey: ['menuRoutes'], queryFn: () => client.menuRoutes(), enabled: signedIn });
+}
+
+/** The caller's top menus (`GET /api/bl-system/topmenu/listByParams?filter=1`). */
+export function useTopMenus() {
+  const signedIn = useSession((s) => s.session !== null);
+  return useQuery({ queryKey: ['topMenus'], queryFn: () => client.topMenus(), enabled: signedIn });
+}
+
+/** The side menu one top menu shows (`GET /api/bl-system/menu/routes?topMenuId=`). */
+export const topMenuRoutesQuery = (topMenuId: string) => ({
+  queryKey: ['menuRoutes', topMenuId],
+  queryFn: () => client.menuRoutes({ topMenuId }),
+});
+
+export function useTopMenuRoutes(topMenuId: string | undefined) {
+  const signedIn = useSession((s) => s.session !== null);
+  return useQuery({ ...topMenuRoutesQuery(topMenuId ?? ''), enabled: signedIn && Boolean(topMenuId) });
 }
 
 /** Labels in every language for the menu codes of catalogue entities and areas. */

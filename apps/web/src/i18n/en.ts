@@ -67,6 +67,11 @@ const en: Messages = {
     closeTab: 'Close',
     closeOthers: 'Close others',
     closeAll: 'Close all',
+    // Top menu (spec 01 §2, §4)
+    topMenu: 'Top menu',
+    topMenuHome: 'All',
+    topMenuEmpty: 'No menus have been assigned to the top menu "{{name}}" yet',
+    topMenuMore: 'More',
   },
   info: {
     pageTitle: 'Personal info',
@@ -322,6 +327,13 @@ const en: Messages = {
     accountRequired: 'Please enter the account name first',
     passwordRequired: 'Please enter the password first',
     passwordMismatch: 'The two passwords do not match',
+  },
+  topMenuName: {
+    warehouse: 'Warehouse',
+    transport: 'Transport',
+    billing: 'Billing',
+    masterData: 'Master data',
+    system: 'System',
   },
   menu: {
     warehousingManagement: 'Inbound',

@@ -66,6 +66,11 @@ const mo: Messages = {
     closeTab: '關閉',
     closeOthers: '關閉其他',
     closeAll: '關閉全部',
+    // Top menu (spec 01 §2, §4)
+    topMenu: '頂部選單',
+    topMenuHome: '全部',
+    topMenuEmpty: '頂部選單【{{name}}】還沒有分配選單',
+    topMenuMore: '更多',
   },
   info: {
     pageTitle: '個人資訊',
@@ -320,6 +325,13 @@ const mo: Messages = {
     accountRequired: '請先輸入帳號名稱',
     passwordRequired: '請先輸入密碼',
     passwordMismatch: '兩次密碼輸入不一致',
+  },
+  topMenuName: {
+    warehouse: '倉儲作業',
+    transport: '運輸調度',
+    billing: '計費結算',
+    masterData: '基礎資料',
+    system: '系統管理',
   },
   menu: {
     warehousingManagement: '入庫管理',

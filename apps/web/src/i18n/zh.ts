@@ -67,6 +67,11 @@ const zh = {
     closeTab: '关闭',
     closeOthers: '关闭其他',
     closeAll: '关闭全部',
+    // Top menu (spec 01 §2, §4)
+    topMenu: '顶部菜单',
+    topMenuHome: '全部',
+    topMenuEmpty: '顶部菜单【{{name}}】还没有分配菜单',
+    topMenuMore: '更多',
   },
   info: {
     pageTitle: '个人信息',
@@ -321,6 +326,13 @@ const zh = {
     accountRequired: '请先输入账号名称',
     passwordRequired: '请先输入密码',
     passwordMismatch: '两次密码输入不一致',
+  },
+  topMenuName: {
+    warehouse: '仓储作业',
+    transport: '运输调度',
+    billing: '计费结算',
+    masterData: '基础资料',
+    system: '系统管理',
   },
   menu: {
     warehousingManagement: '入库管理',

@@ -1,10 +1,10 @@
 import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@bl/contract';
-import { Button, Layout, Menu, type MenuProps, Spin, Tooltip } from 'antd';
+import { Button, Empty, Layout, Menu, type MenuProps, Spin, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useMenuRoutes } from '../api/query.ts';
+import { useMenuRoutes, useTopMenuRoutes, useTopMenus, useUserInfo } from '../api/query.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { useSession } from '../session.ts';
 import { screenClass } from '../utils/screen.ts';
@@ -19,7 +19,9 @@ import { Logo } from './Logo.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
 import { embeddedPath, isExternal, leaves, subMenuKey, trailTo, visibleMenus } from './menu.ts';
 import { TabsBar } from './TabsBar.tsx';
+import { TopMenu, useTopMenuLabel } from './TopMenu.tsx';
 import { homePath, useTabs } from './tabs.ts';
+import { chosenTopMenu, sideMenuOf, useTopMenu } from './topMenu.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { InShell } from './useDocumentTitle.ts';
 import { useMenuLabel } from './useMenuLabel.ts';
@@ -70,20 +72,35 @@ function Shell() {
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useTokenRefresh();
 
-  const menus = useMemo(() => visibleMenus(menuRoutes.data), [menuRoutes.data]);
+  const roles = useUserInfo().data?.roles;
+  // Every menu the user has: routes, tabs and the search box reach them whatever the top menu.
+  const menus = useMemo(() => visibleMenus(menuRoutes.data, roles), [menuRoutes.data, roles]);
+  const topMenus = useTopMenus();
+  const chosen = chosenTopMenu(
+    topMenus.data,
+    useTopMenu((s) => s.chosenId),
+  );
+  const chosenRoutes = useTopMenuRoutes(chosen?.id);
+  const side = useMemo(
+    // A top menu that could not be loaded (its error was shown) leaves the whole tree in place.
+    () => sideMenuOf(menus, chosenRoutes.isError ? undefined : chosen, chosenRoutes.data, roles),
+    [menus, chosen, chosenRoutes.data, chosenRoutes.isError, roles],
+  );
+  const sideMenus = side.kind === 'all' || side.kind === 'topMenu' ? side.menus : [];
+  const topMenuLabel = useTopMenuLabel();
   const items = useMemo<MenuItem[]>(
     () => [
       { key: homePath, icon: <HomeOutlined />, label: t('shell.home') },
-      ...toItems(menus, 0, menuLabel),
+      ...toItems(sideMenus, 0, menuLabel),
     ],
-    [menus, t, menuLabel],
+    [sideMenus, t, menuLabel],
   );
 
   // Open the sub-menus leading to the page shown, whichever way the visitor got there.
   useEffect(() => {
-    const trail = trailTo(menus, location.pathname).slice(0, -1).map(subMenuKey);
+    const trail = trailTo(sideMenus, location.pathname).slice(0, -1).map(subMenuKey);
     if (trail.length > 0) setOpenKeys((keys) => [...new Set([...keys, ...trail])]);
-  }, [menus, location.pathname]);
+  }, [sideMenus, location.pathname]);
 
   // A menu page gets its tab on arrival, before its screen has loaded; other pages get theirs
   // when they name themselves (useDocumentTitle), so a path on its way to /404 never gets one.
@@ -93,7 +110,7 @@ function Shell() {
       useTabs.getState().open({ value: location.pathname, query: location.search, label: menuLabel(item) });
   }, [menus, location.pathname, location.search, menuLabel]);
 
-  const selected = trailTo(menus, location.pathname).at(-1);
+  const selected = trailTo(sideMenus, location.pathname).at(-1);
   const selectedKeys = [selected ? selected.path || selected.id : location.pathname];
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
@@ -124,6 +141,7 @@ function Shell() {
           />
         </Tooltip>
         <MenuSearch menus={menus} />
+        <TopMenu />
         <div className="bl-header-spacer" />
         <ColorPickerButton />
         <ThemePicker />
@@ -143,10 +161,17 @@ function Shell() {
           trigger={null}
           data-testid="sider"
         >
-          {menuRoutes.isPending ? (
+          {menuRoutes.isPending || topMenus.isPending || side.kind === 'loading' ? (
             <div className="bl-sider-loading">
               <Spin />
             </div>
+          ) : side.kind === 'empty' ? (
+            <Empty
+              className="bl-sider-empty"
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('shell.topMenuEmpty', { name: topMenuLabel(side.topMenu) })}
+              data-testid="side-menu-empty"
+            />
           ) : (
             <Menu
               mode="inline"

@@ -50,6 +50,21 @@ describe('side menu', () => {
     expect(visibleMenus(undefined)).toEqual([]);
   });
 
+  it('shows items naming roles only to holders of one of them', () => {
+    const limited = [
+      node('billing', '/acct', [
+        node('runs', '/acct/runs', [], { meta: { roles: ['finance', 'manager'] } }),
+        node('bills', '/acct/bills', [], { meta: { roles: [] } }),
+      ]),
+      node('audit', '/audit', [], { meta: { roles: ['auditor'] } }),
+    ];
+    const codes = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children)]);
+    expect(codes(visibleMenus(limited, ['clerk']))).toEqual(['billing', 'bills']);
+    expect(codes(visibleMenus(limited, ['clerk', 'manager']))).toEqual(['billing', 'runs', 'bills']);
+    expect(codes(visibleMenus(limited, ['auditor']))).toEqual(['billing', 'bills', 'audit']);
+    expect(codes(visibleMenus(limited))).toEqual(['billing', 'runs', 'bills', 'audit']);
+  });
+
   it('lists leaves in menu order', () => {
     expect(leaves(visibleMenus(tree)).map((n) => n.code)).toEqual(['reservation', 'user']);
   });

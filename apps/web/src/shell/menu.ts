@@ -1,10 +1,20 @@
 import type { MenuNode } from '@bl/contract';
 
-/** Side-menu entries: menus (not buttons) whose isShow is not 0, with their visible children. */
-export function visibleMenus(nodes: MenuNode[] | undefined): MenuNode[] {
+/**
+ * Side-menu entries: menus (not buttons) whose isShow is not 0, with their visible children.
+ * Given the user's role aliases, an entry naming `meta.roles` shows only to a holder of one of
+ * them (spec 01 §6); without them (label look-ups) role limits are not applied.
+ */
+export function visibleMenus(nodes: MenuNode[] | undefined, roles?: readonly string[]): MenuNode[] {
   return (nodes ?? [])
-    .filter((node) => node.isShow !== 0 && node.category !== 2)
-    .map((node) => ({ ...node, children: visibleMenus(node.children) }));
+    .filter((node) => node.isShow !== 0 && node.category !== 2 && roleAllows(node, roles))
+    .map((node) => ({ ...node, children: visibleMenus(node.children, roles) }));
+}
+
+function roleAllows(node: MenuNode, roles: readonly string[] | undefined): boolean {
+  const wanted = node.meta?.roles;
+  if (!roles || !wanted || wanted.length === 0) return true;
+  return wanted.some((role) => roles.includes(role));
 }
 
 /** Every leaf, in menu order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
+import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
 
 const row = (id: string, parentId: string, category = 1, sort = 0) => ({
   id,
@@ -35,5 +35,11 @@ describe('menu trees', () => {
         children: [{ code: 'c2', name: 'n2', children: [{ code: 'c3', name: 'n3', children: [] }] }],
       },
     ]);
+  });
+  it("keeps a top menu's entries with what lies beneath and above them", () => {
+    const all = [row('1', '0'), row('2', '1'), row('5', '2'), row('3', '0'), row('4', '3'), row('6', '1')];
+    expect(rowsUnder(all, new Set(['c2'])).map((r) => r.id)).toEqual(['1', '2', '5']);
+    expect(rowsUnder(all, new Set(['c3', 'c2'])).map((r) => r.id)).toEqual(['1', '2', '5', '3', '4']);
+    expect(rowsUnder(all, new Set(['unknown']))).toEqual([]);
   });
 });

@@ -41,3 +41,24 @@ export function buildButtonTree(tree: MenuNode[]): ButtonNode[] {
   }
   return out;
 }
+
+/**
+ * The rows a top menu shows (spec 01 §4): the entries whose code it names, everything beneath
+ * them, and their ancestors, so a screen sits at the same place under every top menu.
+ */
+export function rowsUnder<T extends { id: string; parentId: string; code: string }>(
+  all: T[],
+  codes: ReadonlySet<string>,
+): T[] {
+  const childrenOf = new Map<string, T[]>();
+  for (const row of all) childrenOf.set(row.parentId, [...(childrenOf.get(row.parentId) ?? []), row]);
+  const chosen = new Set<string>();
+  const pending = all.filter((row) => codes.has(row.code));
+  while (pending.length > 0) {
+    const row = pending.pop() as T;
+    if (chosen.has(row.id)) continue;
+    chosen.add(row.id);
+    pending.push(...(childrenOf.get(row.id) ?? []));
+  }
+  return withAncestors(all, chosen);
+}

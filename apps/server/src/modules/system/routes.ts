@@ -14,7 +14,8 @@ import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
-import { buildButtonTree, buildMenuTree, withAncestors } from './menu-tree.ts';
+import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
+import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
 
 /** Entities only the operator tenant may open: their menus and buttons are left out for others. */
 const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
@@ -168,7 +169,14 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
     {
       schema: {
         tags: ['system'],
-        summary: 'The side-menu tree of the signed-in user',
+        summary:
+          'The side-menu tree of the signed-in user; with topMenuId, only the part that top menu shows',
+        querystring: z.object({
+          topMenuId: z
+            .string()
+            .regex(/^\d{1,19}$/)
+            .optional(),
+        }),
         response: {
           200: z.object({ code: z.number(), success: z.boolean(), msg: z.string(), data: z.array(menuNode) }),
         },
@@ -176,9 +184,19 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const rows = await database.withTenant(auth.tenantId, (tx) => grantedMenuRows(tx, auth, 1));
+      const { topMenuId } = request.query;
+      const rows = await database.withTenant(auth.tenantId, async (tx) => {
+        const granted = await grantedMenuRows(tx, auth, 1);
+        return topMenuId ? rowsUnder(granted, await topMenuCodes(tx, auth.tenantId, topMenuId)) : granted;
+      });
       return ok(buildMenuTree(rows), translate('ok', request.language));
     },
+  );
+
+  registerTopMenuRoutes(
+    app,
+    database,
+    async (tx, auth) => new Set((await grantedMenuRows(tx, auth, 1)).map((r) => r.code)),
   );
 
   api.get(
