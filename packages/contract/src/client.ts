@@ -230,7 +230,8 @@ export function createApiClient(options: ApiClientOptions) {
       });
     },
     logout() {
-      return request<null>('GET', '/api/bl-auth/logout');
+      // Signing out ends the session here whatever the server says: nothing to tell.
+      return request<null>('GET', '/api/bl-auth/logout', { quiet: true });
     },
     userInfo() {
       return request<UserInfo>('GET', '/api/bl-system/user/getUserInfo');

@@ -63,8 +63,7 @@ export function reportError(error: unknown): void {
     // Calls in flight when the session ended all answer 401: one toast is enough.
     if (unauthorizedCount === 0) toastError(error.message, 'unauthorized');
     unauthorizedCount = (unauthorizedCount + 1) % unauthorizedToastCycle;
-    forgetSession();
-    goToLogin();
+    endSession();
     return;
   }
   if (error instanceof ApiError && error.quiet) return;
@@ -73,12 +72,21 @@ export function reportError(error: unknown): void {
   toastError(text, text);
 }
 
-// The client tells every failure, except those its caller tells itself; a call that carried the
-// session and heard it is over always ends it.
+/** Ends the session and goes to /login. */
+function endSession(): void {
+  forgetSession();
+  goToLogin();
+}
+
+// The client tells every failure, except those its caller tells itself; a quiet call that carried
+// the session and heard it is over (sign-out itself) still ends it, without a word.
 onCallFailed((error, request) => {
-  const lostSession =
-    error instanceof ApiError && error.code === ResultCode.unauthorized && !request.anonymous;
-  if (!request.quiet || lostSession) reportError(error);
+  if (!request.quiet) {
+    reportError(error);
+  } else if (error instanceof ApiError && error.code === ResultCode.unauthorized && !request.anonymous) {
+    reported.add(error);
+    endSession();
+  }
 });
 
 export const queryClient = new QueryClient({
