@@ -470,9 +470,13 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
 
       // A garbled token cookie: the server answers 401, the visitor lands on /login with one toast.
       expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
+      // Path '/', as the app writes it: a cookie set for this page's folder would be another cookie.
+      const { hostname } = new URL(page.url());
       await page
         .context()
-        .addCookies([{ name: 'saber-access-token', value: 'garbled', url: page.url(), sameSite: 'Strict' }]);
+        .addCookies([
+          { name: 'saber-access-token', value: 'garbled', domain: hostname, path: '/', sameSite: 'Strict' },
+        ]);
       await page.reload();
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: text.heading }).waitFor();

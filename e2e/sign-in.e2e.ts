@@ -144,7 +144,13 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
     await page
       .context()
       .addCookies([
-        { name: 'saber-access-token', value: 'not-a-token', url: page.url(), sameSite: 'Strict' },
+        {
+          name: 'saber-access-token',
+          value: 'not-a-token',
+          domain: '127.0.0.1',
+          path: '/',
+          sameSite: 'Strict',
+        },
       ]);
     await page.evaluate(() => localStorage.setItem('saber-userInfo', JSON.stringify({ userName: 'x' })));
     await page.goto('/wel/index');
