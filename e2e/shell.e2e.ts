@@ -48,6 +48,7 @@ const expected = {
     passwordMismatch: '两次密码输入不一致',
     passwordTab: '修改密码',
     oldPasswordWrong: '原密码不正确',
+    timeout: '请求超时（6 秒无响应），请稍后重试',
   },
   mo: {
     languageName: '繁體中文',
@@ -82,6 +83,7 @@ const expected = {
     passwordMismatch: '兩次密碼輸入不一致',
     passwordTab: '修改密碼',
     oldPasswordWrong: '原密碼不正確',
+    timeout: '請求逾時（6 秒無回應），請稍後重試',
   },
   en: {
     languageName: 'English',
@@ -117,6 +119,7 @@ const expected = {
     passwordMismatch: 'The two passwords do not match',
     passwordTab: 'Change password',
     oldPasswordWrong: 'The current password is wrong',
+    timeout: 'The server did not answer within 6 seconds; please try again',
   },
 } as const;
 
@@ -155,6 +158,17 @@ async function signIn(language: Language, tenantId = '000000'): Promise<Page> {
   await page.getByTestId('side-menu').waitFor();
   return page;
 }
+
+/** A cookie of the page as the page itself reads it; undefined when absent. */
+const cookieOf = (page: Page, name: string) =>
+  page.evaluate(
+    (cookie) =>
+      document.cookie
+        .split('; ')
+        .find((part) => part.startsWith(`${cookie}=`))
+        ?.slice(cookie.length + 1),
+    name,
+  );
 
 /** The labels of the open tabs, in order, once there are `count` of them. */
 async function tabLabels(page: Page, count: number): Promise<string[]> {
@@ -485,17 +499,44 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       await page.goto('/wel/index');
       expect(await tabLabels(page, 1)).toEqual([text.home]);
 
-      // A garbled token: the server answers 401, the visitor lands on /login with one toast.
-      await page.evaluate(() => {
-        const session = JSON.parse(localStorage.getItem('saber-session') ?? '{}') as Record<string, unknown>;
-        localStorage.setItem('saber-session', JSON.stringify({ ...session, accessToken: 'garbled' }));
-      });
+      // A garbled token cookie: the server answers 401, the visitor lands on /login with one toast.
+      expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
+      // Path '/', as the app writes it: a cookie set for this page's folder would be another cookie.
+      const { hostname } = new URL(page.url());
+      await page
+        .context()
+        .addCookies([
+          { name: 'saber-access-token', value: 'garbled', domain: hostname, path: '/', sameSite: 'Strict' },
+        ]);
       await page.reload();
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: text.heading }).waitFor();
       await page.locator('.ant-message-error').first().waitFor();
       expect(await page.locator('.ant-message-notice').count()).toBe(1);
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      expect(await cookieOf(page, 'saber-access-token')).toBeUndefined();
+      expect(await cookieOf(page, 'saber-refresh-token')).toBeUndefined();
+      expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
+    });
+
+    it(`shows the progress bar while a call runs, and says when it times out (${language})`, async () => {
+      const page = await signIn(language);
+      await page.waitForLoadState('networkidle');
+      // The server never answers the user info: the page gives up after 6 s.
+      await page.route('**/api/bl-system/user/getUserInfo', () => undefined);
+      await page.reload();
+      const bar = page.getByTestId('progress-bar');
+      await page.locator('[data-testid="progress-bar"][data-phase="running"]').waitFor();
+      await page.getByTestId('side-menu').waitFor();
+      await screenshot(page, `progress-bar-${language}`);
+      await page
+        .locator('.ant-message-notice .ant-message-error')
+        .filter({ hasText: text.timeout })
+        .waitFor();
+      await bar.waitFor({ state: 'detached' });
+      await screenshot(page, `timeout-${language}`);
+      // Still signed in: a time-out is not a lost session.
+      expect(pathOf(page)).toBe('/wel/index');
+      expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
     });
 
     it(`edits the personal info and refuses a mistyped new password (${language})`, async () => {
@@ -620,11 +661,16 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/wel/index');
     await page.getByTestId('side-menu').waitFor();
-    const stored = () =>
-      page.evaluate(
-        () => JSON.parse(localStorage.getItem('saber-session') ?? '{}') as Record<string, string>,
-      );
+    const stored = async (): Promise<Record<string, string | undefined>> => ({
+      ...(await page.evaluate(
+        () => JSON.parse(localStorage.getItem('saber-userInfo') ?? '{}') as Record<string, string>,
+      )),
+      accessToken: await cookieOf(page, 'saber-access-token'),
+      refreshToken: await cookieOf(page, 'saber-refresh-token'),
+    });
     const before = await stored();
+    expect(before.accessToken).toBeTruthy();
+    expect(before.refreshToken).toBeTruthy();
 
     const refreshes: string[] = [];
     page.on('request', (request) => {
@@ -632,9 +678,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     });
     await page.clock.fastForward('06:01');
     await page.waitForFunction(
-      (token) =>
-        (JSON.parse(localStorage.getItem('saber-session') ?? '{}') as { accessToken?: string })
-          .accessToken !== token,
+      (token) => !document.cookie.split('; ').includes(`saber-access-token=${token}`),
       before.accessToken,
     );
     const after = await stored();
@@ -682,7 +726,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     // Let the sign-in's own navigation finish first: the session is re-read at every navigation.
     await page.waitForLoadState('networkidle');
     await page.getByTestId('figure-signInsToday').waitFor();
-    await page.evaluate(() => localStorage.removeItem('saber-session'));
+    await page.context().clearCookies({ name: 'saber-access-token' });
     const menu = page.getByTestId('side-menu');
     await menu.getByText(expected.zh.reports, { exact: true }).click();
     await menu.getByText(expected.zh.binBoard, { exact: true }).click();
@@ -712,11 +756,14 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await confirmDialog(page, text.logoutConfirm, text.ok);
     await page.waitForURL('**/login');
     const stored = await page.evaluate(() => ({
-      session: localStorage.getItem('saber-session'),
+      cookies: document.cookie,
+      userInfo: localStorage.getItem('saber-userInfo'),
       lock: localStorage.getItem('saber-lock'),
       tabs: localStorage.getItem('saber-tag-list'),
     }));
-    expect(stored.session).toBeNull();
+    expect(stored.cookies).not.toContain('saber-access-token');
+    expect(stored.cookies).not.toContain('saber-refresh-token');
+    expect(stored.userInfo).toBeNull();
     expect(stored.lock).toBeNull();
     expect(JSON.parse(stored.tabs ?? '[]')).toEqual([{ value: '/wel/index', query: '', label: '' }]);
 

@@ -141,13 +141,23 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
   it('signs out and returns to /login when the server answers 401', async () => {
     const page = await openPage();
     await page.goto('/login');
-    await page.evaluate(() =>
-      localStorage.setItem('saber-session', JSON.stringify({ accessToken: 'not-a-token', userName: 'x' })),
-    );
+    await page
+      .context()
+      .addCookies([
+        {
+          name: 'saber-access-token',
+          value: 'not-a-token',
+          domain: '127.0.0.1',
+          path: '/',
+          sameSite: 'Strict',
+        },
+      ]);
+    await page.evaluate(() => localStorage.setItem('saber-userInfo', JSON.stringify({ userName: 'x' })));
     await page.goto('/wel/index');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: expected.zh.heading }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('saber-access-token');
+    expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
   });
 
   for (const language of languages) {
@@ -177,6 +187,17 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
 
       await fillLogin(page, { account: 'admin', password: 'admin' });
       await page.waitForURL('**/wel/index');
+      // The tokens live in cookies named from the client id, for 2 hours (spec 01 §9).
+      const cookies = await page.context().cookies();
+      for (const name of ['saber-access-token', 'saber-refresh-token']) {
+        const cookie = cookies.find((c) => c.name === name);
+        expect(cookie?.value).toBeTruthy();
+        const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+        expect(lifetime).toBeGreaterThan(7000);
+        expect(lifetime).toBeLessThanOrEqual(7200);
+        expect(cookie?.sameSite).toBe('Strict');
+      }
+      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
       const menu = page.getByTestId('side-menu');
       await menu.getByText(text.inbound, { exact: true }).waitFor();
       await page.getByTestId('user-name').filter({ hasText: '管理员' }).waitFor();
@@ -203,7 +224,10 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       await confirmDialog(page, text.logoutConfirm, text.ok);
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: text.heading }).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+        'saber-access-token',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
 
       // Signed out, the shell is closed again.
       await page.goto('/wel/index');

@@ -17,6 +17,7 @@ import { currentLanguage } from './i18n/index.ts';
 import { router } from './router.tsx';
 import { themeConfig, themeLook, useAppearance } from './shell/appearance.ts';
 import { FeedbackBridge } from './shell/feedback.ts';
+import { ProgressBar } from './shell/ProgressBar.tsx';
 
 const antdLocales: Record<Language, Locale> = { zh: zhCN, mo: zhTW, en: enUS };
 
@@ -49,6 +50,7 @@ export function Root() {
     <ConfigProvider locale={antdLocales[language]} theme={config}>
       <AntdApp>
         <FeedbackBridge />
+        <ProgressBar />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

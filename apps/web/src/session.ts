@@ -1,10 +1,19 @@
 import type { TokenAnswer } from '@bl/contract';
 import { create } from 'zustand';
 import { readJson, removeItem, storageKey, writeJson } from './storage.ts';
+import { readCookie, removeCookie, writeCookie } from './utils/cookies.ts';
+import { cookieMaxAgeMs, tokenCookieNames } from './utils/tokens.ts';
+
+/** Site config (spec 01 §3): the web client's id, which also names the token cookies. */
+export const clientId = 'saber';
+
+/** `saber-access-token` and `saber-refresh-token` (spec 01 §9). */
+export const tokenCookies = tokenCookieNames(clientId);
 
 /**
- * The signed-in session. Kept in local storage under `saber-session` for now; this is the one
- * module to change when tokens move to cookies and refresh arrives.
+ * The signed-in session. The tokens live in cookies named from the client id for 2 hours
+ * (spec 01 §9); who is signed in lives in local storage under `saber-userInfo`. The access-token
+ * cookie IS the session: without it nobody is signed in, whatever the storage says.
  */
 export interface Session {
   accessToken: string;
@@ -18,27 +27,49 @@ export interface Session {
   storedAt: number;
 }
 
-const sessionKey = 'session';
+type UserInfo = Omit<Session, 'accessToken' | 'refreshToken'>;
+
+const infoKey = 'userInfo';
+/** Where an older version kept the whole session, tokens included. */
+const legacyKey = 'session';
 
 function readSession(): Session | null {
-  const value = readJson(sessionKey);
-  if (!value || typeof value !== 'object') return null;
-  const session = value as Partial<Session>;
-  if (typeof session.accessToken !== 'string' || !session.accessToken) return null;
+  const accessToken = readCookie(tokenCookies.accessToken);
+  if (!accessToken) return null;
+  const stored = readJson(infoKey);
+  const info = (stored && typeof stored === 'object' ? stored : {}) as Partial<UserInfo>;
   return {
-    accessToken: session.accessToken,
-    refreshToken: String(session.refreshToken ?? ''),
-    tenantId: String(session.tenantId ?? ''),
-    userId: String(session.userId ?? ''),
-    account: String(session.account ?? ''),
-    userName: String(session.userName ?? ''),
-    roleName: String(session.roleName ?? ''),
-    // Unknown age (stored by an older version): old enough to refresh at the first check.
-    storedAt: typeof session.storedAt === 'number' ? session.storedAt : 0,
+    accessToken,
+    refreshToken: readCookie(tokenCookies.refreshToken) ?? '',
+    tenantId: String(info.tenantId ?? ''),
+    userId: String(info.userId ?? ''),
+    account: String(info.account ?? ''),
+    userName: String(info.userName ?? ''),
+    roleName: String(info.roleName ?? ''),
+    // Unknown age: old enough to refresh at the first check.
+    storedAt: typeof info.storedAt === 'number' ? info.storedAt : 0,
   };
 }
 
-export const useSession = create<{ session: Session | null }>(() => ({ session: readSession() }));
+/** Removes the tokens and the user info, wherever they are kept. */
+function discardStored(): void {
+  removeCookie(tokenCookies.accessToken);
+  removeCookie(tokenCookies.refreshToken);
+  removeItem(infoKey);
+  removeItem(legacyKey);
+}
+
+/** The stored session; anything left of one without its token (an empty or expired cookie) is cleared. */
+function loadSession(): Session | null {
+  const session = readSession();
+  if (!session) discardStored();
+  return session;
+}
+
+// Tokens never stay in local storage, even from an older version.
+removeItem(legacyKey);
+
+export const useSession = create<{ session: Session | null }>(() => ({ session: loadSession() }));
 
 export function getSession(): Session | null {
   return useSession.getState().session;
@@ -59,28 +90,36 @@ export function saveSession(answer: TokenAnswer): Session {
     roleName: answer.roleName,
     storedAt: Date.now(),
   };
-  writeJson(sessionKey, session);
+  writeCookie(tokenCookies.accessToken, session.accessToken, cookieMaxAgeMs);
+  writeCookie(tokenCookies.refreshToken, session.refreshToken, cookieMaxAgeMs);
+  const { accessToken: _access, refreshToken: _refresh, ...info } = session;
+  writeJson(infoKey, info);
   useSession.setState({ session });
   return session;
 }
 
+/** Whether the browser kept the access-token cookie (it refuses cookies in some privacy modes). */
+export function tokenCookieKept(): boolean {
+  return Boolean(readCookie(tokenCookies.accessToken));
+}
+
 export function clearSession(): void {
-  removeItem(sessionKey);
+  discardStored();
   useSession.setState({ session: null });
 }
 
 /**
- * Reads the session from storage again: a token removed or emptied behind the app's back (another
- * tab, a cleared cookie jar) ends the session at the next navigation (spec 01 §2).
+ * Reads the session from its cookies again: a token removed, emptied or expired behind the app's
+ * back (another tab, a cleared cookie jar) ends the session at the next navigation (spec 01 §2).
  */
 export function reloadSession(): void {
-  const stored = readSession();
+  const stored = loadSession();
   const current = getSession();
   if (stored?.accessToken !== current?.accessToken) useSession.setState({ session: stored });
 }
 
-// Signing in or out in another tab applies here too.
-window.addEventListener('storage', (event) => {
-  if (event.key === storageKey(sessionKey) || event.key === null)
-    useSession.setState({ session: readSession() });
+// Signing in or out in another tab applies here too (cookies raise no events; the user info does).
+globalThis.window?.addEventListener('storage', (event) => {
+  if (event.key === storageKey(infoKey) || event.key === null)
+    useSession.setState({ session: loadSession() });
 });

@@ -1,17 +1,54 @@
 import type { TokenAnswer, UserInfo } from './auth.ts';
-import type { ApiResult } from './envelope.ts';
+import { type ApiResult, ResultCode } from './envelope.ts';
 import type { Language } from './language.ts';
 import type { ButtonNode, MenuNode, TopMenuItem } from './menu.ts';
 
-/** An answer whose envelope says it failed; carries the server's code and message. */
+/**
+ * An answer whose envelope says it failed; carries the server's code and message. `quiet` marks
+ * a code of the client's white list: the caller rejects it without telling the user.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly quiet = false,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * A call that got no answer to read: the network failed, the time-out passed, or the HTTP status
+ * was outside 200-500 (a proxy's 502, say), where no envelope can be expected.
+ */
+export class RequestError extends Error {
+  constructor(
+    readonly reason: 'network' | 'timeout' | 'status',
+    readonly status?: number,
+  ) {
+    super(reason === 'status' ? `HTTP ${status}` : reason);
+    this.name = 'RequestError';
+  }
+}
+
+/** A call gives up after this long (spec 01 §9). */
+export const defaultRequestTimeoutMs = 6000;
+
+/**
+ * Marks calls as coming from this client, as SpringBlade/Saber clients do; BladeX gateways that
+ * let only their own clients through look for it. This server does not require it.
+ */
+export const requestedWithHeader = { 'Blade-Requested-With': 'BladeHttpRequest' } as const;
+
+/** What the client tells its observers about each call (the progress bar, error reporting). */
+export interface ApiClientEvents {
+  /** A call started; `background` calls (the token refresh) show no progress. */
+  started?(request: RequestOptions): void;
+  /** A call ended, answered or not; always paired with `started`. */
+  finished?(request: RequestOptions): void;
+  /** A call is about to reject: report it (a toast, a forced sign-out) unless it is `quiet`. */
+  failed?(error: ApiError | RequestError, request: RequestOptions): void;
 }
 
 export interface ApiClientOptions {
@@ -23,6 +60,13 @@ export interface ApiClientOptions {
   /** The current access token, if signed in. */
   token: () => string | undefined;
   fetch?: typeof fetch;
+  /** Default 6000 ms (spec 01 §9). */
+  timeoutMs?: number;
+  /** Result codes that reject without telling the user (spec 01 §8). */
+  statusWhiteList?: readonly number[];
+  /** The message of a failed envelope without one, in the user's language. */
+  unknownMessage?: () => string;
+  events?: ApiClientEvents;
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -32,6 +76,12 @@ export interface RequestOptions {
   body?: unknown;
   /** Send no bearer token (sign-in calls). */
   anonymous?: boolean;
+  /** POST the body as `application/x-www-form-urlencoded` instead of JSON (Saber's `isSerialize`). */
+  form?: boolean;
+  /** Runs without the progress bar (the token refresh, spec 01 §8). */
+  background?: boolean;
+  /** The caller tells the user itself; observers still see the failure with this flag set. */
+  quiet?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -39,51 +89,122 @@ function base64(text: string): string {
   return typeof btoa === 'function' ? btoa(text) : Buffer.from(text).toString('base64');
 }
 
-function toQueryString(query: Query | undefined): string {
-  if (!query) return '';
+function toSearchParams(values: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  const text = params.toString();
+  return params;
+}
+
+function toQueryString(query: Query | undefined): string {
+  const text = query ? toSearchParams(query).toString() : '';
   return text ? `?${text}` : '';
+}
+
+/** The body as a form: top-level fields as pairs, nested values as JSON (Saber's `serialize`). */
+export function serializeForm(body: unknown): string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return '';
+  return toSearchParams(body as Record<string, unknown>).toString();
+}
+
+/** HTTP statuses whose body is read as an envelope (spec 01 §8): errors arrive as body codes. */
+export function isReadableStatus(status: number): boolean {
+  return status >= 200 && status <= 500;
 }
 
 /**
  * The one typed client of the API, shared by the web app, the browser tests and the tools.
- * It sends the client credential, the bearer token and the language on every call.
+ * It sends the client credential, the bearer token, the language and the requested-with marker
+ * on every call, gives up after the time-out, and rejects every answer whose code is not 200.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? defaultRequestTimeoutMs;
+  const whiteList = new Set(options.statusWhiteList ?? []);
+  const unknownMessage = options.unknownMessage ?? (() => 'unknown error');
+  const events = options.events ?? {};
 
-  async function request<T>(method: 'GET' | 'POST', path: string, req: RequestOptions = {}): Promise<T> {
+  /** The headers of every call; exported for the calls `request` cannot make (blobs, uploads). */
+  function headersFor(req: Pick<RequestOptions, 'anonymous' | 'headers'> = {}): Record<string, string> {
     const headers: Record<string, string> = {
       Authorization: `Basic ${base64(`${options.clientId}:${options.clientSecret}`)}`,
       'Blade-Language': options.language(),
+      ...requestedWithHeader,
       ...req.headers,
     };
     const token = req.anonymous ? undefined : options.token();
     if (token) headers['Blade-Auth'] = `bearer ${token}`;
+    return headers;
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, req: RequestOptions): Promise<T> {
+    const headers = headersFor(req);
     let body: string | undefined;
-    if (req.body !== undefined) {
+    if (method === 'POST' && req.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = serializeForm(req.body);
+    } else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req.body);
+    } else if (method === 'GET') {
+      // A body-less POST says nothing: an empty document is not valid JSON, and Fastify refuses it.
+      headers['Content-Type'] = 'application/json';
     }
-    const response = await doFetch(`${options.baseUrl}${path}${toQueryString(req.query)}`, {
-      method,
-      headers,
-      body,
-    });
-    const envelope = (await response.json()) as ApiResult<T>;
-    if (!envelope.success) throw new ApiError(envelope.code ?? response.status, envelope.msg);
-    return envelope.data;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let response: Response;
+    let envelope: Partial<ApiResult<T>> | null = null;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}${toQueryString(req.query)}`, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: abort.signal,
+      });
+      if (!isReadableStatus(response.status)) throw new RequestError('status', response.status);
+      const text = await response.text();
+      try {
+        envelope = text ? (JSON.parse(text) as Partial<ApiResult<T>>) : {};
+      } catch {
+        // Not an envelope (a proxy's page): only the status is known.
+      }
+    } catch (error) {
+      if (error instanceof RequestError) throw error;
+      throw new RequestError(abort.signal.aborted ? 'timeout' : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    // The body's code, else the status: 200 for every answer that reached a handler (spec 01 §8).
+    const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+    if (code === ResultCode.success) return envelope?.data as T;
+    const message =
+      typeof envelope?.msg === 'string' && envelope.msg.trim() ? envelope.msg : unknownMessage();
+    throw new ApiError(code, message, whiteList.has(code));
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, req: RequestOptions = {}): Promise<T> {
+    events.started?.(req);
+    try {
+      return await send<T>(method, path, req);
+    } catch (error) {
+      if (error instanceof ApiError || error instanceof RequestError) events.failed?.(error, req);
+      throw error;
+    } finally {
+      events.finished?.(req);
+    }
   }
 
   return {
     request,
+    headers: headersFor,
     signIn(input: { tenantId: string; account: string; passwordMd5: string }) {
+      // The sign-in page tells its own failures, next to the form.
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {
         anonymous: true,
+        quiet: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: {
           grantType: 'password',
@@ -95,8 +216,10 @@ export function createApiClient(options: ApiClientOptions) {
       });
     },
     refresh(input: { tenantId: string; refreshToken: string }) {
+      // Runs on a timer, unasked: no progress bar (spec 01 §8).
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {
         anonymous: true,
+        background: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: {
           grantType: 'refresh_token',
@@ -107,7 +230,8 @@ export function createApiClient(options: ApiClientOptions) {
       });
     },
     logout() {
-      return request<null>('GET', '/api/bl-auth/logout');
+      // Signing out ends the session here whatever the server says: nothing to tell.
+      return request<null>('GET', '/api/bl-auth/logout', { quiet: true });
     },
     userInfo() {
       return request<UserInfo>('GET', '/api/bl-system/user/getUserInfo');

@@ -1,14 +1,15 @@
-import { ApiError, flattenButtonCodes, ResultCode } from '@bl/contract';
+import { ApiError, flattenButtonCodes, RequestError, ResultCode } from '@bl/contract';
 import type { Catalogue } from '@bl/entities';
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import type { Label } from '../i18n/index.ts';
 import i18next from '../i18n/index.ts';
-import { clearSession, getSession, useSession } from '../session.ts';
+import { clearSession, useSession } from '../session.ts';
 import { toastError } from '../shell/feedback.ts';
 import { useLock } from '../shell/lock.ts';
 import { useTabs } from '../shell/tabs.ts';
 import { useTopMenu } from '../shell/topMenu.ts';
-import { client } from './client.ts';
+import { requestTimeoutMs } from '../utils/tokens.ts';
+import { client, onCallFailed } from './client.ts';
 
 let goToLogin: () => void = () => window.location.assign('/login');
 
@@ -18,8 +19,8 @@ export function setLoginNavigator(navigate: () => void): void {
 }
 
 /**
- * Forgets the session and everything that belonged to it (spec 01 §4): tokens, menus, roles and
- * every other fetched answer, the tabs and the screen lock.
+ * Forgets the session and everything that belonged to it (spec 01 §4): tokens and their cookies,
+ * menus, roles and every other fetched answer, the tabs and the screen lock.
  */
 export function forgetSession(): void {
   clearSession();
@@ -29,21 +30,66 @@ export function forgetSession(): void {
   useLock.getState().clear();
 }
 
+/** Of this many 401 answers in a row, only the first shows its toast (spec 01 §8). */
+export const unauthorizedToastCycle = 5;
+let unauthorizedCount = 0;
+
+/** A new session starts a new cycle: its first 401 is always told. */
+export function resetUnauthorizedCount(): void {
+  unauthorizedCount = 0;
+}
+
+/** Failures already told: a failure seen by the client and again by a query or a screen toasts once. */
+const reported = new WeakSet<object>();
+
+/** The words of a failure in the user's language. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof RequestError && error.reason === 'timeout') {
+    return i18next.t('common.timeout', { seconds: requestTimeoutMs / 1000 });
+  }
+  return i18next.t('common.networkError');
+}
+
 /**
  * What every failed call ends in (spec 01 §8): a 401 signs the visitor out and sends them to
- * /login; any other failure shows the server's message for 5 seconds.
+ * /login, its toast shown once per cycle of five; a white-listed code rejects silently; any
+ * other failure shows its message for 5 seconds.
  */
 export function reportError(error: unknown): void {
+  if (typeof error === 'object' && error !== null) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
   if (error instanceof ApiError && error.code === ResultCode.unauthorized) {
-    // Calls in flight when the session ended all answer 401: only the first one says so.
-    const hadSession = getSession() !== null;
-    forgetSession();
-    if (hadSession) toastError(error.message, 'unauthorized');
-    goToLogin();
+    // Calls in flight when the session ended all answer 401: one toast is enough.
+    if (unauthorizedCount === 0) toastError(error.message, 'unauthorized');
+    unauthorizedCount = (unauthorizedCount + 1) % unauthorizedToastCycle;
+    endSession();
     return;
   }
-  toastError(error instanceof ApiError ? error.message : i18next.t('common.networkError'));
+  if (error instanceof ApiError && error.quiet) return;
+  const text = failureMessage(error);
+  // The same words twice (a retried call) replace each other instead of piling up.
+  toastError(text, text);
 }
+
+/** Ends the session and goes to /login. */
+function endSession(): void {
+  forgetSession();
+  goToLogin();
+}
+
+// The client tells every failure, except those its caller tells itself; a quiet call that carried
+// the session and heard it is over (sign-out itself) still ends it, without a word.
+onCallFailed((error, request) => {
+  if (!request.quiet) {
+    reportError(error);
+  } else if (error instanceof ApiError && error.code === ResultCode.unauthorized && !request.anonymous) {
+    reported.add(error);
+    endSession();
+  }
+});
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
@@ -56,8 +102,9 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: reportError }),
   defaultOptions: {
     queries: {
-      // Business errors are answers, not hiccups: retry only network failures.
-      retry: (failures, error) => !(error instanceof ApiError) && failures < 2,
+      // Business errors are answers, not hiccups: retry only a lost connection. A call that
+      // timed out has already kept the user waiting 6 s; it is not tried again behind their back.
+      retry: (failures, error) => error instanceof RequestError && error.reason !== 'timeout' && failures < 2,
       refetchOnWindowFocus: false,
       staleTime: 5 * 60_000,
     },
@@ -101,7 +148,7 @@ function catalogueLabels(catalogue: Catalogue): ReadonlyMap<string, Label> {
 
 const catalogueQuery = {
   queryKey: ['catalogue'],
-  queryFn: () => client.request<Catalogue>('GET', '/api/bl-system/catalogue'),
+  queryFn: () => client.request<Catalogue>('GET', '/api/bl-system/catalogue', { quiet: true }),
   // The catalogue only changes when the server is redeployed.
   staleTime: Number.POSITIVE_INFINITY,
   meta: { quiet: true },

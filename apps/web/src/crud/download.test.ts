@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFailure, fileNameFromDisposition, isSpreadsheetName } from './download.ts';
+import { downloadFailure, downloadFileName, fileNameFromDisposition, isSpreadsheetName } from './download.ts';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name', () => {
@@ -46,5 +46,37 @@ describe('isSpreadsheetName', () => {
     expect(isSpreadsheetName('UNITS.XLS')).toBe(true);
     expect(isSpreadsheetName('units.csv')).toBe(false);
     expect(isSpreadsheetName('units.xlsx.exe')).toBe(false);
+  });
+});
+
+describe('downloadFileName (spec 01 §7)', () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it('takes the download-filename header first, decoded as Java URL-encodes it', () => {
+    expect(
+      downloadFileName(
+        headers({
+          'download-filename': '%E5%BA%93%E5%AD%98+%E6%98%8E%E7%BB%86.xlsx',
+          'content-disposition': 'attachment; filename="other.xlsx"',
+        }),
+        'x.xlsx',
+      ),
+    ).toBe('库存 明细.xlsx');
+    expect(downloadFileName(headers({ 'download-filename': 'a%2Bb.zip' }), 'x')).toBe('a+b.zip');
+  });
+
+  it('falls back to Content-Disposition, then to the given name', () => {
+    expect(
+      downloadFileName(
+        headers({ 'content-disposition': "attachment; filename*=UTF-8''%E5%8D%95.xlsx" }),
+        'x',
+      ),
+    ).toBe('单.xlsx');
+    expect(downloadFileName(headers({ 'download-filename': '  ' }), 'x.xlsx')).toBe('x.xlsx');
+    expect(downloadFileName(headers({}), 'x.xlsx')).toBe('x.xlsx');
+  });
+
+  it('keeps a malformed name as sent', () => {
+    expect(downloadFileName(headers({ 'download-filename': 'bad%E7%ZZ.pdf' }), 'x')).toBe('bad%E7%ZZ.pdf');
   });
 });

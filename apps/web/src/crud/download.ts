@@ -18,6 +18,24 @@ export function fileNameFromDisposition(header: string | null | undefined, fallb
   return plain?.[1]?.trim() || fallback;
 }
 
+/**
+ * The name an oss file is saved under (spec 01 §7): SpringBlade's `download-filename` header
+ * (URL-encoded by Java's URLEncoder, so `+` is a space), else the `Content-Disposition` name.
+ */
+export function downloadFileName(headers: { get(name: string): string | null }, fallback: string): string {
+  const named = headers.get('download-filename')?.trim();
+  if (named) {
+    try {
+      const decoded = decodeURIComponent(named.replace(/\+/g, ' ')).trim();
+      if (decoded) return decoded;
+    } catch {
+      // a malformed escape: the header as sent is still a name
+      return named;
+    }
+  }
+  return fileNameFromDisposition(headers.get('content-disposition'), fallback);
+}
+
 /** The fixed messages of failed downloads, by result code; other codes show the server's message. */
 export type DownloadFailure = 'unauthorized' | 'forbidden' | 'notFound' | 'unknown';
 

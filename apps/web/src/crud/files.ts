@@ -1,6 +1,8 @@
 import { type ApiResult, type Query, ResultCode } from '@bl/contract';
 import { authHeaders } from '../api/client.ts';
-import { type DownloadFailure, downloadFailure, fileNameFromDisposition } from './download.ts';
+import { useProgress } from '../shell/progress.ts';
+import { readText } from '../storage.ts';
+import { type DownloadFailure, downloadFailure, downloadFileName } from './download.ts';
 
 /** A download the server refused; `failure` names a fixed message, else `message` is the server's. */
 export class DownloadError extends Error {
@@ -34,13 +36,43 @@ function save(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
+/** Where the chosen data source is kept (`saber-datasource`); the zip download names it. */
+export const datasourceKey = 'datasource';
+
+/** The `datasource` header of zip downloads (spec 01 §7), when one is chosen. */
+export function datasourceHeaders(): Record<string, string> {
+  const datasource = readText(datasourceKey)?.trim();
+  return datasource ? { datasource } : {};
+}
+
+export interface DownloadOptions {
+  /** A zip of generated files: sends the chosen data source. */
+  zip?: boolean;
+}
+
 /**
  * GETs a file as a blob with the session's headers and saves it under the server's file name
- * (spec 01 §7). An answer that is JSON is an error envelope: it is read and thrown.
+ * (spec 01 §7). An answer that is JSON is an error envelope: it is read and thrown. No time-out:
+ * a large export may take longer than a call; the progress bar shows it is still coming.
  */
-export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
-  const response = await fetch(urlOf(path, query), { headers: authHeaders() });
-  const blob = await response.blob();
+export async function downloadFile(
+  path: string,
+  query: Query,
+  fallbackName: string,
+  options: DownloadOptions = {},
+): Promise<void> {
+  const progress = useProgress.getState();
+  progress.start();
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetch(urlOf(path, query), {
+      headers: authHeaders(options.zip ? datasourceHeaders() : undefined),
+    });
+    blob = await response.blob();
+  } finally {
+    progress.done();
+  }
   if (!response.ok || blob.type.includes('application/json')) {
     let envelope: Partial<ApiResult<unknown>> = {};
     try {
@@ -54,7 +86,7 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
       ? new DownloadError(code, outcome.failure, outcome.failure)
       : new DownloadError(code, undefined, outcome.message);
   }
-  save(blob, fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName));
+  save(blob, downloadFileName(response.headers, fallbackName));
 }
 
 /** A spreadsheet row the server could not import (row 1 is the header). */
@@ -71,8 +103,15 @@ export type ImportOutcome =
 export async function uploadImport(path: string, file: File): Promise<ImportOutcome> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const response = await fetch(`${path}/import`, { method: 'POST', headers: authHeaders(), body });
-  const envelope = (await response.json()) as ApiResult<unknown>;
+  const progress = useProgress.getState();
+  progress.start();
+  let envelope: ApiResult<unknown>;
+  try {
+    const response = await fetch(`${path}/import`, { method: 'POST', headers: authHeaders(), body });
+    envelope = (await response.json()) as ApiResult<unknown>;
+  } finally {
+    progress.done();
+  }
   if (envelope.success) {
     const data = envelope.data as { imported?: number } | null;
     return { ok: true, message: envelope.msg, imported: data?.imported ?? 0 };

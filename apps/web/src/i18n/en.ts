@@ -15,6 +15,8 @@ const en: Messages = {
     backHome: 'Back home',
     loading: 'Loading page. Please wait a moment',
     networkError: 'Network error: check your connection and try again',
+    unknownError: 'Unknown error',
+    timeout: 'The server did not answer within {{seconds}} seconds; please try again',
   },
   login: {
     pageTitle: 'Sign in',
@@ -25,6 +27,8 @@ const en: Messages = {
     password: 'Password',
     required: 'Please input {{field}}',
     submit: 'Sign in',
+    cookieMissing:
+      'The page cache could not be updated (the browser kept no sign-in cookie): refresh the page, then sign in',
     brandHeadline: 'One platform for the whole warehouse',
     brandText:
       'Receiving, put-away, picking, loading, billing and transport: owners and warehouse in one place.',

@@ -15,6 +15,8 @@ const mo: Messages = {
     backHome: '返回首頁',
     loading: '正在載入頁面，請稍候',
     networkError: '網路異常，請檢查網路後重試',
+    unknownError: '未知錯誤',
+    timeout: '請求逾時（{{seconds}} 秒無回應），請稍後重試',
   },
   login: {
     pageTitle: '登入',
@@ -25,6 +27,7 @@ const mo: Messages = {
     password: '密碼',
     required: '請輸入{{field}}',
     submit: '登 入',
+    cookieMissing: '頁面快取更新失敗（瀏覽器沒有儲存登入 Cookie），請重新整理頁面後再登入',
     brandHeadline: '一個平台，管好整座倉庫',
     brandText: '收貨、上架、揀貨、裝車、計費與運輸，貨主與倉庫在同一處協同。',
     featureInbound: '入庫與出庫全流程',

@@ -16,6 +16,8 @@ const zh = {
     backHome: '返回首页',
     loading: '正在加载页面，请稍候',
     networkError: '网络异常，请检查网络后重试',
+    unknownError: '未知错误',
+    timeout: '请求超时（{{seconds}} 秒无响应），请稍后重试',
   },
   login: {
     pageTitle: '登录',
@@ -26,6 +28,7 @@ const zh = {
     password: '密码',
     required: '请输入{{field}}',
     submit: '登 录',
+    cookieMissing: '页面缓存更新失败（浏览器没有保存登录 Cookie），请刷新页面后再登录',
     brandHeadline: '一个平台，管好整座仓库',
     brandText: '收货、上架、拣货、装车、计费与运输，货主与仓库在同一处协同。',
     featureInbound: '入库与出库全流程',

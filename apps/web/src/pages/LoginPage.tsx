@@ -7,15 +7,15 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { ApiError, defaultTenantId } from '@bl/contract';
+import { defaultTenantId } from '@bl/contract';
 import { Button, Form, Input, Typography } from 'antd';
 import { md5 } from 'js-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
-import { queryClient } from '../api/query.ts';
-import { saveSession, useSession } from '../session.ts';
+import { failureMessage, queryClient, resetUnauthorizedCount } from '../api/query.ts';
+import { clearSession, saveSession, tokenCookieKept, useSession } from '../session.ts';
 import { dismissToast, toastError } from '../shell/feedback.ts';
 import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
 import { Logo } from '../shell/Logo.tsx';
@@ -59,9 +59,17 @@ function Login() {
       useTabs.getState().reset();
       useLock.getState().clear();
       saveSession(answer);
+      if (!tokenCookieKept()) {
+        // The browser refused the token cookie: signed in, the next page would not know it.
+        clearSession();
+        toastError(t('login.cookieMissing'), 'login');
+        setSubmitting(false);
+        return;
+      }
+      resetUnauthorizedCount();
       navigate(homePath, { replace: true });
     } catch (error) {
-      toastError(error instanceof ApiError ? error.message : t('common.networkError'), 'login');
+      toastError(failureMessage(error), 'login');
       setSubmitting(false);
     }
   };
