@@ -30,6 +30,12 @@ export interface Config {
   seedDemo: boolean;
   /** The password "reset password" gives an account (spec 02 §3.2: a fixed default). */
   defaultPassword: string;
+  /** Where the local-disk object store keeps uploaded files (one folder per tenant). */
+  filesDir: string;
+  /** Largest uploaded attachment, in bytes. */
+  uploadMaxBytes: number;
+  /** File extensions (lower case, no dot) an attachment may have. */
+  uploadExtensions: string[];
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -41,17 +47,21 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
+/** Office documents, images, PDFs, text and archives: what a warehouse attaches to its records. */
+const defaultUploadExtensions = 'jpg,jpeg,png,gif,bmp,webp,pdf,txt,csv,doc,docx,xls,xlsx,ppt,pptx,zip,rar,7z';
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
   return {
     port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl,
     databasePoolSize: intFromEnv(env, 'DATABASE_POOL_SIZE', 10),
     jwtSecret: env.JWT_SECRET || undefined,
@@ -65,5 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadMaxBytes: intFromEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadExtensions: (env.UPLOAD_EXTENSIONS || defaultUploadExtensions)
+      .split(',')
+      .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
+      .filter(Boolean),
   };
 }
