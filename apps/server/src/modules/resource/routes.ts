@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { ok, ResultCode } from '@bl/contract';
 import { dicts } from '@bl/entities';
 import { attach as attachEntity, attachTable } from '@bl/entities/system/attach';
@@ -232,9 +232,12 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const id = nextId();
         const key = objectKey(auth, storage.bucketName, id, extension);
         let size = 0;
-        const counted = new PassThrough();
-        counted.on('data', (chunk: Buffer) => {
-          size += chunk.length;
+        // Counts as the bytes pass, without reading ahead of the store (a data listener would).
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            done(null, chunk);
+          },
         });
         try {
           await store.put(key, part.file.pipe(counted));
