@@ -21,6 +21,7 @@ import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerResourceRoutes } from '../modules/resource/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
+import { registerDictionaries } from '../modules/system/dictionaries.ts';
 import { registerGrants } from '../modules/system/grants.ts';
 import { registerPackageRoutes, registerPackageRules } from '../modules/system/packages.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerAccounts(app, database, config);
   registerGrants(app, database);
   registerApiGrants(app, database);
+  registerDictionaries(app, database);
   registerResourceRoutes(app, database, config);
   registerPackageRoutes(app, database);
   // After the tenant and user rules: the licence limits wrap them.
