@@ -239,6 +239,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
             done(null, chunk);
           },
         });
+        // pipe() does not pass errors on: a failing upload must fail the store's write too.
+        part.file.on('error', (error) => counted.destroy(error));
         try {
           await store.put(key, part.file.pipe(counted));
         } catch (error) {
