@@ -32,6 +32,12 @@ export interface Config {
   defaultPassword: string;
   /** Minutes between sweeps of the automatic stock status change (spec 02 §4); 0 turns it off. */
   statusChangeIntervalMinutes: number;
+  /** Where the local-disk object store keeps uploaded files (one folder per tenant). */
+  filesDir: string;
+  /** Largest uploaded attachment, in bytes. */
+  uploadMaxBytes: number;
+  /** File extensions (lower case, no dot) an attachment may have. */
+  uploadExtensions: string[];
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,17 +49,21 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 }
 
+/** Office documents, images, PDFs, text and archives: what a warehouse attaches to its records. */
+const defaultUploadExtensions = 'jpg,jpeg,png,gif,bmp,webp,pdf,txt,csv,doc,docx,xls,xlsx,ppt,pptx,zip,rar,7z';
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
   return {
     port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl,
     databasePoolSize: intFromEnv(env, 'DATABASE_POOL_SIZE', 10),
     jwtSecret: env.JWT_SECRET || undefined,
@@ -68,5 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
     statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadMaxBytes: intFromEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadExtensions: (env.UPLOAD_EXTENSIONS || defaultUploadExtensions)
+      .split(',')
+      .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
+      .filter(Boolean),
   };
 }

@@ -33,17 +33,35 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Work that must wait until its transaction has committed (by `withTenant` transaction). */
+const afterCommitWork = new WeakMap<Tx, (() => Promise<void>)[]>();
+
+/**
+ * Runs `work` once the `withTenant` transaction of `tx` has committed, and never if it rolls
+ * back: for effects outside the database, such as deleting a stored file, that must not
+ * happen for a change that did not. `work` handles its own failures (the change stands).
+ */
+export function afterCommit(tx: Tx, work: () => Promise<void>): void {
+  const queue = afterCommitWork.get(tx);
+  if (!queue) throw new Error('afterCommit outside a withTenant transaction');
+  queue.push(work);
+}
+
 function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
   return {
     driver,
     db,
-    withTenant(tenantId, work) {
-      return db.transaction(async (tx) => {
+    async withTenant(tenantId, work) {
+      const queue: (() => Promise<void>)[] = [];
+      const result = await db.transaction(async (tx) => {
+        afterCommitWork.set(tx, queue);
         await tx.execute(
           sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${appRole}, true)`,
         );
         return work(tx);
       });
+      for (const next of queue) await next();
+      return result;
     },
     close,
   };

@@ -12,13 +12,16 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
+import { registerApiGrants, registerApiPermissionGuard } from '../modules/access/api-permissions.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
+import { registerResourceRoutes } from '../modules/resource/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
+import { registerDictionaries } from '../modules/system/dictionaries.ts';
 import { registerGrants } from '../modules/system/grants.ts';
 import { registerPackageRoutes, registerPackageRules } from '../modules/system/packages.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
@@ -93,6 +96,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   const tokens = await TokenService.create(database, config.jwtSecret);
   registerTokenGuard(app, database, tokens);
+  // After the token guard: it needs the caller (hooks run in the order they are added).
+  registerApiPermissionGuard(app, database);
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (request) =>
     ok({ status: 'up' }, translate('ok', request.language)),
@@ -123,6 +128,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerSerials(app, database);
   registerAccounts(app, database, config);
   registerGrants(app, database);
+  registerApiGrants(app, database);
+  registerDictionaries(app, database);
+  registerResourceRoutes(app, database, config);
   registerPackageRoutes(app, database);
   // After the tenant and user rules: the licence limits wrap them.
   registerLicense(app, database, config);

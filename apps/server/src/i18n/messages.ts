@@ -445,6 +445,17 @@ export const messages = {
     mo: '有 {count} 項選單或按鈕不存在或不在您可授予的範圍內',
     en: '{count} of the menus or buttons do not exist or are not yours to grant',
   },
+  // Interface permissions (modules/access).
+  'role.grantApiOutside': {
+    zh: '有 {count} 项接口权限不存在或不在您可授予的范围内',
+    mo: '有 {count} 項介面權限不存在或不在您可授予的範圍內',
+    en: '{count} of the interface permissions do not exist or are not yours to grant',
+  },
+  'api.forbidden': {
+    zh: '您没有访问该接口的权限（{code}），请联系管理员授权',
+    mo: '您沒有存取該介面的權限（{code}），請聯絡管理員授權',
+    en: 'You have no permission to call this interface ({code}); ask an administrator to grant it',
+  },
   'role.parentLoop': {
     zh: '上级角色不能是该角色本身或其下级角色',
     mo: '上級角色不能是該角色本身或其下級角色',
@@ -469,6 +480,38 @@ export const messages = {
     zh: '当前操作没有权限（{code}）',
     mo: '目前操作沒有權限（{code}）',
     en: 'You have no permission for this action ({code})',
+  },
+  // Object storage and attachments (modules/resource).
+  'attach.noFile': {
+    zh: '请选择要上传的文件',
+    mo: '請選擇要上傳的檔案',
+    en: 'Choose a file to upload',
+  },
+  'attach.empty': { zh: '文件是空的', mo: '檔案是空的', en: 'The file is empty' },
+  'attach.tooLarge': {
+    zh: '文件过大，附件不能超过 {limit}',
+    mo: '檔案過大，附件不能超過 {limit}',
+    en: 'The file is too large: attachments may be at most {limit}',
+  },
+  'attach.badType': {
+    zh: '不允许上传此类型的文件，允许的类型：{allowed}',
+    mo: '不允許上傳此類型的檔案，允許的類型：{allowed}',
+    en: 'Files of this type cannot be uploaded; allowed types: {allowed}',
+  },
+  'attach.fileMissing': {
+    zh: '附件文件不存在',
+    mo: '附件檔案不存在',
+    en: 'The file of this attachment is missing',
+  },
+  'oss.unsupported': {
+    zh: '暂不支持存储类型“{category}”，请启用本地磁盘存储',
+    mo: '暫不支援存儲類型「{category}」，請啟用本地磁碟存儲',
+    en: 'Storage type "{category}" is not supported yet; enable a local-disk storage',
+  },
+  'oss.badBucket': {
+    zh: '本地磁盘的空间名只能包含字母、数字、下划线和连字符',
+    mo: '本地磁碟的空間名只能包含字母、數字、底線和連字號',
+    en: 'A local-disk bucket name may contain only letters, digits, underscores and hyphens',
   },
   'excel.badFile': {
     zh: '只能上传 .xls 或 .xlsx 文件',

@@ -21,5 +21,6 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   tenantpackage: lazy(() =>
     import('../system/TenantPackageScreen.tsx').then((m) => ({ default: m.TenantPackageScreen })),
   ),
+  attach: lazy(() => import('../system/AttachScreen.tsx').then((m) => ({ default: m.AttachScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };

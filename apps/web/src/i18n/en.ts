@@ -189,6 +189,13 @@ const en: Messages = {
   roles: {
     configure: 'Role configuration',
     allocateConfirm: 'Allocate resources ?',
+    apis: 'Interface permissions',
+    apisEmpty: 'No interface permissions to grant: define them under Interface permissions first',
+  },
+  attachments: {
+    upload: 'Upload',
+    download: 'Download',
+    uploading: 'Uploading…',
   },
   buttons: {
     view: 'View',

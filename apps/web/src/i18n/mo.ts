@@ -187,6 +187,13 @@ const mo: Messages = {
   roles: {
     configure: '角色配置',
     allocateConfirm: '確定分配資源?',
+    apis: '介面權限',
+    apisEmpty: '沒有可授予的介面權限，請先在「介面權限」中定義',
+  },
+  attachments: {
+    upload: '上傳',
+    download: '下載',
+    uploading: '正在上傳…',
   },
   buttons: {
     view: '查看',

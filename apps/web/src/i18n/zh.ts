@@ -188,6 +188,13 @@ const zh = {
   roles: {
     configure: '角色配置',
     allocateConfirm: '确定分配资源?',
+    apis: '接口权限',
+    apisEmpty: '没有可授予的接口权限，请先在“接口权限”中定义',
+  },
+  attachments: {
+    upload: '上传',
+    download: '下载',
+    uploading: '正在上传…',
   },
   buttons: {
     view: '查看',

@@ -1,4 +1,4 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { ApiOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { ScreenProps } from '../crud/overrides.ts';
+import { ApiGrantDialog } from './ApiGrantDialog.tsx';
 import { MenuTreeDialog } from './MenuTreeDialog.tsx';
 
 /**
@@ -39,12 +40,16 @@ function GrantDialog(props: { roleIds: string[]; onClose: () => void }) {
   );
 }
 
-/** Roles: the generic screen plus role configuration behind the `role_grant` button. */
+/**
+ * Roles: the generic screen plus role configuration (menus and buttons) and interface
+ * permissions, both behind the `role_grant` button.
+ */
 export function RoleScreen(props: ScreenProps) {
   const { t } = useTranslation();
   const codes = useButtonCodes().data;
   const canGrant = !!codes && (codes.has('*:*:*') || codes.has('role_grant'));
   const [granting, setGranting] = useState<string[]>();
+  const [grantingApis, setGrantingApis] = useState<string[]>();
   return (
     <>
       <CrudScreen
@@ -60,11 +65,20 @@ export function RoleScreen(props: ScreenProps) {
                 >
                   {t('roles.configure')}
                 </Button>,
+                <Button
+                  key="grant-api"
+                  icon={<ApiOutlined />}
+                  onClick={withSelection(setGrantingApis)}
+                  data-testid="toolbar-grant-api"
+                >
+                  {t('roles.apis')}
+                </Button>,
               ]
             : []
         }
       />
       {granting && <GrantDialog roleIds={granting} onClose={() => setGranting(undefined)} />}
+      {grantingApis && <ApiGrantDialog roleIds={grantingApis} onClose={() => setGrantingApis(undefined)} />}
     </>
   );
 }

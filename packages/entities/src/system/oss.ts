@@ -28,7 +28,11 @@ export const ossTable = pgTable(
     isDefault: varchar({ length: 1 }).notNull().default('0'),
     remark: varchar({ length: 500 }),
   },
-  (t) => [uniqueIndex('bl_oss_oss_code_uq').on(t.tenantId, t.ossCode).where(sql`is_deleted = 0`)],
+  (t) => [
+    uniqueIndex('bl_oss_oss_code_uq').on(t.tenantId, t.ossCode).where(sql`is_deleted = 0`),
+    // One enabled storage per tenant: saving one as default turns the others off first.
+    uniqueIndex('bl_oss_default_uq').on(t.tenantId).where(sql`is_default = '1' and is_deleted = 0`),
+  ],
 );
 
 export const oss = defineEntity({

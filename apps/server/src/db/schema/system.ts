@@ -123,3 +123,22 @@ export const uiErrorLog = pgTable(
   },
   (t) => [index('blade_log_ui_error_tenant_time_idx').on(t.tenantId, t.createTime)],
 );
+
+/**
+ * Interface permissions granted to roles (entity `apipermission`, spec 02 §6): SpringBlade's
+ * `blade_role_scope` rows of scope category 2, kept in a table of their own because data
+ * scopes live in the `datascope` entity here. Replaced as a whole by `role/grant-api`.
+ */
+export const roleApi = pgTable(
+  'blade_role_api',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    roleId: id('role_id').notNull(),
+    apiId: id('api_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blade_role_api_uq').on(t.tenantId, t.roleId, t.apiId),
+    index('blade_role_api_api_idx').on(t.tenantId, t.apiId),
+  ],
+);
