@@ -18,6 +18,7 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
+import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerGrants } from '../modules/system/grants.ts';
 import { registerPackageRoutes, registerPackageRules } from '../modules/system/packages.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
   registerWmsRules();
+  registerReportRoutes(app, database);
   registerEntityRoutes(app, database);
 
   if (serveWeb)

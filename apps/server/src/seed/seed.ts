@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
+import { syncReportMenus } from '../modules/reports/menus.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { type SeedMenu, seedMenus } from './menus.ts';
 
@@ -70,6 +71,7 @@ export async function seedIfEmpty(database: Database, options: { demo: boolean }
   await seedClients(database);
   await seedMenuTree(database);
   await syncCatalogueMenus(database);
+  await syncReportMenus(database);
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
   if (value > 0 || !options.demo) return;
   const menuIds = (await database.db.select({ id: menu.id }).from(menu)).map((m) => m.id);
