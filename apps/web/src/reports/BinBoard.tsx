@@ -52,7 +52,10 @@ const empty = '#f5f5f5';
 /** Where a location sits on the grid: its row and column, else after the addressed ones. */
 function gridOf(places: BoardPlace[]) {
   const addressed = places.filter((p) => p.rowNo !== null && p.columnNo !== null);
-  const columns = Math.max(1, ...addressed.map((p) => p.columnNo ?? 0), Math.min(10, places.length));
+  const columns =
+    addressed.length > 0
+      ? Math.max(1, ...addressed.map((p) => p.columnNo ?? 0))
+      : Math.min(10, places.length);
   const rows = Math.max(0, ...addressed.map((p) => p.rowNo ?? 0));
   let next = 0;
   return {

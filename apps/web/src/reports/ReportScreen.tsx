@@ -201,7 +201,15 @@ export function useReportColumns(
       title: field.label[language],
       align: alignOf(field),
       ellipsis: false,
-      render: (_value: unknown, row: ReportRow) => link(name, row, cellOf(field, row, context)),
+      render: (_value: unknown, row: ReportRow) =>
+        link(
+          name,
+          row,
+          // A movement's bill type is the entity that posted it: shown by its name.
+          name === 'billType' && row.billType
+            ? (catalogue.entity(row.billType)?.label[language] ?? row.billType)
+            : cellOf(field, row, context),
+        ),
     };
   });
 }

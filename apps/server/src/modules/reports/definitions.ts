@@ -35,6 +35,8 @@ export interface ReportDefinition {
   columns: ReportColumn[];
   /** Grouped reports sum per group; the others list one row per balance or movement. */
   groupBy?: SQL[];
+  /** The groups are storage areas (of the row's location). */
+  groupsByArea?: boolean;
   /** Balances reports leave out keys whose stock is gone (the ledger keeps them at zero). */
   onlyHeld: boolean;
   defaultOrder: SQL[];
@@ -173,6 +175,7 @@ export const reports: ReportDefinition[] = [
       ...sums('bl_stock', stockEntity),
     ],
     groupBy: [sql`coalesce(p.warehouse_area_code, '')`],
+    groupsByArea: true,
     onlyHeld: true,
     defaultOrder: [sql`1`],
   },

@@ -23,6 +23,8 @@ export interface ReportPage extends Page<ReportRow> {
 /** What a report query asks: its rows' conditions, order and page. */
 export interface ReportQuery {
   where: SQL;
+  /** The conditions name the location's area: counting needs the location joined. */
+  byArea: boolean;
   orderBy: SQL[];
   current: number;
   size: number;
@@ -61,6 +63,7 @@ export function parseReportQuery(
   const entity = report.source === 'stock' ? stockEntity : streamEntity;
   const ledgerFilters: Record<string, unknown> = {};
   const where: SQL[] = [visible(entity, auth)];
+  let byArea = false;
   for (const [key, raw] of Object.entries(query)) {
     if (key === 'ascs' || key === 'descs') continue;
     if (key === 'current' || key === 'size') {
@@ -70,6 +73,7 @@ export function parseReportQuery(
     const value = String((Array.isArray(raw) ? raw[0] : raw) ?? '').trim();
     if (key === 'warehouseAreaCode' || key === 'warehouseAreaCode_equal') {
       if (value) where.push(sql`p.warehouse_area_code = ${value}`);
+      byArea ||= value !== '';
       continue;
     }
     if (!report.filters.includes(baseName(key))) throw badRequest('crud.unknownFilter', { name: key });
@@ -93,12 +97,13 @@ export function parseReportQuery(
     }
   }
   orderBy.push(...report.defaultOrder);
-  return { where: and(...where) as SQL, orderBy, current: parsed.current, size: parsed.size };
+  return { where: and(...where) as SQL, byArea, orderBy, current: parsed.current, size: parsed.size };
 }
 
 /** FROM with the location and its storage area (a location code is unique in the tenant). */
-function fromClause(report: ReportDefinition): SQL {
+function fromClause(report: ReportDefinition, withPlace = true): SQL {
   const table = sql.raw(report.source === 'stock' ? 'bl_stock' : 'bl_stockstream');
+  if (!withPlace) return sql`from ${table}`;
   return sql`from ${table}
     left join bl_warehouseplace p on p.tenant_id = ${table}.tenant_id
       and p.code = ${table}.warehouse_place_code and p.is_deleted = 0
@@ -134,7 +139,8 @@ export async function countAndTotals(
   const rows = report.groupBy ? sql`count(distinct (${sql.join(report.groupBy, sql`, `)}))` : sql`count(*)`;
   const [row] = await queryRows<Totals & { total: number | string }>(
     tx,
-    sql`select cast(${rows} as integer) as total, ${sums} ${fromClause(report)} where ${query.where}`,
+    // The location joins at most one row per ledger row: counting skips it unless it filters or groups.
+    sql`select cast(${rows} as integer) as total, ${sums} ${fromClause(report, query.byArea || report.groupsByArea === true)} where ${query.where}`,
   );
   const { total, ...totals } = row as Totals & { total: number | string };
   return { total: Number(total), totals: totals as Totals };
