@@ -201,7 +201,13 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
             {ownerField && (
               <Col xs={24} sm={12} md={8} xl={6}>
                 <Form.Item label={ownerField.label[language]} className="bl-filter-owner">
-                  <RefSelect field={ownerField} catalogue={catalogue} value={owner} onChange={setOwner} />
+                  <RefSelect
+                    field={ownerField}
+                    catalogue={catalogue}
+                    value={owner}
+                    onChange={setOwner}
+                    placeholder={t('crud.selectPlaceholder', { field: ownerField.label[language] })}
+                  />
                 </Form.Item>
               </Col>
             )}
