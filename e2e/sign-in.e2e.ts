@@ -23,7 +23,7 @@ const expected = {
     inbound: '入库管理',
     reports: '报表管理',
     binBoard: '库位看板',
-    notBuilt: '页面建设中',
+    chooseArea: '请选择库区',
     home: '首页',
     logout: '退出登录',
     logoutConfirm: '退出系统, 是否继续?',
@@ -40,7 +40,7 @@ const expected = {
     inbound: '入庫管理',
     reports: '報表管理',
     binBoard: '庫位看板',
-    notBuilt: '頁面建置中',
+    chooseArea: '請選擇庫區',
     home: '首頁',
     logout: '登出',
     logoutConfirm: '退出系統, 是否繼續?',
@@ -57,7 +57,7 @@ const expected = {
     inbound: 'Inbound',
     reports: 'Reports',
     binBoard: 'Bin board',
-    notBuilt: 'Under construction',
+    chooseArea: 'Please choose a storage area',
     home: 'Home',
     logout: 'Sign out',
     logoutConfirm: 'Exit the system, do you want to continue?',
@@ -141,17 +141,15 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
   it('signs out and returns to /login when the server answers 401', async () => {
     const page = await openPage();
     await page.goto('/login');
-    await page
-      .context()
-      .addCookies([
-        {
-          name: 'saber-access-token',
-          value: 'not-a-token',
-          domain: '127.0.0.1',
-          path: '/',
-          sameSite: 'Strict',
-        },
-      ]);
+    await page.context().addCookies([
+      {
+        name: 'saber-access-token',
+        value: 'not-a-token',
+        domain: '127.0.0.1',
+        path: '/',
+        sameSite: 'Strict',
+      },
+    ]);
     await page.evaluate(() => localStorage.setItem('saber-userInfo', JSON.stringify({ userName: 'x' })));
     await page.goto('/wel/index');
     await page.waitForURL('**/login');
@@ -208,13 +206,13 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       await page.waitForLoadState('networkidle');
       await screenshot(page, `home-${language}`);
 
-      // A menu screen that is not built yet shows so, under the menu item's title.
+      // A menu screen opens under the menu item's title.
       await menu.getByText(text.reports, { exact: true }).click();
       await menu.getByText(text.binBoard, { exact: true }).click();
       await page.waitForURL('**/reportManagement/stockpageshow2');
-      await page.getByTestId('not-built').getByText(text.notBuilt).waitFor();
+      await page.getByTestId('report-stockpageshow2').getByText(text.chooseArea).first().waitFor();
       expect(await page.title()).toBe(`${text.binBoard}-${text.product}`);
-      await screenshot(page, `not-built-${language}`);
+      await screenshot(page, `bin-board-${language}`);
 
       // Sign out through the avatar menu and its confirmation.
       await page.getByTestId('current-user').click();

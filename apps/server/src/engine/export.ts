@@ -48,7 +48,7 @@ const columnsOf = (entity: EntityDefinition) => getTableColumns(entity.table) as
  * A timestamp as Excel shows it: Excel has no time zone, so the instant becomes the wall-clock
  * time of the server (the warehouse's local time, as the forms read it).
  */
-function wallClock(ms: number): Date {
+export function wallClock(ms: number): Date {
   const offset = new Date(ms).getTimezoneOffset();
   return new Date(ms - offset * 60_000);
 }
@@ -93,7 +93,7 @@ interface Sink extends EventEmitter {
 }
 
 /** Resolves once `sink` has room again, or once `client` (the download) is gone. */
-async function drained(sink: Sink | undefined, client: PassThrough): Promise<void> {
+export async function drained(sink: Sink | undefined, client: PassThrough): Promise<void> {
   if (!sink?._writableState?.needDrain || client.destroyed) return;
   const ac = new AbortController();
   await Promise.race([
@@ -107,7 +107,7 @@ async function drained(sink: Sink | undefined, client: PassThrough): Promise<voi
  * ignores that stream's backpressure, so without waiting on it a fast database fills memory
  * with uncompressed XML; exceljs 4.4.0 (its last release) keeps it at `stream.pipes[0]`.
  */
-function sheetSink(sheet: ExcelJS.Worksheet): Sink | undefined {
+export function sheetSink(sheet: ExcelJS.Worksheet): Sink | undefined {
   const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes;
   const sink = pipes?.[0];
   return sink instanceof EventEmitter ? (sink as Sink) : undefined;

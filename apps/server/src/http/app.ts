@@ -19,6 +19,7 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
+import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerResourceRoutes } from '../modules/resource/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerDictionaries } from '../modules/system/dictionaries.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   );
   app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
+  registerReportRoutes(app, database);
   registerEntityRoutes(app, database);
 
   if (serveWeb)

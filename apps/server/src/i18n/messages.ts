@@ -664,6 +664,18 @@ export const messages = {
     mo: '已出庫的單據不能刪除',
     en: 'The delivered storage document cannot be deleted',
   },
+  // Stock reports (modules/reports)
+  'report.totals': { zh: '合计', mo: '合計', en: 'Total' },
+  'report.areaRequired': {
+    zh: '请选择库区',
+    mo: '請選擇庫區',
+    en: 'Please choose a storage area',
+  },
+  'report.areaMissing': {
+    zh: '库区 {code} 不存在或已被删除',
+    mo: '庫區 {code} 不存在或已被刪除',
+    en: 'Storage area {code} does not exist or has been deleted',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

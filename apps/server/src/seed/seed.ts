@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
+import { syncReportMenus } from '../modules/reports/menus.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { type SeedMenu, seedMenus } from './menus.ts';
 import { seedDemoTopMenus } from './top-menus.ts';
@@ -72,6 +73,7 @@ export async function seedIfEmpty(database: Database, options: { demo: boolean }
   await seedClients(database);
   await seedMenuTree(database);
   await syncCatalogueMenus(database);
+  await syncReportMenus(database);
   if (!options.demo) return;
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
   if (value === 0) await seedDemoTenants(database);

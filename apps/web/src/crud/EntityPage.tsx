@@ -6,7 +6,7 @@ import { useCatalogue } from '../api/query.ts';
 import { MenuPage } from '../pages/MenuPage.tsx';
 import { CrudScreen } from './CrudScreen.tsx';
 import { indexCatalogue } from './catalogue.ts';
-import { screenOverrides } from './overrides.ts';
+import { routeScreen, screenOverrides } from './overrides.ts';
 import { resolveSpecRoute } from './routes.ts';
 
 /**
@@ -42,6 +42,9 @@ export function EntityPage() {
       />
     );
   if (!index) return <MenuPage />;
+  // A bespoke screen of a spec route wins over any entity the route would otherwise open.
+  const RouteScreen = routeScreen(location.pathname);
+  if (RouteScreen) return <RouteScreen key={`${location.pathname}${location.search}`} catalogue={index} />;
   const atPath = index.entityAtPath(location.pathname);
   const target = atPath
     ? undefined

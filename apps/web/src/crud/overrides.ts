@@ -1,5 +1,6 @@
 import type { CatalogueEntity } from '@bl/entities';
 import { type ComponentType, lazy } from 'react';
+import { normalizePath } from '../shell/menu.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import type { SpecTarget } from './routes.ts';
 
@@ -24,3 +25,36 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   attach: lazy(() => import('../system/AttachScreen.tsx').then((m) => ({ default: m.AttachScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };
+
+/**
+ * Bespoke screens by spec route (spec 01 §2), taking the route before any entity mapping of
+ * routes.ts: the stock reports and the bin board. Their code loads with the first of them opened.
+ */
+const reportRoutePaths = [
+  '/reportManagement/stockByWarehouseAreaView',
+  '/reportManagement/stockpageshow2',
+  '/reportManagement/stockByCustomerBatchNoView',
+  '/reportManagement/stockByDetailsView',
+  '/reportManagement/stockDetailView',
+  '/reportManagement/stockDetailViewShow',
+  '/reportManagement/stockStreamDetailView',
+] as const;
+export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: CatalogueIndex }>>> =
+  Object.fromEntries(
+    reportRoutePaths.map((path) => [
+      path,
+      lazy(() =>
+        import('../reports/screens.tsx').then((m) => {
+          const screen = m.reportScreens[path];
+          if (!screen) throw new Error(`no report screen at ${path}`);
+          return { default: screen };
+        }),
+      ),
+    ]),
+  );
+
+/** The bespoke screen of a route, if it has one. */
+export function routeScreen(path: string): ComponentType<{ catalogue: CatalogueIndex }> | undefined {
+  const normal = normalizePath(path);
+  return Object.hasOwn(routeScreens, normal) ? routeScreens[normal] : undefined;
+}

@@ -29,7 +29,10 @@ describe('resolveSpecRoute', () => {
       entity: 'isinstockbill',
       mode: 'add',
     });
-    expect(resolve('/reportManagement/stockDetailView', '?id=42')).toEqual({ entity: 'stock', mode: 'list' });
+    expect(resolve('/otherBill/temporarypackagebill', '?id=42')).toEqual({
+      entity: 'temporarypackagebill',
+      mode: 'list',
+    });
   });
 
   it('opens edit and view routes on the record of ?id=, else on the list', () => {
@@ -51,19 +54,19 @@ describe('resolveSpecRoute', () => {
     expect(resolve('/secondaryProcessing/secproductiveFormEditIn', '?id=3')?.mode).toBe('edit');
   });
 
-  it('opens the report views on the read-only stock and stock-stream lists', () => {
+  it('leaves the stock reports to their bespoke screens', () => {
     for (const view of [
       'stockByWarehouseAreaView',
+      'stockpageshow2',
       'stockByDetailsView',
       'stockDetailView',
       'stockByCustomerBatchNoView',
       'stockDetailViewShow',
-    ])
-      expect(resolve(`/reportManagement/${view}`)).toEqual({ entity: 'stock', mode: 'list' });
-    expect(resolve('/reportManagement/stockStreamDetailView')).toEqual({
-      entity: 'stockstream',
-      mode: 'list',
-    });
+      'stockStreamDetailView',
+    ]) {
+      expect(resolve(`/reportManagement/${view}`)).toBeUndefined();
+      expect(bespokeRoutes).toContain(`/reportManagement/${view}`);
+    }
   });
 
   it('opens routes of a line entity on its header, and areas the entity is not in', () => {

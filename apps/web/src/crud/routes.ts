@@ -86,14 +86,6 @@ export const specRoutes: Record<string, SpecRoute> = {
   '/outWarehouseManagement/stocksortingbillFormEdit': { entity: 'stocksortingbill', mode: 'edit' },
   '/outWarehouseManagement/stocksortingbillFormView': { entity: 'stocksortingbill', mode: 'view' },
 
-  // Reports: the read-only stock and stock-stream lists
-  '/reportManagement/stockByWarehouseAreaView': { entity: 'stock', mode: 'list' },
-  '/reportManagement/stockByCustomerBatchNoView': { entity: 'stock', mode: 'list' },
-  '/reportManagement/stockByDetailsView': { entity: 'stock', mode: 'list' },
-  '/reportManagement/stockDetailView': { entity: 'stock', mode: 'list' },
-  '/reportManagement/stockDetailViewShow': { entity: 'stock', mode: 'list' },
-  '/reportManagement/stockStreamDetailView': { entity: 'stockstream', mode: 'list' },
-
   // Master data
   '/basicData/lgagreementAdd': { entity: 'lgagreement', mode: 'add' },
   '/basicData/lgagreementEdit': { entity: 'lgagreement', mode: 'edit' },
@@ -153,14 +145,22 @@ export const specRoutes: Record<string, SpecRoute> = {
 };
 
 /**
- * Spec routes whose screen is bespoke and not built yet: they keep the menu page ("not built
- * yet"). Listed so the choice is explicit (and tested): none of them is in `specRoutes`.
+ * Spec routes whose screen is bespoke: the ones with a screen in overrides.ts `routeScreens`
+ * open it, the others keep the menu page ("not built yet"). Listed so the choice is explicit
+ * (and tested): none of them is in `specRoutes`.
  */
 export const bespokeRoutes: readonly string[] = [
   '/warehousingManagement/stockBatchForm',
   '/loadHandle/loadbillFormShow',
   '/loadHandle/loadbillTimeEdit',
+  // The stock reports and the bin board: bespoke screens (overrides.ts `routeScreens`)
+  '/reportManagement/stockByWarehouseAreaView',
   '/reportManagement/stockpageshow2',
+  '/reportManagement/stockByCustomerBatchNoView',
+  '/reportManagement/stockByDetailsView',
+  '/reportManagement/stockDetailView',
+  '/reportManagement/stockDetailViewShow',
+  '/reportManagement/stockStreamDetailView',
   '/reportManagement/empCostMonthDetailView',
   '/reportManagement/costLadingView',
   '/strategyManagement/strategyManagementView',

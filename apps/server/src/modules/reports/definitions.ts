@@ -1,0 +1,249 @@
+import { type FieldMeta, type Label, label } from '@bl/entities';
+import { type EntityDefinition, entityByName } from '@bl/entities/registry';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * The stock reports of spec 01 §2 /reportManagement (docs/adr/0008-stock-ledger.md, Reports).
+ * Each reads the ledger (`bl_stock` balances or `bl_stockstream` movements) of the caller's
+ * tenant and data scope, joined to its location and storage area, grouped and summed in SQL.
+ */
+
+/** The amounts every report sums: numeric in SQL, text in JSON, never a JavaScript float. */
+export const amountNames = ['qty', 'weg', 'qtyWeg', 'board', 'volume'] as const;
+export type AmountName = (typeof amountNames)[number];
+
+export interface ReportColumn {
+  name: string;
+  /** A field of the source entity (its label, kind, dictionary), or a column of the report's own. */
+  field: FieldMeta;
+  /** The SELECT expression, as text (or null) so both drivers answer the same types. */
+  select: SQL;
+  /** Sortable by `ascs` / `descs`. */
+  sortable: boolean;
+}
+
+export interface ReportDefinition {
+  /** URL segment, menu code and button prefix (`{code}_view`, `{code}_export`). */
+  code: string;
+  /** The spec route of its screen. */
+  route: string;
+  label: Label;
+  source: 'stock' | 'stockstream';
+  /** Fields of the source entity a filter may name (any SpringBlade suffix), beyond the area. */
+  filters: readonly string[];
+  columns: ReportColumn[];
+  /** Grouped reports sum per group; the others list one row per balance or movement. */
+  groupBy?: SQL[];
+  /** The groups are storage areas (of the row's location). */
+  groupsByArea?: boolean;
+  /** Balances reports leave out keys whose stock is gone (the ledger keeps them at zero). */
+  onlyHeld: boolean;
+  defaultOrder: SQL[];
+}
+
+const entityOf = (name: string): EntityDefinition => {
+  const found = entityByName.get(name);
+  if (!found) throw new Error(`${name} is not in the catalogue`);
+  return found;
+};
+export const stockEntity = entityOf('stock');
+export const streamEntity = entityOf('stockstream');
+
+const fieldOf = (entity: EntityDefinition, name: string): FieldMeta => {
+  const found = entity.fields.find((f) => f.name === name);
+  if (!found) throw new Error(`${entity.name}.${name} is not a field`);
+  return found;
+};
+
+/** A column of the report's own (not a field of the ledger): its label and kind. */
+const ownField = (name: string, l: Label, kind: FieldMeta['kind'], scale?: number): FieldMeta => ({
+  name,
+  kind,
+  label: l,
+  required: false,
+  list: true,
+  search: 'none',
+  form: 'readonly',
+  view: true,
+  sortable: true,
+  unique: false,
+  system: false,
+  ...(scale !== undefined && { scale }),
+});
+
+const areaCodeField = ownField('warehouseAreaCode', label('库区', '庫區', 'Storage area'), 'text');
+const areaNameField = ownField('warehouseAreaName', label('库区名称', '庫區名稱', 'Area name'), 'text');
+const placeCountField = ownField('placeCount', label('库位数', '庫位數', 'Locations'), 'integer');
+const lineCountField = ownField('lineCount', label('明细数', '明細數', 'Balance lines'), 'integer');
+const billIdField = ownField('billId', label('单据', '單據', 'Bill'), 'text');
+
+/** Column SQL names of the ledger tables: `customerCode` → `customer_code`. */
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A plain column of `bl_stock` / `bl_stockstream`, as text. */
+const ledgerColumn = (table: 'bl_stock' | 'bl_stockstream', entity: EntityDefinition, name: string) => ({
+  name,
+  field: fieldOf(entity, name),
+  select: sql`cast(${sql.raw(`${table}.${snake(name)}`)} as text)`,
+  sortable: true,
+});
+
+const sums = (table: 'bl_stock' | 'bl_stockstream', entity: EntityDefinition): ReportColumn[] =>
+  amountNames.map((name) => ({
+    name,
+    field: fieldOf(entity, name),
+    select: sql`cast(sum(${sql.raw(`${table}.${snake(name)}`)}) as text)`,
+    sortable: true,
+  }));
+
+const stockColumn = (name: string) => ledgerColumn('bl_stock', stockEntity, name);
+const streamColumn = (name: string) => ledgerColumn('bl_stockstream', streamEntity, name);
+/** An instant as the generic list sends it (ISO 8601 in UTC), whatever the session's time zone. */
+const streamTime: ReportColumn = {
+  ...streamColumn('streamTime'),
+  select: sql`to_char(bl_stockstream.stream_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+const areaCode: ReportColumn = {
+  name: 'warehouseAreaCode',
+  field: areaCodeField,
+  select: sql`coalesce(p.warehouse_area_code, '')`,
+  sortable: true,
+};
+const areaName: ReportColumn = {
+  name: 'warehouseAreaName',
+  field: areaNameField,
+  select: sql`coalesce(max(a.name), '')`,
+  sortable: false,
+};
+const areaNamePlain: ReportColumn = { ...areaName, select: sql`coalesce(a.name, '')` };
+
+/** The balance key, in the ledger's order. */
+const keyNames = [
+  'customerCode',
+  'materialCode',
+  'batchNo',
+  'customerBatchNo',
+  'warehousePlaceCode',
+  'barcode',
+  'packspecCode',
+  'stockStatus',
+] as const;
+
+const stockFilters = [...keyNames, 'instockDate', 'validityDate'] as const;
+const balanceColumns = (): ReportColumn[] => [
+  { ...stockColumn('id'), sortable: false },
+  ...keyNames.map(stockColumn),
+  areaCode,
+  areaNamePlain,
+  stockColumn('unitCode'),
+  ...amountNames.map(stockColumn),
+  stockColumn('instockDate'),
+  stockColumn('productDate'),
+  stockColumn('validityDate'),
+];
+
+/** Rows of a stream bill link to the bill: its id, found by type (an entity name) and number. */
+const billTypes = ['isinstockbill', 'osoutstockbill'] as const;
+const billIdSelect = sql`case ${sql.join(
+  billTypes.map((type) => {
+    const table = getTableName(entityOf(type).table as PgTable);
+    return sql`when bl_stockstream.bill_type = ${type} then (select cast(b.id as text) from ${sql.raw(table)} b
+      where b.tenant_id = bl_stockstream.tenant_id and b.bill_no = bl_stockstream.bill_no and b.is_deleted = 0
+      order by b.id limit 1)`;
+  }),
+  sql` `,
+)} end`;
+
+export const reports: ReportDefinition[] = [
+  {
+    code: 'stockByWarehouseArea',
+    route: '/reportManagement/stockByWarehouseAreaView',
+    label: label('库区库存', '庫區庫存', 'Stock by zone'),
+    source: 'stock',
+    filters: stockFilters,
+    columns: [
+      areaCode,
+      areaName,
+      {
+        name: 'placeCount',
+        field: placeCountField,
+        select: sql`cast(count(distinct bl_stock.warehouse_place_code) as text)`,
+        sortable: true,
+      },
+      { name: 'lineCount', field: lineCountField, select: sql`cast(count(*) as text)`, sortable: true },
+      ...sums('bl_stock', stockEntity),
+    ],
+    groupBy: [sql`coalesce(p.warehouse_area_code, '')`],
+    groupsByArea: true,
+    onlyHeld: true,
+    defaultOrder: [sql`1`],
+  },
+  {
+    code: 'stockByCustomerBatchNo',
+    route: '/reportManagement/stockByCustomerBatchNoView',
+    label: label('客户批次库存', '客戶批次庫存', 'Stock by owner batch'),
+    source: 'stock',
+    filters: stockFilters,
+    columns: [
+      stockColumn('customerCode'),
+      stockColumn('customerBatchNo'),
+      stockColumn('materialCode'),
+      { name: 'lineCount', field: lineCountField, select: sql`cast(count(*) as text)`, sortable: true },
+      ...sums('bl_stock', stockEntity),
+    ],
+    groupBy: [sql`bl_stock.customer_code`, sql`bl_stock.customer_batch_no`, sql`bl_stock.material_code`],
+    onlyHeld: true,
+    defaultOrder: [sql`1`, sql`2`, sql`3`],
+  },
+  {
+    code: 'stockByDetails',
+    route: '/reportManagement/stockByDetailsView',
+    label: label('库存明细', '庫存明細', 'Stock by details'),
+    source: 'stock',
+    filters: stockFilters,
+    columns: balanceColumns(),
+    onlyHeld: true,
+    defaultOrder: [...keyNames.map((name) => sql.raw(`bl_stock.${snake(name)}`)), sql`bl_stock.id`],
+  },
+  {
+    // Every key the ledger has seen, the emptied ones too: the way into a key's history (show).
+    code: 'stockDetail',
+    route: '/reportManagement/stockDetailView',
+    label: label('库存详情', '庫存詳情', 'Stock detail'),
+    source: 'stock',
+    filters: stockFilters,
+    columns: balanceColumns(),
+    onlyHeld: false,
+    defaultOrder: [...keyNames.map((name) => sql.raw(`bl_stock.${snake(name)}`)), sql`bl_stock.id`],
+  },
+  {
+    code: 'stockStreamDetail',
+    route: '/reportManagement/stockStreamDetailView',
+    label: label('库存流水明细', '庫存流水明細', 'Stock movements'),
+    source: 'stockstream',
+    filters: [...keyNames, 'billNo', 'billType', 'direction', 'streamStatus', 'streamTime'],
+    columns: [
+      { ...streamColumn('id'), sortable: false },
+      streamTime,
+      streamColumn('billType'),
+      streamColumn('billNo'),
+      { name: 'billId', field: billIdField, select: billIdSelect, sortable: false },
+      streamColumn('lineNumber'),
+      streamColumn('direction'),
+      streamColumn('streamStatus'),
+      ...keyNames.map(streamColumn),
+      areaCode,
+      ...amountNames.map(streamColumn),
+    ],
+    onlyHeld: false,
+    defaultOrder: [sql`bl_stockstream.stream_time desc`, sql`bl_stockstream.id desc`],
+  },
+];
+
+export const reportByCode = new Map(reports.map((r) => [r.code, r]));
+
+/** The bin board and the detail show screen live under these codes too (menu and buttons). */
+export const boardCode = 'stockpageshow2';
+export const boardRoute = '/reportManagement/stockpageshow2';
+export const showRoute = '/reportManagement/stockDetailViewShow';
