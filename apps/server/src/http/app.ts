@@ -13,9 +13,11 @@ import type { Database } from '../db/database.ts';
 import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
+import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
+import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
@@ -35,10 +37,20 @@ export interface AppOptions {
   database: Database;
   /** pino options, or false for silence (tests). */
   logger?: boolean | object;
+  /** Delivers sign-in codes; unset, the one `CODE_SENDER` names. */
+  codeSender?: CodeSender;
+  /** Talks to the social sign-in providers; unset, their real endpoints. */
+  social?: SocialClient;
 }
 
 /** Builds the HTTP application: contract, guard, routes, docs and the web app. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  codeSender,
+  social,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: config.bodyLimit,
@@ -109,13 +121,25 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   const attempts = config.redisUrl ? redisCounter(config.redisUrl) : databaseCounter(database);
   app.addHook('onClose', () => attempts.close());
-  registerAuthRoutes(app, { database, config, tokens, attempts });
+  const sender =
+    codeSender ??
+    (config.codeSender === 'webhook' && config.codeSenderUrl
+      ? webhookSender(config.codeSenderUrl)
+      : logSender(app.log));
+  registerAuthRoutes(app, {
+    database,
+    config,
+    tokens,
+    attempts,
+    sender,
+    social: social ?? httpSocialClient(),
+  });
   registerSystemRoutes(app, database);
   registerSystemRules();
   registerTenantRules(config);
   registerPackageRules();
   registerSerials(app, database);
-  registerAccounts(app, database, config);
+  registerAccounts(app, database, config, tokens);
   registerGrants(app, database);
   registerPackageRoutes(app, database);
   // After the tenant and user rules: the licence limits wrap them.
