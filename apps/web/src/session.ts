@@ -11,6 +11,8 @@ export interface Session {
   refreshToken: string;
   tenantId: string;
   userId: string;
+  /** The third-party identity of a social sign-in ('' otherwise). */
+  oauthId: string;
   account: string;
   userName: string;
   roleName: string;
@@ -30,6 +32,7 @@ function readSession(): Session | null {
     refreshToken: String(session.refreshToken ?? ''),
     tenantId: String(session.tenantId ?? ''),
     userId: String(session.userId ?? ''),
+    oauthId: String(session.oauthId ?? ''),
     account: String(session.account ?? ''),
     userName: String(session.userName ?? ''),
     roleName: String(session.roleName ?? ''),
@@ -54,6 +57,7 @@ export function saveSession(answer: TokenAnswer): Session {
     refreshToken: answer.refreshToken,
     tenantId: answer.tenantId,
     userId: answer.userId,
+    oauthId: answer.oauthId,
     account: answer.account,
     userName: answer.userName,
     roleName: answer.roleName,
@@ -62,6 +66,14 @@ export function saveSession(answer: TokenAnswer): Session {
   writeJson(sessionKey, session);
   useSession.setState({ session });
   return session;
+}
+
+/**
+ * A social sign-in of an identity not bound to an account answers userId -1 (spec 01 §5): such
+ * a session may only register. Missing, non-numeric and negative ids are all "not valid".
+ */
+export function hasValidUserId(session: Pick<Session, 'userId'>): boolean {
+  return /^\d+$/.test(session.userId) && BigInt(session.userId) > 0n;
 }
 
 export function clearSession(): void {
