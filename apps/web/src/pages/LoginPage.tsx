@@ -54,13 +54,9 @@ type LoginTab = 'account' | 'phone';
 /** The tenant a social sign-in started for, kept across the trip to the provider and back. */
 const socialTenantKey = 'social-tenant';
 
-/** Gitee has no antd icon: its round "G" mark. */
+/** Gitee has no antd icon: its mark is a bold "G". */
 function GiteeIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="currentColor">
-      <path d="M12 1a11 11 0 1 0 0 22 11 11 0 0 0 0-22Zm5.6 9.4v1.2c0 .3-.3.6-.6.6h-5.1c-.3 0-.6.3-.6.6v1.5c0 .3.3.6.6.6h3.6c.3 0 .6.3.6.6v.3a2.7 2.7 0 0 1-2.7 2.7H8.6a.6.6 0 0 1-.6-.6V10a3.3 3.3 0 0 1 3.3-3.3H17c.3 0 .6.3.6.6v1.2c0 .3-.3.6-.6.6h-5.7c-.6 0-1.2.5-1.2 1.1v.7Z" />
-    </svg>
-  );
+  return <span className="bl-login-gitee">G</span>;
 }
 
 const socialSources: { source: 'wechat' | 'qq' | 'github' | 'gitee'; icon: ReactNode }[] = [
