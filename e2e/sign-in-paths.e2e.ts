@@ -22,6 +22,7 @@ const expected = {
     resend: /^\d+秒后重发$/,
     codeWrong: '验证码不正确',
     notConfigured: '第三方登录 github 尚未配置，请联系管理员',
+    socialFailed: '第三方登录失败：',
     codeCheckTitle: '动态码校验',
     registerTitle: '第三方注册',
     tenantRequired: '请先输入租户编号',
@@ -41,6 +42,7 @@ const expected = {
     resend: /^\d+秒後重發$/,
     codeWrong: '驗證碼不正確',
     notConfigured: '第三方登入 github 尚未設定，請聯絡管理員',
+    socialFailed: '第三方登入失敗：',
     codeCheckTitle: '動態碼校驗',
     registerTitle: '第三方註冊',
     tenantRequired: '請先輸入租戶編號',
@@ -60,6 +62,7 @@ const expected = {
     resend: /^Resend in \d+ s$/,
     codeWrong: 'The code is wrong',
     notConfigured: 'Sign-in with github is not configured; ask your administrator',
+    socialFailed: 'Third-party sign-in failed: ',
     codeCheckTitle: 'Dynamic code check',
     registerTitle: 'Third-party registration',
     tenantRequired: 'Please enter the tenant ID first',
@@ -162,7 +165,11 @@ const toast = (page: Page, kind: 'error' | 'warning' | 'success', text: string) 
 
 describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-party registration', () => {
   beforeAll(async () => {
-    suite = await startSuite();
+    // Gitee is configured (with made-up credentials): its button must start the provider's flow.
+    suite = await startSuite({
+      SOCIAL_GITEE_CLIENT_ID: 'e2e-gitee-id',
+      SOCIAL_GITEE_CLIENT_SECRET: 'e2e-gitee-secret',
+    });
     const platform = await adminToken('000000');
     await api('POST', '/api/bl-system/user/update-info', {
       token: platform,
@@ -260,6 +267,33 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       await dialog.getByRole('button', { name: spacedOut(text.verify) }).click();
       await page.waitForURL('**/wel/index');
       await page.getByTestId('user-name').filter({ hasText: '演示管理员' }).waitFor();
+    });
+
+    it(`starts a configured provider's sign-in and shows the server's message when it fails in ${language}`, async () => {
+      const page = await openPage();
+      // The provider is not reachable from the test: stop the browser at its door and look at the request.
+      await page.route('https://gitee.com/**', (route) => route.fulfill({ status: 200, body: 'provider' }));
+      await openLogin(page, language);
+      await page.locator('#login_tenantId').fill('100000');
+      await page.getByTestId('login-social-gitee').click();
+      await page.waitForURL('https://gitee.com/**');
+      const sent = new URL(page.url());
+      expect(sent.pathname).toBe('/oauth/authorize');
+      expect(sent.searchParams.get('client_id')).toBe('e2e-gitee-id');
+      expect(sent.searchParams.get('redirect_uri')).toBe(`${started().server.baseUrl}/login?source=gitee`);
+      const state = sent.searchParams.get('state') ?? '';
+      expect(state).not.toBe('');
+
+      // Back from the provider with a code the server cannot exchange (no provider here): its message, as an error.
+      await page.unrouteAll();
+      await page.goto(`/login?source=gitee&code=not-a-real-code&state=${encodeURIComponent(state)}`);
+      await page
+        .locator('.ant-message-notice .ant-message-error')
+        .filter({ hasText: text.socialFailed })
+        .waitFor();
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+      await screenshot(page, `sign-in-social-failed-${language}`);
+      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
     });
 
     it(`shows the server's message for an unconfigured provider, and registers a third-party sign-in in ${language}`, async () => {

@@ -68,14 +68,6 @@ export function saveSession(answer: TokenAnswer): Session {
   return session;
 }
 
-/**
- * A social sign-in of an identity not bound to an account answers userId -1 (spec 01 §5): such
- * a session may only register. Missing, non-numeric and negative ids are all "not valid".
- */
-export function hasValidUserId(session: Pick<Session, 'userId'>): boolean {
-  return /^\d+$/.test(session.userId) && BigInt(session.userId) > 0n;
-}
-
 export function clearSession(): void {
   removeItem(sessionKey);
   useSession.setState({ session: null });

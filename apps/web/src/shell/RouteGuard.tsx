@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { LockFrom } from '../pages/LockPage.tsx';
-import { hasValidUserId, reloadSession, useSession } from '../session.ts';
+import { reloadSession, useSession } from '../session.ts';
+import { hasValidUserId } from '../utils/validate.ts';
 import { GuestRegistration } from './GuestRegistration.tsx';
 import { guardRedirect, isPublic } from './guard.ts';
 import { lockPath, useLock } from './lock.ts';
@@ -27,7 +28,7 @@ export function RouteGuard() {
   }
   if (to) return <Navigate to={to} replace />;
   // Signed in through a provider but no account yet (spec 01 §5): only the registration dialog.
-  if (session && !hasValidUserId(session) && !isPublic(location.pathname))
+  if (session && !hasValidUserId(session.userId) && !isPublic(location.pathname))
     return <GuestRegistration session={session} />;
   return (
     <>
