@@ -18,7 +18,8 @@ export const chromiumPath = '/usr/bin/chromium';
 
 // WEB_DIST (also read by the server) lets a second checkout test its own build side by side.
 const builtIndex = path.join(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
-const readyTimeoutMs = 90_000;
+// A first start migrates a fresh embedded database: on a loaded 2-core machine that took over 90 s.
+const readyTimeoutMs = 150_000;
 const stopTimeoutMs = 20_000;
 
 /**
