@@ -418,6 +418,16 @@ export const messages = {
     mo: '第三方登入已失效，請重新發起',
     en: 'The third-party sign-in is no longer valid; start it again',
   },
+  'auth.socialUnreachable': {
+    zh: '无法连接第三方登录服务，请稍后再试',
+    mo: '無法連線第三方登入服務，請稍後再試',
+    en: 'The third-party sign-in service cannot be reached; try again later',
+  },
+  'auth.socialNoIdentity': {
+    zh: '第三方平台未返回用户标识，请重试',
+    mo: '第三方平台未返回用戶標識，請重試',
+    en: 'The provider did not say who you are; try again',
+  },
   'auth.socialFailed': {
     zh: '第三方登录失败：{reason}',
     mo: '第三方登入失敗：{reason}',

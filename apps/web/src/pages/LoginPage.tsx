@@ -172,6 +172,7 @@ function Login() {
     if (!source || !code || !state || returned.current) return;
     returned.current = true;
     const tenantId = readStoredText(socialTenantKey, 'session') || defaultTenantId;
+    form.setFieldValue('tenantId', tenantId);
     navigate('/login', { replace: true });
     void attempt(() => client.signInSocial({ tenantId, source, code, state }));
   }, []);

@@ -212,7 +212,7 @@ export async function signInWithSocial(
   const actor: Actor = { tenantId: input.tenantId, account: source, ip: input.ip };
   await requireAddressAllowed(deps, actor);
   const profile = await deps.social.exchange(source, provider, input.code, checked.claims.ru);
-  if (!profile.uuid) throw badRequest('auth.socialFailed', { reason: 'no user id' });
+  if (!profile.uuid) throw badRequest('auth.socialNoIdentity');
   const fields = {
     username: profile.username.slice(0, 128),
     nickname: profile.nickname.slice(0, 128),

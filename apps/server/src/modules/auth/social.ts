@@ -46,7 +46,7 @@ export function httpSocialClient(fetchImpl: typeof fetch = fetch): SocialClient 
       headers: { accept: 'application/json', 'user-agent': 'bl-3pl', ...init?.headers },
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
-    if (!response) throw badRequest('auth.socialFailed', { reason: 'network' });
+    if (!response) throw badRequest('auth.socialUnreachable');
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     const problem =
       body.error_description ?? body.error ?? body.errmsg ?? (response.ok ? '' : response.status);
