@@ -142,7 +142,11 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
     const page = await openPage();
     await page.goto('/login');
     await page.evaluate(() =>
-      localStorage.setItem('saber-session', JSON.stringify({ accessToken: 'not-a-token', userName: 'x' })),
+      // A valid-looking userId: without one the shell shows the third-party registration dialog (spec 01 §5).
+      localStorage.setItem(
+        'saber-session',
+        JSON.stringify({ accessToken: 'not-a-token', userId: '1123598821738675201', userName: 'x' }),
+      ),
     );
     await page.goto('/wel/index');
     await page.waitForURL('**/login');
