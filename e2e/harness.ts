@@ -55,7 +55,7 @@ export interface RunningServer {
 }
 
 /** Starts `apps/server/src/main.ts` on a free port with a fresh data directory; resolves once /readyz answers 200. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (!fs.existsSync(builtIndex))
     throw new Error(`${builtIndex} is missing: build the web app first (npm run build -w @bl/web).`);
   const port = await freePort();
@@ -66,6 +66,7 @@ export async function startServer(): Promise<RunningServer> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   delete env.DATABASE_URL; // always the embedded database, fresh for every run
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -167,8 +168,9 @@ export interface Suite {
   browser: Browser;
 }
 
-export async function startSuite(): Promise<Suite> {
-  const server = await startServer();
+/** `extraEnv`: server settings a suite needs (e.g. a configured sign-in provider). */
+export async function startSuite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Suite> {
+  const server = await startServer(extraEnv);
   try {
     return { server, browser: await launchBrowser() };
   } catch (error) {

@@ -150,7 +150,13 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
         sameSite: 'Strict',
       },
     ]);
-    await page.evaluate(() => localStorage.setItem('saber-userInfo', JSON.stringify({ userName: 'x' })));
+    // A valid-looking userId: without one the shell shows the third-party registration dialog (spec 01 §5).
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'saber-userInfo',
+        JSON.stringify({ userId: '1123598821738675201', userName: 'x' }),
+      ),
+    );
     await page.goto('/wel/index');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: expected.zh.heading }).waitFor();

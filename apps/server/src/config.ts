@@ -38,6 +38,26 @@ export interface Config {
   uploadMaxBytes: number;
   /** File extensions (lower case, no dot) an attachment may have. */
   uploadExtensions: string[];
+  /** How text-message codes are delivered: `log` (the server log) or `webhook` (POST to `codeSenderUrl`). */
+  codeSender: 'log' | 'webhook';
+  codeSenderUrl: string | undefined;
+  /** How long a sent code may be used, in seconds. */
+  codeTtlSeconds: number;
+  /** How long before the same phone may be sent another code, in seconds (the login page's countdown). */
+  codeResendSeconds: number;
+  /** Codes one address may ask for within an hour. */
+  codeSendMaxPerHour: number;
+  /** Third-party sign-in providers that are configured, by source (github, gitee, wechat, qq). */
+  socialProviders: Partial<Record<SocialSource, SocialProviderConfig>>;
+  /** Origin the providers send users back to (`{origin}/login?source=…`); unset, the request's origin. */
+  socialRedirectBase: string | undefined;
+}
+
+export const socialSources = ['wechat', 'qq', 'github', 'gitee'] as const;
+export type SocialSource = (typeof socialSources)[number];
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -84,5 +104,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
       .filter(Boolean),
+    codeSender: codeSenderFrom(env),
+    codeSenderUrl: env.CODE_SENDER_URL?.trim() || undefined,
+    codeTtlSeconds: intFromEnv(env, 'CODE_TTL_SECONDS', 300),
+    codeResendSeconds: intFromEnv(env, 'CODE_RESEND_SECONDS', 60),
+    codeSendMaxPerHour: intFromEnv(env, 'CODE_SEND_MAX_PER_HOUR', 20),
+    socialProviders: socialFrom(env),
+    socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
   };
+}
+
+function codeSenderFrom(env: NodeJS.ProcessEnv): Config['codeSender'] {
+  const sender = env.CODE_SENDER?.trim() || 'log';
+  if (sender !== 'log' && sender !== 'webhook')
+    throw new Error(`CODE_SENDER must be log or webhook, got "${sender}"`);
+  if (sender === 'webhook' && !env.CODE_SENDER_URL?.trim())
+    throw new Error('CODE_SENDER=webhook needs CODE_SENDER_URL');
+  return sender;
+}
+
+/** A provider is configured when both `SOCIAL_<SOURCE>_CLIENT_ID` and `…_CLIENT_SECRET` are set. */
+function socialFrom(env: NodeJS.ProcessEnv): Config['socialProviders'] {
+  const providers: Config['socialProviders'] = {};
+  for (const source of socialSources) {
+    const clientId = env[`SOCIAL_${source.toUpperCase()}_CLIENT_ID`]?.trim();
+    const clientSecret = env[`SOCIAL_${source.toUpperCase()}_CLIENT_SECRET`]?.trim();
+    if (clientId && clientSecret) providers[source] = { clientId, clientSecret };
+  }
+  return providers;
 }

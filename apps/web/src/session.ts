@@ -20,6 +20,8 @@ export interface Session {
   refreshToken: string;
   tenantId: string;
   userId: string;
+  /** The third-party identity of a social sign-in ('' otherwise). */
+  oauthId: string;
   account: string;
   userName: string;
   roleName: string;
@@ -43,6 +45,7 @@ function readSession(): Session | null {
     refreshToken: readCookie(tokenCookies.refreshToken) ?? '',
     tenantId: String(info.tenantId ?? ''),
     userId: String(info.userId ?? ''),
+    oauthId: String(info.oauthId ?? ''),
     account: String(info.account ?? ''),
     userName: String(info.userName ?? ''),
     roleName: String(info.roleName ?? ''),
@@ -85,6 +88,7 @@ export function saveSession(answer: TokenAnswer): Session {
     refreshToken: answer.refreshToken,
     tenantId: answer.tenantId,
     userId: answer.userId,
+    oauthId: answer.oauthId,
     account: answer.account,
     userName: answer.userName,
     roleName: answer.roleName,

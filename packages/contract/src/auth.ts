@@ -1,5 +1,12 @@
 /** Grant types of `POST /api/bl-auth/token` (spec 01 §7). */
-export const grantTypes = ['password', 'captcha', 'refresh_token', 'social'] as const;
+export const grantTypes = [
+  'password',
+  'captcha',
+  'refresh_token',
+  'social',
+  'phone',
+  'dynamic_code',
+] as const;
 export type GrantType = (typeof grantTypes)[number];
 
 /** The token answer (ARCHITECTURE.md "API contract"), camelCase. */
@@ -17,6 +24,10 @@ export interface TokenAnswer {
   authority: string;
   roleName: string;
   openCodeCheck: string;
+  /** With openCodeCheck "1": what the `dynamic_code` grant exchanges, with the code, for tokens. */
+  codeChallenge?: string;
+  /** With openCodeCheck "1": the phone the code went to, masked. */
+  codePhone?: string;
 }
 
 /** `GET {base}/user/getUserInfo`. */

@@ -215,6 +215,72 @@ export function createApiClient(options: ApiClientOptions) {
         },
       });
     },
+    /** A sign-in code to a phone of the tenant; answers the seconds before another may be asked. */
+    sendCode(input: { tenantId: string; phone: string }) {
+      return request<{ seconds: number }>('POST', '/api/bl-auth/send-code', {
+        anonymous: true,
+        headers: { 'Tenant-Id': input.tenantId },
+        query: { tenantId: input.tenantId, phone: input.phone },
+      });
+    },
+    signInPhone(input: { tenantId: string; phone: string; code: string }) {
+      return request<TokenAnswer>('POST', '/api/bl-auth/token', {
+        anonymous: true,
+        headers: { 'Tenant-Id': input.tenantId },
+        query: {
+          grantType: 'phone',
+          tenantId: input.tenantId,
+          phone: input.phone,
+          code: input.code,
+          scope: 'all',
+        },
+      });
+    },
+    /** Finishes a sign-in that answered openCodeCheck "1", with the code sent to the phone. */
+    checkDynamicCode(input: { codeChallenge: string; code: string }) {
+      return request<TokenAnswer>('POST', '/api/bl-auth/token', {
+        anonymous: true,
+        query: {
+          grantType: 'dynamic_code',
+          codeChallenge: input.codeChallenge,
+          code: input.code,
+          scope: 'all',
+        },
+      });
+    },
+    /** Where to send the browser to sign in with a provider (refused when it is not configured). */
+    socialAuthorize(input: { tenantId: string; source: string }) {
+      return request<{ url: string }>('GET', '/api/bl-auth/social/authorize', {
+        anonymous: true,
+        headers: { 'Tenant-Id': input.tenantId },
+        query: { tenantId: input.tenantId, source: input.source },
+      });
+    },
+    signInSocial(input: { tenantId: string; source: string; code: string; state: string }) {
+      return request<TokenAnswer>('POST', '/api/bl-auth/token', {
+        anonymous: true,
+        headers: { 'Tenant-Id': input.tenantId },
+        query: { grantType: 'social', scope: 'all', ...input },
+      });
+    },
+    /** Third-party registration (spec 01 §5): sent with the guest token of the social sign-in. */
+    registerGuest(input: {
+      tenantId: string;
+      name: string;
+      account: string;
+      passwordMd5: string;
+      oauthId: string;
+    }) {
+      return request<null>('POST', '/api/bl-system/register-guest', {
+        query: {
+          tenantId: input.tenantId,
+          name: input.name,
+          account: input.account,
+          password: input.passwordMd5,
+          oauthId: input.oauthId || undefined,
+        },
+      });
+    },
     refresh(input: { tenantId: string; refreshToken: string }) {
       // Runs on a timer, unasked: no progress bar (spec 01 §8).
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {

@@ -14,9 +14,11 @@ import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { registerApiGrants, registerApiPermissionGuard } from '../modules/access/api-permissions.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
+import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
 import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
+import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
@@ -44,10 +46,20 @@ export interface AppOptions {
   database: Database;
   /** pino options, or false for silence (tests). */
   logger?: boolean | object;
+  /** Delivers sign-in codes; unset, the one `CODE_SENDER` names. */
+  codeSender?: CodeSender;
+  /** Talks to the social sign-in providers; unset, their real endpoints. */
+  social?: SocialClient;
 }
 
 /** Builds the HTTP application: contract, guard, routes, docs and the web app. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  codeSender,
+  social,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     bodyLimit: config.bodyLimit,
@@ -120,14 +132,26 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   const attempts = config.redisUrl ? redisCounter(config.redisUrl) : databaseCounter(database);
   app.addHook('onClose', () => attempts.close());
-  registerAuthRoutes(app, { database, config, tokens, attempts });
+  const sender =
+    codeSender ??
+    (config.codeSender === 'webhook' && config.codeSenderUrl
+      ? webhookSender(config.codeSenderUrl)
+      : logSender(app.log));
+  registerAuthRoutes(app, {
+    database,
+    config,
+    tokens,
+    attempts,
+    sender,
+    social: social ?? httpSocialClient(),
+  });
   registerSystemRoutes(app, database);
   registerSystemRules();
   registerTenantRules(config);
   registerPackageRules();
   registerTopMenuRules();
   registerSerials(app, database);
-  registerAccounts(app, database, config);
+  registerAccounts(app, database, config, tokens);
   registerGrants(app, database);
   registerApiGrants(app, database);
   registerDictionaries(app, database);

@@ -335,6 +335,104 @@ export const messages = {
     mo: '驗證碼不正確，請重新整理後再輸入',
     en: 'The captcha is wrong; get a new one and try again',
   },
+  'auth.codeSent': { zh: '验证码已发送', mo: '驗證碼已發送', en: 'The code has been sent' },
+  'auth.codeMissing': { zh: '请输入验证码', mo: '請輸入驗證碼', en: 'Please enter the code' },
+  'auth.phoneMissing': { zh: '请输入手机号码', mo: '請輸入手機號碼', en: 'Please enter the mobile number' },
+  'auth.phoneCodeMissing': {
+    zh: '请输入手机号码和验证码',
+    mo: '請輸入手機號碼和驗證碼',
+    en: 'Please enter the mobile number and the code',
+  },
+  'auth.phoneInvalid': {
+    zh: '手机号码格式不正确',
+    mo: '手機號碼格式不正確',
+    en: 'The mobile number is not valid',
+  },
+  'auth.phoneAmbiguous': {
+    zh: '该手机号码登记在多个账号下，请使用账号密码登录',
+    mo: '該手機號碼登記在多個帳號下，請使用帳號密碼登入',
+    en: 'Several accounts have this mobile number; sign in with account and password',
+  },
+  'auth.codeWrong': {
+    zh: '验证码不正确',
+    mo: '驗證碼不正確',
+    en: 'The code is wrong',
+  },
+  'auth.codeExpired': {
+    zh: '验证码已过期，请重新获取',
+    mo: '驗證碼已過期，請重新獲取',
+    en: 'The code has expired; ask for a new one',
+  },
+  'auth.codeUsed': {
+    zh: '验证码已使用，请重新获取',
+    mo: '驗證碼已使用，請重新獲取',
+    en: 'The code was already used; ask for a new one',
+  },
+  'auth.codeTooMany': {
+    zh: '验证码错误次数过多，请重新获取',
+    mo: '驗證碼錯誤次數過多，請重新獲取',
+    en: 'Too many wrong codes; ask for a new one',
+  },
+  'auth.codeTooSoon': {
+    zh: '验证码已发送，请 {seconds} 秒后再获取',
+    mo: '驗證碼已發送，請 {seconds} 秒後再獲取',
+    en: 'A code was just sent; ask again in {seconds} seconds',
+  },
+  'auth.codeSendLimited': {
+    zh: '获取验证码过于频繁，请稍后再试',
+    mo: '獲取驗證碼過於頻繁，請稍後再試',
+    en: 'Too many codes asked from this address; try again later',
+  },
+  'auth.codeSendFailed': {
+    zh: '验证码发送失败，请稍后再试',
+    mo: '驗證碼發送失敗，請稍後再試',
+    en: 'The code could not be sent; try again later',
+  },
+  'auth.codeNoPhone': {
+    zh: '账号已开启动态码校验，但未登记手机号码，请联系管理员',
+    mo: '帳號已開啟動態碼校驗，但未登記手機號碼，請聯絡管理員',
+    en: 'This account needs a dynamic code but has no mobile number; ask your administrator',
+  },
+  'auth.challengeExpired': {
+    zh: '动态码校验已超时，请重新登录',
+    mo: '動態碼校驗已逾時，請重新登入',
+    en: 'The dynamic-code check timed out; sign in again',
+  },
+  'auth.challengeInvalid': {
+    zh: '动态码校验无效，请重新登录',
+    mo: '動態碼校驗無效，請重新登入',
+    en: 'The dynamic-code check is not valid; sign in again',
+  },
+  'auth.socialUnknown': {
+    zh: '不支持的第三方登录：{source}',
+    mo: '不支援的第三方登入：{source}',
+    en: 'Unknown third-party sign-in: {source}',
+  },
+  'auth.socialNotConfigured': {
+    zh: '第三方登录 {source} 尚未配置，请联系管理员',
+    mo: '第三方登入 {source} 尚未設定，請聯絡管理員',
+    en: 'Sign-in with {source} is not configured; ask your administrator',
+  },
+  'auth.socialStateInvalid': {
+    zh: '第三方登录已失效，请重新发起',
+    mo: '第三方登入已失效，請重新發起',
+    en: 'The third-party sign-in is no longer valid; start it again',
+  },
+  'auth.socialUnreachable': {
+    zh: '无法连接第三方登录服务，请稍后再试',
+    mo: '無法連線第三方登入服務，請稍後再試',
+    en: 'The third-party sign-in service cannot be reached; try again later',
+  },
+  'auth.socialNoIdentity': {
+    zh: '第三方平台未返回用户标识，请重试',
+    mo: '第三方平台未返回用戶標識，請重試',
+    en: 'The provider did not say who you are; try again',
+  },
+  'auth.socialFailed': {
+    zh: '第三方登录失败：{reason}',
+    mo: '第三方登入失敗：{reason}',
+    en: 'Third-party sign-in failed: {reason}',
+  },
   'serial.unknown': {
     zh: '流水号“{code}”不存在',
     mo: '流水號「{code}」不存在',

@@ -22,7 +22,7 @@ async function seedClients(database: Database) {
       id: nextId(),
       clientId: 'saber',
       clientSecretHash: sha256('saber_secret'),
-      authorizedGrantTypes: 'refresh_token,password,captcha,social',
+      authorizedGrantTypes: 'refresh_token,password,captcha,social,phone,dynamic_code',
       accessTokenValidity: 3600,
       refreshTokenValidity: 604800,
     })

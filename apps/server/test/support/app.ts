@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { type AppOptions, buildApp } from '../../src/http/app.ts';
 
 export const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -11,6 +11,7 @@ export const md5 = (text: string) => createHash('md5').update(text).digest('hex'
 export async function testApp(
   database: Database,
   env: Record<string, string> = {},
+  plugged: Pick<AppOptions, 'codeSender' | 'social'> = {},
 ): Promise<FastifyInstance> {
   // No background sweeps: tests run the status change themselves, at the day they choose.
   const config = loadConfig({
@@ -19,7 +20,7 @@ export async function testApp(
     STATUS_CHANGE_INTERVAL_MINUTES: '0',
     ...env,
   });
-  return buildApp({ config, database, logger: false });
+  return buildApp({ config, database, logger: false, ...plugged });
 }
 
 export function body<T = unknown>(response: LightMyRequestResponse) {

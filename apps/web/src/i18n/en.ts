@@ -37,6 +37,26 @@ const en: Messages = {
     featureBilling: 'Agreement-based billing and settlement',
     featureTenant: 'Strict isolation between tenants',
     copyright: '© {{year}} 3PL Warehouse Management',
+    // Phone sign-in, dynamic-code check and third-party sign-in (spec 02 §2).
+    tabAccount: 'Account and password',
+    tabPhone: 'Mobile number',
+    phone: 'Mobile number',
+    code: 'Code',
+    sendCode: 'Send code',
+    resendIn: 'Resend in {{seconds}} s',
+    codeSent: 'The code has been sent',
+    codeRequired: 'Please enter the code',
+    codeCheckTitle: 'Dynamic code check',
+    codeCheckOk: 'Verify',
+    codeCheckIntro:
+      'This account asks for a dynamic code. A code was sent to {{phone}}; enter it to finish signing in.',
+    social: 'Sign in with',
+    source: {
+      wechat: 'WeChat',
+      qq: 'QQ',
+      github: 'GitHub',
+      gitee: 'Gitee',
+    },
   },
   shell: {
     home: 'Home',
@@ -76,6 +96,21 @@ const en: Messages = {
     topMenuHome: 'All',
     topMenuEmpty: 'No menus have been assigned to the top menu "{{name}}" yet',
     topMenuMore: 'More',
+  },
+  /** The third-party registration dialog (spec 01 §5). */
+  register: {
+    title: 'Third-party registration',
+    intro:
+      'This third-party account is not linked to an account yet. Fill in the details below to apply for one.',
+    tenantId: 'Tenant ID',
+    name: 'Name',
+    account: 'Account',
+    password: 'Password',
+    password2: 'Confirm password',
+    submit: 'Submit',
+    cancel: 'Leave',
+    submitted: 'Your registration has been submitted; please wait for an administrator to approve it!',
+    failed: 'Submission failed',
   },
   info: {
     pageTitle: 'Personal info',

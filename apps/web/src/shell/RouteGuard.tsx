@@ -3,7 +3,9 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { LockFrom } from '../pages/LockPage.tsx';
 import { reloadSession, useSession } from '../session.ts';
 import { storageKey } from '../storage.ts';
-import { guardRedirect } from './guard.ts';
+import { hasValidUserId } from '../utils/validate.ts';
+import { GuestRegistration } from './GuestRegistration.tsx';
+import { guardRedirect, isPublic } from './guard.ts';
 import { lockPath, useLock } from './lock.ts';
 import { scrollKey, useTabs } from './tabs.ts';
 
@@ -15,7 +17,8 @@ import { scrollKey, useTabs } from './tabs.ts';
  */
 export function RouteGuard() {
   const location = useLocation();
-  const signedIn = useSession((s) => s.session !== null);
+  const session = useSession((s) => s.session);
+  const signedIn = session !== null;
   const locked = useLock((s) => s.locked);
   // A token removed behind the app's back ends the session at the next navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every navigation
@@ -27,6 +30,9 @@ export function RouteGuard() {
     return <Navigate to={to} replace state={from} />;
   }
   if (to) return <Navigate to={to} replace />;
+  // Signed in through a provider but no account yet (spec 01 §5): only the registration dialog.
+  if (session && !hasValidUserId(session.userId) && !isPublic(location.pathname))
+    return <GuestRegistration session={session} />;
   return (
     <>
       <ScrollRestoration

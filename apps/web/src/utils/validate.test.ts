@@ -1,6 +1,7 @@
 import { idCardProblem, mobileProblem } from '@bl/entities';
 import { describe, expect, it } from 'vitest';
 import {
+  hasValidUserId,
   isEmpty,
   validateIdCard,
   validateLockPassword,
@@ -144,6 +145,18 @@ describe('validateRegistration (spec 01 §5, in order)', () => {
 
   it('does not check the name, which is prefilled from the account', () => {
     expect(validateRegistration({ ...filled, name: '' })).toEqual({ ok: true });
+  });
+});
+
+describe('hasValidUserId (spec 01 §5: the registration dialog opens without one)', () => {
+  it('accepts positive ids, including 64-bit ones beyond a double', () => {
+    expect(hasValidUserId('1')).toBe(true);
+    expect(hasValidUserId('1123598821738675201')).toBe(true);
+    expect(hasValidUserId('9223372036854775807')).toBe(true);
+  });
+  it('refuses missing, empty, zero, negative and non-numeric ids', () => {
+    for (const id of [undefined, null, '', '0', '000', '-1', '-42', 'abc', '1e5', ' 1'])
+      expect(hasValidUserId(id), String(id)).toBe(false);
   });
 });
 

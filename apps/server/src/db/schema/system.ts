@@ -142,3 +142,17 @@ export const roleApi = pgTable(
     index('blade_role_api_api_idx').on(t.tenantId, t.apiId),
   ],
 );
+
+/**
+ * One-time codes sent by text message (phone sign-in, the dynamic-code check): global like the
+ * captchas (asked before a session exists), one row per purpose, tenant and target, so a new
+ * code replaces the last one. Kept hashed; `used_at` tells a reused code from an expired one.
+ */
+export const authCode = pgTable('auth_code', {
+  key: varchar('key', { length: 160 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+});

@@ -8,6 +8,13 @@ import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import {
+  completeCodeCheck,
+  sendPhoneCode,
+  signInWithPhone,
+  signInWithSocial,
+  socialAuthorizeUrl,
+} from './more-grants.ts';
+import {
   type AuthDeps,
   authenticateClient,
   refreshSession,
@@ -28,6 +35,11 @@ const tokenParams = z.object({
   refresh_token: z.string().max(2048).optional(),
   scope: z.string().max(64).optional(),
   type: z.string().max(32).optional(),
+  phone: z.string().max(32).optional(),
+  code: z.string().max(2048).optional(),
+  codeChallenge: z.string().max(2048).optional(),
+  source: z.string().max(16).optional(),
+  state: z.string().max(2048).optional(),
 });
 type TokenParams = z.infer<typeof tokenParams>;
 
@@ -49,6 +61,8 @@ const tokenAnswer = z.object({
     authority: z.string(),
     roleName: z.string(),
     openCodeCheck: z.string(),
+    codeChallenge: z.string().optional(),
+    codePhone: z.string().optional(),
   }),
 });
 
@@ -77,7 +91,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in (grantType password) or renew tokens (grantType refresh_token)',
+        summary:
+          'Sign in (grantType password, captcha, phone, social; dynamic_code finishes a sign-in that answered openCodeCheck "1") or renew tokens (refresh_token)',
         querystring: tokenParams,
         response: { 200: tokenAnswer },
       },
@@ -86,7 +101,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const params = readParams(request);
       const clientRow = await authenticateClient(deps.database, request.headers.authorization);
       const grantType = params.grantType ?? params.grant_type ?? 'password';
-      requireGrant(clientRow, grantType);
+      // The challenge names the client that started the sign-in, under a grant it holds.
+      if (grantType !== 'dynamic_code') requireGrant(clientRow, grantType);
       const tenantId = tenantOf(request, params);
       let answer: TokenAnswer;
       switch (grantType) {
@@ -114,8 +130,32 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
             refreshToken: params.refreshToken ?? params.refresh_token ?? '',
           });
           break;
+        case 'phone':
+          answer = await signInWithPhone(deps, clientRow, {
+            tenantId,
+            phone: (params.phone ?? '').trim(),
+            code: (params.code ?? '').trim(),
+            ip: request.ip,
+          });
+          break;
+        case 'dynamic_code':
+          answer = await completeCodeCheck(deps, clientRow, {
+            challenge: params.codeChallenge ?? '',
+            code: params.code ?? '',
+            ip: request.ip,
+          });
+          break;
+        case 'social':
+          answer = await signInWithSocial(deps, clientRow, {
+            tenantId,
+            source: (params.source ?? '').trim(),
+            code: params.code ?? '',
+            state: params.state ?? '',
+            ip: request.ip,
+          });
+          break;
         default:
-          throw badRequest('auth.grantNotYet', { grantType });
+          throw badRequest('auth.grantUnsupported', { grantType });
       }
       return ok(answer, translate('ok', request.language));
     },
@@ -134,6 +174,56 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await createCaptcha(deps.database), translate('ok', request.language));
+    },
+  );
+
+  api.post(
+    '/api/bl-auth/send-code',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Send a sign-in code to a phone of a tenant (grantType phone); answers the seconds before another may be asked',
+        querystring: z.object({
+          tenantId: z.string().max(12).optional(),
+          phone: z.string().max(32).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      await authenticateClient(deps.database, request.headers.authorization);
+      const body = request.body && typeof request.body === 'object' ? request.body : {};
+      const input = { ...(body as { tenantId?: string; phone?: string }), ...request.query };
+      const sent = await sendPhoneCode(deps, {
+        tenantId: tenantOf(request, input),
+        phone: (input.phone ?? '').trim(),
+        ip: request.ip,
+      });
+      return ok(sent, translate('auth.codeSent', request.language));
+    },
+  );
+
+  api.get(
+    '/api/bl-auth/social/authorize',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Where to send the browser to sign in with a provider (source wechat, qq, github, gitee); refused when the provider is not configured',
+        querystring: z.object({ tenantId: z.string().max(12).optional(), source: z.string().max(16) }),
+      },
+    },
+    async (request) => {
+      await authenticateClient(deps.database, request.headers.authorization);
+      const origin = `${request.protocol}://${request.host}`;
+      const answer = await socialAuthorizeUrl(deps, {
+        tenantId: tenantOf(request, request.query),
+        source: request.query.source.trim(),
+        origin,
+      });
+      return ok(answer, translate('ok', request.language));
     },
   );
 

@@ -8,8 +8,10 @@ import { nextId } from '../../db/ids.ts';
 import { authSession, client, loginFailure, role, tenant, user } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { AttemptCounter } from './address-limit.ts';
+import { type CodeSender, issueCode, maskPhone } from './codes.ts';
 import { signInAllowed } from './license-routes.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import type { SocialClient } from './social.ts';
 import type { TokenService } from './tokens.ts';
 
 export type Client = typeof client.$inferSelect;
@@ -20,6 +22,8 @@ export interface AuthDeps {
   config: Config;
   tokens: TokenService;
   attempts: AttemptCounter;
+  sender: CodeSender;
+  social: SocialClient;
 }
 
 /** Reads `Authorization: Basic base64(id:secret)` and checks it against the registered clients. */
@@ -74,7 +78,7 @@ export function isAllPowerful(aliases: string[]): boolean {
 }
 
 /** Makes a session and its two tokens for a user who has just proved who they are. */
-async function issueTokens(
+export async function issueTokens(
   deps: AuthDeps,
   tx: Tx,
   found: User,
@@ -140,6 +144,7 @@ async function issueTokens(
 
 type Attempt =
   | { outcome: 'ok'; answer: TokenAnswer }
+  | { outcome: 'challenge'; found: User }
   | { outcome: 'wrong' }
   | { outcome: 'locked'; until: Date }
   | { outcome: 'disabled' }
@@ -193,10 +198,12 @@ export async function signInWithPassword(
     if (found.status === 2) return { outcome: 'pending' };
     if (found.status !== 1) return { outcome: 'disabled' };
     await tx.delete(loginFailure).where(eq(loginFailure.account, input.account));
+    if (found.openCodeCheck === '1') return { outcome: 'challenge', found };
     await writeAudit(tx, { ...actor, userId: found.id }, { action: 'signIn' });
     return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow) };
   });
   if (attempt.outcome === 'ok') return attempt.answer;
+  if (attempt.outcome === 'challenge') return startCodeCheck(deps, clientRow, attempt.found, actor);
   if (attempt.outcome === 'pending') {
     await auditFailure(deps, actor, 'auth.userPending');
     throw badRequest('auth.userPending');
@@ -217,8 +224,62 @@ export async function signInWithPassword(
   throw badRequest('auth.badCredentials');
 }
 
+/** How long the dynamic-code step may take once the password was right. */
+const challengeSeconds = 300;
+
+/**
+ * The password was right and the user has the dynamic-code check on (spec 01 §4): a code goes
+ * to their phone through the code sender and the answer carries no usable token, only a
+ * challenge that the `dynamic_code` grant exchanges, with the code, for the real tokens.
+ */
+export async function startCodeCheck(
+  deps: AuthDeps,
+  clientRow: Client,
+  found: User,
+  actor: Actor,
+): Promise<TokenAnswer> {
+  const phone = (found.phone ?? '').trim();
+  if (!phone) {
+    await auditFailure(deps, actor, 'auth.codeNoPhone');
+    throw badRequest('auth.codeNoPhone');
+  }
+  const issued = await issueCode(deps.database, deps.config, 'mfa', found.tenantId, found.id);
+  // Asked again within the resend interval: the code already sent stays good.
+  if (issued.issued)
+    await deps.sender.send({
+      purpose: 'mfa',
+      tenantId: found.tenantId,
+      phone,
+      code: issued.code,
+      minutes: Math.ceil(deps.config.codeTtlSeconds / 60),
+    });
+  const codeChallenge = await deps.tokens.signTicket(
+    'challenge',
+    found.id,
+    { tid: found.tenantId, cid: clientRow.clientId },
+    Math.min(challengeSeconds, deps.config.codeTtlSeconds),
+  );
+  return {
+    accessToken: '',
+    refreshToken: '',
+    tokenType: 'bearer',
+    expiresIn: 0,
+    userId: found.id,
+    tenantId: found.tenantId,
+    oauthId: '',
+    account: found.account,
+    userName: found.name,
+    avatar: found.avatar ?? '',
+    authority: '',
+    roleName: '',
+    openCodeCheck: '1',
+    codeChallenge,
+    codePhone: maskPhone(phone),
+  };
+}
+
 /** A refused sign-in in the operation log, in its own transaction: the attempt itself wrote nothing. */
-async function auditFailure(deps: AuthDeps, actor: Actor, reason: string) {
+export async function auditFailure(deps: AuthDeps, actor: Actor, reason: string) {
   await deps.database.withTenant(actor.tenantId, (tx) =>
     writeAudit(tx, actor, { action: 'signInFailed', detail: reason }),
   );

@@ -24,6 +24,13 @@ export interface RefreshClaims {
   cid: string;
 }
 
+/**
+ * Short-lived tokens that open no API: `challenge` (password right, dynamic code still due),
+ * `state` (a social sign-in under way, against forged callbacks) and `guest` (a social identity
+ * not yet bound to an account, good only for registering it).
+ */
+export type TicketType = 'challenge' | 'state' | 'guest';
+
 export type TokenCheck<T> =
   | { ok: true; sub: string; jti: string; claims: T }
   | { ok: false; expired: boolean };
@@ -49,7 +56,13 @@ export class TokenService {
     return new TokenService(new TextEncoder().encode(value));
   }
 
-  private sign(typ: 'access' | 'refresh', subject: string, jti: string, claims: object, seconds: number) {
+  private sign(
+    typ: 'access' | 'refresh' | TicketType,
+    subject: string,
+    jti: string,
+    claims: object,
+    seconds: number,
+  ) {
     return new SignJWT({ ...claims, typ })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(issuer)
@@ -68,7 +81,7 @@ export class TokenService {
     return this.sign('refresh', userId, jti, claims, seconds);
   }
 
-  private async check<T>(token: string, typ: 'access' | 'refresh'): Promise<TokenCheck<T>> {
+  private async check<T>(token: string, typ: 'access' | 'refresh' | TicketType): Promise<TokenCheck<T>> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] });
       if (payload.typ !== typ || !payload.sub || !payload.jti) return { ok: false, expired: false };
@@ -76,6 +89,14 @@ export class TokenService {
     } catch (error) {
       return { ok: false, expired: error instanceof errors.JWTExpired };
     }
+  }
+
+  signTicket(typ: TicketType, subject: string, claims: object, seconds: number) {
+    return this.sign(typ, subject, randomBytes(12).toString('base64url'), claims, seconds);
+  }
+
+  checkTicket<T>(token: string, typ: TicketType) {
+    return this.check<T>(token, typ);
   }
 
   checkAccess(token: string) {

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
+import type { TokenService } from '../auth/tokens.ts';
 
 /** Account states (dictionary `userStatus`). */
 export const accountStatus = { disabled: 0, active: 1, pending: 2 } as const;
@@ -68,7 +69,12 @@ const registration = z.object({
  * (`register-guest`, spec 01 §7), and the administrator's approve, enable, disable and
  * reset-password actions (spec 02 §3.2), each behind its button code, each in the log.
  */
-export function registerAccounts(app: FastifyInstance, database: Database, config: Config) {
+export function registerAccounts(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  tokens: TokenService,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -94,6 +100,14 @@ export function registerAccounts(app: FastifyInstance, database: Database, confi
       if (!password) throw badRequest('register.passwordMissing');
       if (!md5Hex.test(password)) throw badRequest('register.passwordFormat');
       await requireActiveTenant(database, tenantId);
+      if (input.oauthId) {
+        // Only the person who signed in with that identity may bind it: their guest token names it.
+        const header = request.headers['blade-auth'];
+        const raw = /^bearer\s+(\S+)$/i.exec((Array.isArray(header) ? header[0] : header)?.trim() ?? '')?.[1];
+        const guest = raw ? await tokens.checkTicket<{ tid: string; oid: string }>(raw, 'guest') : undefined;
+        if (!guest?.ok || guest.claims.oid !== input.oauthId || guest.claims.tid !== tenantId)
+          throw badRequest('register.oauthUnknown');
+      }
       const hash = await hashPassword(password);
       await database.withTenant(tenantId, async (tx) => {
         const [taken] = await tx
