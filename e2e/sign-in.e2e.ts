@@ -21,8 +21,8 @@ const expected = {
     passwordRequired: '请输入密码',
     wrongPassword: '账号或密码错误',
     inbound: '入库管理',
-    reports: '报表管理',
-    binBoard: '库位看板',
+    loading: '装车管理',
+    loadingTaskBoard: '装车任务显示',
     notBuilt: '页面建设中',
     home: '首页',
     logout: '退出登录',
@@ -38,8 +38,8 @@ const expected = {
     passwordRequired: '請輸入密碼',
     wrongPassword: '帳號或密碼錯誤',
     inbound: '入庫管理',
-    reports: '報表管理',
-    binBoard: '庫位看板',
+    loading: '裝車管理',
+    loadingTaskBoard: '裝車任務顯示',
     notBuilt: '頁面建置中',
     home: '首頁',
     logout: '登出',
@@ -55,8 +55,8 @@ const expected = {
     passwordRequired: 'Please input Password',
     wrongPassword: 'Wrong account or password',
     inbound: 'Inbound',
-    reports: 'Reports',
-    binBoard: 'Bin board',
+    loading: 'Loading',
+    loadingTaskBoard: 'Loading task board',
     notBuilt: 'Under construction',
     home: 'Home',
     logout: 'Sign out',
@@ -188,11 +188,11 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       await screenshot(page, `home-${language}`);
 
       // A menu screen that is not built yet shows so, under the menu item's title.
-      await menu.getByText(text.reports, { exact: true }).click();
-      await menu.getByText(text.binBoard, { exact: true }).click();
-      await page.waitForURL('**/reportManagement/stockpageshow2');
+      await menu.getByText(text.loading, { exact: true }).click();
+      await menu.getByText(text.loadingTaskBoard, { exact: true }).click();
+      await page.waitForURL('**/loadHandle/loadbillFormShow');
       await page.getByTestId('not-built').getByText(text.notBuilt).waitFor();
-      expect(await page.title()).toBe(`${text.binBoard}-${text.product}`);
+      expect(await page.title()).toBe(`${text.loadingTaskBoard}-${text.product}`);
       await screenshot(page, `not-built-${language}`);
 
       // Sign out through the avatar menu and its confirmation.
