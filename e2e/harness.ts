@@ -18,7 +18,8 @@ export const chromiumPath = '/usr/bin/chromium';
 
 // WEB_DIST (also read by the server) lets a second checkout test its own build side by side.
 const builtIndex = path.join(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
-const readyTimeoutMs = 90_000;
+// A fresh embedded database migrates and seeds at start: minutes when several suites share two cores.
+const readyTimeoutMs = 240_000;
 const stopTimeoutMs = 20_000;
 
 /**

@@ -114,7 +114,7 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         code: extra.code,
         name: extra.name,
         path: extra.path,
-        sort: 200 + position,
+        sort: extra.sort ?? 200 + position,
         category: 1,
       });
     }

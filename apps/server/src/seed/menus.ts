@@ -5,13 +5,15 @@ import type { Area } from '@bl/entities';
  * catalogue-menus.ts): spec 01 §2 pages still to be built, and a second route onto an entity.
  * Names are Simplified Chinese (the menu admin's language); the web app shows `menu.<code>`
  * from its translations, so the menu reads in the user's language. They sit after the
- * entity entries of their area.
+ * entity entries of their area unless `sort` places them (entity entries sort from 100 in
+ * catalogue order).
  */
 export interface SeedMenu {
   code: string;
   name: string;
   path: string;
   area: Area;
+  sort?: number;
 }
 
 export const seedMenus: SeedMenu[] = [
@@ -29,12 +31,14 @@ export const seedMenus: SeedMenu[] = [
     area: 'reportManagement',
   },
   // Consignment orders are the consignment entity's billType 1, on their own spec route; the
-  // screen checks the consignment's buttons, which hang under the consignment entry.
+  // screen checks the consignment's buttons, which hang under the consignment entry. Orders
+  // come before the notes made from them (the consignment is the first transport entity).
   {
     code: 'consignmentOrder',
     name: '托运订单',
     path: '/consignmentOrderbill/consignmentOrderbillAdd',
     area: 'transport',
+    sort: 99,
   },
 ];
 
