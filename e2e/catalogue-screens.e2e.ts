@@ -206,6 +206,7 @@ describe.skipIf(!browserAvailable)('catalogue screens in every language', () => 
       // The drawer scrolls on its own: bring the lines grid into the picture.
       await lines.first().scrollIntoViewIfNeeded();
       await screenshot(page, `screen-isinstockbill-form-${language}`);
-    });
+      // Ten screens, each with its catalogue, list and buttons: minutes on a loaded machine.
+    }, 360_000);
   }
 });
