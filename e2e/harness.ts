@@ -18,7 +18,7 @@ export const chromiumPath = '/usr/bin/chromium';
 
 // WEB_DIST (also read by the server) lets a second checkout test its own build side by side.
 const builtIndex = path.join(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
-// A first start makes the embedded database; with several suites sharing 2 cores it has taken 91 s.
+// A fresh embedded database migrates and seeds at start: minutes when several suites share two cores.
 const readyTimeoutMs = 240_000;
 const stopTimeoutMs = 20_000;
 

@@ -14,6 +14,6 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

@@ -380,4 +380,21 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     ).toBe(403);
     expect((await list('unit', {}, keeper)).statusCode).toBe(403);
   });
+
+  it('lets whoever reads a bill read and export its lines across bills', async () => {
+    const roleId = await createRole(test.database, {
+      roleAlias: 'reader',
+      buttons: ['isinstockbill_view', 'isinstockbill_export'],
+    });
+    const reader = await createUserAndSignIn(app, test.database, { account: 'reader', roleId });
+    expect((await list('isinstockbilldetail', {}, reader)).statusCode).toBe(200);
+    const exported = await call('GET', '/api/bl-wms/isinstockbilldetail/export', reader);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    expect((await list('osoutstockbilldetail', {}, reader)).statusCode).toBe(403);
+    // Lines come in with their bill: no import of their own.
+    expect((await call('GET', '/api/bl-wms/isinstockbilldetail/import-template', reader)).statusCode).toBe(
+      404,
+    );
+  });
 });

@@ -6,5 +6,6 @@ export * from './dicts.ts';
 export * from './formats.ts';
 export * from './kinds.ts';
 export * from './label.ts';
+export * from './menu-paths.ts';
 export * from './messages.ts';
 export * from './validation.ts';

@@ -24,7 +24,7 @@ import {
   xlsxType,
 } from './excel-columns.ts';
 import type { ListQuery } from './list-query.ts';
-import { buttonCode, requireButton } from './permissions.ts';
+import { readButton, requireButton } from './permissions.ts';
 
 /** Rows fetched from the cursor at a time: memory holds about one batch. */
 export const exportBatchSize = 2000;
@@ -154,7 +154,7 @@ export function startExport(
   return new Promise((resolve, reject) => {
     let stream: PassThrough | undefined;
     const run = database.withTenant(auth.tenantId, async (tx) => {
-      await requireButton(tx, auth, buttonCode(entity.name, 'export'));
+      await requireButton(tx, auth, readButton(entity, 'export'));
       const [total] = await tx.select({ n: count() }).from(table).where(where);
       if ((total?.n ?? 0) > maxExportRows)
         throw badRequest('excel.tooManyExportRows', { count: total?.n ?? 0, max: maxExportRows });

@@ -14,6 +14,13 @@ export type CrudAction = (typeof crudActions)[number];
 export const buttonCode = (entity: string, action: CrudAction) => `${entity}_${action}`;
 
 /**
+ * The button that lets one read an entity's records (view, export): a detail line has no menu
+ * entry of its own, so whoever may read its bill may read its lines.
+ */
+export const readButton = (entity: { name: string; parent?: string }, action: 'view' | 'export') =>
+  buttonCode(entity.parent ?? entity.name, action);
+
+/**
  * The menu and button ids the tenant's package allows (entity `tenantpackage`), or undefined
  * when nothing bounds the tenant: the operator tenant, or a tenant without a package.
  */

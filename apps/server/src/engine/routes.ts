@@ -12,7 +12,7 @@ import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './cr
 import { buildTemplate, startExport } from './export.ts';
 import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
 import { parseListQuery } from './list-query.ts';
-import { buttonCode, requireButton } from './permissions.ts';
+import { buttonCode, readButton, requireButton } from './permissions.ts';
 
 function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
   return {
@@ -63,7 +63,7 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
         const auth = requireAuth(request.auth);
         const query = parseListQuery(entity, request.query as Record<string, unknown>, request.language);
         const page = await database.withTenant(auth.tenantId, async (tx) => {
-          await requireButton(tx, auth, buttonCode(entity.name, 'view'));
+          await requireButton(tx, auth, readButton(entity, 'view'));
           return listRows(tx, entity, auth, query);
         });
         return ok(page, translate('ok', request.language));
@@ -76,7 +76,7 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
         const auth = requireAuth(request.auth);
         const { id } = request.query as z.infer<typeof idQuery>;
         const row = await database.withTenant(auth.tenantId, async (tx) => {
-          await requireButton(tx, auth, buttonCode(entity.name, 'view'));
+          await requireButton(tx, auth, readButton(entity, 'view'));
           return detailRow(tx, entity, auth, id, request.language);
         });
         return ok(row, translate('ok', request.language));
@@ -119,69 +119,68 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
         },
       );
     }
-
-    // Spreadsheets (docs/adr/0004-spreadsheets.md): headers only, detail lines go with them.
-    if (entity.parent === undefined) {
-      app.get(
-        `${entity.path}/export`,
+    // Spreadsheets (docs/adr/0004-spreadsheets.md): every entity exports what its list shows (a
+    // line entity its lines across bills); imports take headers, their lines go with them.
+    app.get(
+      `${entity.path}/export`,
+      {
+        schema: {
+          tags,
+          summary: `${name}: every record the list filters match, as a streamed .xlsx (same filters and sort as list)`,
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request.auth);
+        const { current: _current, size: _size, ...filters } = request.query as Record<string, unknown>;
+        const query = parseListQuery(entity, filters, request.language);
+        const file = await startExport(database, entity, auth, query, request.language, request.log);
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', file.disposition)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
+    // A ledger takes no imports; lines come in with their bill.
+    if (entity.readOnly || entity.parent !== undefined) continue;
+    app.get(
+      `${entity.path}/import-template`,
+      { schema: { tags, summary: `${name}: the .xlsx template of an import, with the dictionaries` } },
+      async (request, reply) => {
+        const auth = requireAuth(request.auth);
+        await database.withTenant(auth.tenantId, (tx) =>
+          requireButton(tx, auth, buttonCode(entity.name, 'import')),
+        );
+        const file = await buildTemplate(entity, request.language);
+        return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.body);
+      },
+    );
+    // Multipart is parsed only here: its own scope, so no other route accepts uploads.
+    app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: importLimits.fileSize, files: 1, fields: 10, parts: 12 },
+      });
+      scope.post(
+        `${entity.path}/import`,
         {
           schema: {
             tags,
-            summary: `${name}: every record the list filters match, as a streamed .xlsx (same filters and sort as list)`,
+            summary: `${name}: create records from an .xls/.xlsx upload (field file; all or nothing)`,
+            consumes: ['multipart/form-data'],
           },
         },
-        async (request, reply) => {
-          const auth = requireAuth(request.auth);
-          const { current: _current, size: _size, ...filters } = request.query as Record<string, unknown>;
-          const query = parseListQuery(entity, filters, request.language);
-          const file = await startExport(database, entity, auth, query, request.language, request.log);
-          return reply
-            .type(file.contentType)
-            .header('content-disposition', file.disposition)
-            .header('cache-control', 'no-store')
-            .send(file.body);
-        },
-      );
-      if (entity.readOnly) continue; // a ledger takes no imports
-      app.get(
-        `${entity.path}/import-template`,
-        { schema: { tags, summary: `${name}: the .xlsx template of an import, with the dictionaries` } },
-        async (request, reply) => {
+        async (request) => {
           const auth = requireAuth(request.auth);
           await database.withTenant(auth.tenantId, (tx) =>
             requireButton(tx, auth, buttonCode(entity.name, 'import')),
           );
-          const file = await buildTemplate(entity, request.language);
-          return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.body);
+          const { fileName, content } = await readUpload(request);
+          if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+          const rows = parseSheet(entity, content);
+          const imported = await importRows(database, entity, auth, rows, request.language);
+          return ok({ imported }, translate('excel.imported', request.language, { count: imported }));
         },
       );
-      // Multipart is parsed only here: its own scope, so no other route accepts uploads.
-      app.register(async (scope) => {
-        await scope.register(multipart, {
-          limits: { fileSize: importLimits.fileSize, files: 1, fields: 10, parts: 12 },
-        });
-        scope.post(
-          `${entity.path}/import`,
-          {
-            schema: {
-              tags,
-              summary: `${name}: create records from an .xls/.xlsx upload (field file; all or nothing)`,
-              consumes: ['multipart/form-data'],
-            },
-          },
-          async (request) => {
-            const auth = requireAuth(request.auth);
-            await database.withTenant(auth.tenantId, (tx) =>
-              requireButton(tx, auth, buttonCode(entity.name, 'import')),
-            );
-            const { fileName, content } = await readUpload(request);
-            if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
-            const rows = parseSheet(entity, content);
-            const imported = await importRows(database, entity, auth, rows, request.language);
-            return ok({ imported }, translate('excel.imported', request.language, { count: imported }));
-          },
-        );
-      });
-    }
+    });
   }
 }

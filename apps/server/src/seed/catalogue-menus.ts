@@ -1,10 +1,11 @@
-import { areas } from '@bl/entities';
+import { areas, specMenuPaths } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { menu } from '../db/schema/index.ts';
 import { buttonCode, type CrudAction, crudActions } from '../engine/permissions.ts';
+import { retiredMenuCodes, seedMenus } from './menus.ts';
 
 const actionNames: Record<CrudAction, string> = {
   view: '查看',
@@ -28,10 +29,17 @@ const extraActionNames: Record<string, string> = {
   bindBatch: '绑定批次',
 };
 
+/** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */
+export const entityMenuPath = (entity: { name: string; area: string }) =>
+  specMenuPaths[entity.name] ?? `/${entity.area}/${entity.name}`;
+
 /**
- * Gives every catalogue entity (detail lines excepted) a menu entry under its area,
- * `/{area}/{entity}`, with its six buttons and its own `actions`. Runs at every start and only adds what is
- * missing, so menus an administrator edited keep their edits.
+ * The menu tree, kept in step with the catalogue at every start: a group per area, an entry per
+ * catalogue entity (detail lines excepted) at its menu path with its six buttons and its own
+ * `actions`, then the entries of `seedMenus`. Only adds what is missing, so menus an
+ * administrator edited keep their edits; two changes of earlier versions are carried over: an
+ * entity entry still at its old `/{area}/{entity}` path moves to its spec route, and the
+ * retired duplicate entries are marked deleted.
  */
 export async function syncCatalogueMenus(database: Database): Promise<void> {
   const listed = entities.filter((e) => !e.parent);
@@ -42,9 +50,10 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
       ...crudActions.map((a) => buttonCode(e.name, a)),
       ...e.actions.map((a) => `${e.name}_${a}`),
     ]),
+    ...seedMenus.map((m) => m.code),
   ];
   const existing = await database.db
-    .select({ id: menu.id, code: menu.code })
+    .select({ id: menu.id, code: menu.code, path: menu.path })
     .from(menu)
     .where(inArray(menu.code, codes));
   const idOf = new Map(existing.map((m) => [m.code, m.id]));
@@ -58,7 +67,8 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
   };
   for (const [index, area] of areas.entries()) {
     const members = listed.filter((e) => e.area === area.code);
-    if (members.length === 0) continue;
+    const extras = seedMenus.filter((m) => m.area === area.code);
+    if (members.length === 0 && extras.length === 0) continue;
     const areaId = add({
       parentId: null,
       code: area.code,
@@ -73,7 +83,7 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         parentId: areaId,
         code: entity.name,
         name: entity.label.zh,
-        path: `/${area.code}/${entity.name}`,
+        path: entityMenuPath(entity),
         sort: 100 + position,
         category: 1,
       });
@@ -99,6 +109,33 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         });
       }
     }
+    for (const [position, extra] of extras.entries()) {
+      add({
+        parentId: areaId,
+        code: extra.code,
+        name: extra.name,
+        path: extra.path,
+        sort: extra.sort ?? 200 + position,
+        category: 1,
+      });
+    }
   }
-  if (rows.length > 0) await database.db.insert(menu).values(rows).onConflictDoNothing();
+  // One transaction: a start adds, moves and retires all of it or none.
+  await database.db.transaction(async (tx) => {
+    if (rows.length > 0) await tx.insert(menu).values(rows).onConflictDoNothing();
+    for (const entity of listed) {
+      const path = entityMenuPath(entity);
+      const old = `/${entity.area}/${entity.name}`;
+      if (path === old) continue;
+      if (!existing.some((m) => m.code === entity.name && m.path === old)) continue;
+      await tx
+        .update(menu)
+        .set({ path })
+        .where(and(eq(menu.code, entity.name), eq(menu.path, old)));
+    }
+    await tx
+      .update(menu)
+      .set({ isDeleted: 1 })
+      .where(and(inArray(menu.code, [...retiredMenuCodes]), eq(menu.isDeleted, 0)));
+  });
 }

@@ -29,33 +29,6 @@ async function seedClients(database: Database) {
     .onConflictDoNothing();
 }
 
-async function seedMenuTree(database: Database): Promise<string[]> {
-  const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(menu);
-  if (value > 0) return [];
-  const rows: (typeof menu.$inferInsert)[] = [];
-  const walk = (items: SeedMenu[], parentId: string | null) => {
-    items.forEach((item, index) => {
-      const id = nextId();
-      rows.push({
-        id,
-        parentId,
-        code: item.code,
-        name: item.name,
-        path: item.path,
-        source: item.source ?? '',
-        // Top-level groups keep the order of the catalogue's areas, so added ones fall in place.
-        sort: parentId === null ? areas.findIndex((a) => a.code === item.code) + 1 || index + 1 : index + 1,
-        category: item.category ?? 1,
-        isShow: item.isShow ?? 1,
-      });
-      walk(item.children ?? [], id);
-    });
-  };
-  walk(seedMenus, null);
-  await database.db.insert(menu).values(rows).onConflictDoNothing();
-  return rows.map((r) => r.id);
-}
-
 const demoTenants = [
   { tenantId: '000000', tenantName: '管理组', userName: '管理员' },
   { tenantId: '100000', tenantName: '演示仓储', userName: '演示管理员' },
@@ -65,13 +38,13 @@ const demoTenants = [
  * Idempotent, so several server processes may start on one empty database at once: every
  * insert yields to a row another process made first.
  *
- * On an empty database: the web client, the menu tree, and two tenants (000000, the operator,
+ * On every start the menu tree is brought in step with the catalogue (catalogue-menus.ts).
+ * On an empty database: the web client, and two tenants (000000, the operator,
  * and 100000, a demo tenant), each with an administrator role and user admin / admin, and
  * the demo top menus of top-menus.ts.
  */
 export async function seedIfEmpty(database: Database, options: { demo: boolean }) {
   await seedClients(database);
-  await seedMenuTree(database);
   await syncCatalogueMenus(database);
   await syncReportMenus(database);
   if (!options.demo) return;

@@ -14,10 +14,12 @@ import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/r
 import { App, Button } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { client } from '../api/client.ts';
-import { queryClient, useButtonCodes } from '../api/query.ts';
+import { queryClient, useButtonCodes, useMenuRoutes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from '../session.ts';
+import { trailTo } from '../shell/menu.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
@@ -93,7 +95,12 @@ export function CrudScreen(
   const { message, modal } = App.useApp();
   const language = currentLanguage();
   const menuLabel = useMenuLabel();
-  const title = menuLabel({ code: entity.name, name: entity.label[language] });
+  // Named as the menu entry that leads here (a route onto another kind of the entity's records,
+  // such as consignment orders or the bin board, has an entry of its own), else as the entity.
+  const { pathname } = useLocation();
+  const menus = useMenuRoutes().data;
+  const here = trailTo(menus ?? [], pathname).at(-1);
+  const title = menuLabel(here ?? { code: entity.name, name: entity.label[language] });
   useDocumentTitle(title);
   const codes = useButtonCodes().data;
   const can = (action: CrudAction) => canUse(codes, entity, action);
