@@ -25,6 +25,12 @@ const extraActionNames: Record<string, string> = {
   disable: '停用',
   resetPassword: '重置密码',
   grant: '角色配置',
+  sort: '生成分拣单',
+  load: '生成装车单',
+  printSort: '打印分拣单',
+  printBoard: '打印板单',
+  receive: '接收',
+  receiveAdvance: '提前接收',
 };
 
 /**
