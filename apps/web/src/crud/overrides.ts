@@ -1,7 +1,7 @@
 import type { CatalogueEntity } from '@bl/entities';
 import { type ComponentType, lazy } from 'react';
 import type { CatalogueIndex } from './catalogue.ts';
-import type { SpecTarget } from './routes.ts';
+import type { RouteScreen, SpecTarget } from './routes.ts';
 
 /** What a list screen of an entity is given. */
 export interface ScreenProps {
@@ -22,4 +22,14 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
     import('../system/TenantPackageScreen.tsx').then((m) => ({ default: m.TenantPackageScreen })),
   ),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
+};
+
+/** The bespoke screens spec routes open (routes.ts `screen`): the dock's loading screens. */
+export const routeScreens: Record<RouteScreen, ComponentType<ScreenProps>> = {
+  loadingTask: lazy(() =>
+    import('../loading/LoadingScreens.tsx').then((m) => ({ default: m.LoadingTaskScreen })),
+  ),
+  loadingTimes: lazy(() =>
+    import('../loading/LoadingScreens.tsx').then((m) => ({ default: m.LoadingTimesScreen })),
+  ),
 };

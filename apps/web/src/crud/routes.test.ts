@@ -111,4 +111,19 @@ describe('resolveSpecRoute', () => {
       expect(bespokeRoutes).not.toContain(path);
     }
   });
+
+  it('opens the loading screens of the dock for their routes, with or without a bill', () => {
+    const has = () => true;
+    expect(resolveSpecRoute('/loadHandle/loadbillFormShow', '', has)).toEqual({
+      entity: 'loadbill',
+      mode: 'view',
+      screen: 'loadingTask',
+    });
+    expect(resolveSpecRoute('/loadHandle/loadbillTimeEdit', '?id=5', has)).toEqual({
+      entity: 'loadbill',
+      mode: 'edit',
+      id: '5',
+      screen: 'loadingTimes',
+    });
+  });
 });

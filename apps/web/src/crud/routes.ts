@@ -15,7 +15,12 @@ export interface SpecRoute {
   entity: string;
   mode: SpecMode;
   filter?: Record<string, string>;
+  /** A bespoke screen of the entity for this route (overrides.ts `routeScreens`); it picks its record itself. */
+  screen?: RouteScreen;
 }
+
+/** Bespoke screens that spec routes open instead of the entity's list screen. */
+export type RouteScreen = 'loadingTask' | 'loadingTimes';
 
 /**
  * The business routes of spec 01 §2 whose screen is a catalogue entity's generic screen, by
@@ -74,6 +79,8 @@ export const specRoutes: Record<string, SpecRoute> = {
   '/loadHandle/loadbillForm': { entity: 'loadbill', mode: 'add' },
   '/loadHandle/loadbillFormEdit': { entity: 'loadbill', mode: 'edit' },
   '/loadHandle/loadbillFormView': { entity: 'loadbill', mode: 'view' },
+  '/loadHandle/loadbillFormShow': { entity: 'loadbill', mode: 'view', screen: 'loadingTask' },
+  '/loadHandle/loadbillTimeEdit': { entity: 'loadbill', mode: 'edit', screen: 'loadingTimes' },
 
   // Outbound
   '/outWarehouseManagement/orderOsoutstockbillForm': { entity: 'orderosoutstockbill', mode: 'add' },
@@ -158,8 +165,6 @@ export const specRoutes: Record<string, SpecRoute> = {
  */
 export const bespokeRoutes: readonly string[] = [
   '/warehousingManagement/stockBatchForm',
-  '/loadHandle/loadbillFormShow',
-  '/loadHandle/loadbillTimeEdit',
   '/reportManagement/stockpageshow2',
   '/reportManagement/empCostMonthDetailView',
   '/reportManagement/costLadingView',
@@ -183,6 +188,7 @@ export interface SpecTarget {
   mode: SpecMode;
   id?: string;
   filter?: Record<string, string>;
+  screen?: RouteScreen;
 }
 
 /**
@@ -201,8 +207,9 @@ export function resolveSpecRoute(
   const needsId = route.mode === 'edit' || route.mode === 'view';
   return {
     entity: route.entity,
-    mode: needsId && !id ? 'list' : route.mode,
+    mode: needsId && !id && !route.screen ? 'list' : route.mode,
     ...(needsId && id && { id }),
     ...(route.filter && { filter: route.filter }),
+    ...(route.screen && { screen: route.screen }),
   };
 }
