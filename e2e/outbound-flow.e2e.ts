@@ -105,30 +105,32 @@ async function seed(baseUrl: string) {
   for (const code of ['A-01', 'A-02'])
     await submit('warehouseplace', { code, name: code, warehouseAreaCode: 'A1', placeStatus: '1' });
   for (const code of ['E01', 'E02']) await submit('employee', { code, name: `员工${code}` });
-  for (const [owner, place] of [
-    ['C01', 'A-01'],
-    ['C01', 'A-02'],
-    ['C02', 'A-01'],
-  ] as const)
-    await submit('isinstockbill', {
-      billDate: '2026-11-20',
-      billNo: `RK-${owner}-${place}`,
-      type: '2',
-      customerCode: owner,
-      warehouseCode: 'W1',
-      isReview: '0',
-      details: [
-        {
-          lineNumber: 1,
-          materialCode: 'BISCUIT',
-          batchNo: 'B1',
-          warehousePlaceCode: place,
-          unitCode: 'CTN',
-          qty: '9',
-          validityDate: place === 'A-01' ? '2027-01-31' : '2027-03-31',
-        },
-      ],
-    });
+  // Each language's bill has its own batch of owner C01 in two places (and C02 goods beside).
+  for (const language of ['ZH', 'MO', 'EN'])
+    for (const [owner, place, validity] of [
+      ['C01', 'A-01', '2027-01-31'],
+      ['C01', 'A-02', '2027-03-31'],
+      ['C02', 'A-01', '2026-12-31'],
+    ] as const)
+      await submit('isinstockbill', {
+        billDate: '2026-11-20',
+        billNo: `RK-${language}-${owner}-${place}`,
+        type: '2',
+        customerCode: owner,
+        warehouseCode: 'W1',
+        isReview: '0',
+        details: [
+          {
+            lineNumber: 1,
+            materialCode: 'BISCUIT',
+            batchNo: `B-${language}`,
+            warehousePlaceCode: place,
+            unitCode: 'CTN',
+            qty: '3',
+            validityDate: validity,
+          },
+        ],
+      });
   for (const language of ['zh', 'mo', 'en'])
     await submit('osoutstockbill', {
       billNo: `CK-${language.toUpperCase()}`,
@@ -141,7 +143,15 @@ async function seed(baseUrl: string) {
       consigneeName: '张三',
       isReview: '1',
       // 3 from A-01 (earliest validity) and 2 from A-02: two sorting and loading lines.
-      details: [{ lineNumber: 1, materialCode: 'BISCUIT', unitCode: 'CTN', qty: '5' }],
+      details: [
+        {
+          lineNumber: 1,
+          materialCode: 'BISCUIT',
+          batchNo: `B-${language.toUpperCase()}`,
+          unitCode: 'CTN',
+          qty: '5',
+        },
+      ],
     });
 }
 
@@ -193,7 +203,7 @@ describe.skipIf(!browserAvailable)('outbound through sorting and loading in the 
   beforeAll(async () => {
     suite = await startSuite();
     await seed(suite.server.baseUrl);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await context?.close();
     await stopSuite(suite);

@@ -161,7 +161,10 @@ export function LoadingTaskScreen({ entity, catalogue }: ScreenProps) {
                 <Typography.Title level={5}>
                   {t('loading.outbound')} <Tag color="blue">{applyCode}</Tag>
                   <Typography.Text type="secondary">
-                    {t('loading.lines', { count: own.length, qty: formatDecimal(total, 4, true) })}
+                    {t('loading.lines', {
+                      count: own.length,
+                      qty: formatDecimal(String(total), undefined, true),
+                    })}
                   </Typography.Text>
                 </Typography.Title>
                 <Table<Row>
