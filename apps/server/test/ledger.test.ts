@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
 import { toUnits } from '../src/modules/wms/decimal.ts';
 import { type Movement, postMovements } from '../src/modules/wms/ledger.ts';
-import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
+import { client, masterData, nextBillNo } from './support/wms.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 type Line = Record<string, unknown>;
@@ -49,48 +50,6 @@ async function counts(database: Database) {
                (select sum(qty)::text from bl_stock) qty`,
   );
   return row;
-}
-
-/** An API client of one app and one signed-in user. */
-function client(app: FastifyInstance, token: () => string) {
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    options: { query?: Record<string, string>; payload?: unknown; language?: string } = {},
-  ): Promise<Answer> => {
-    const response = await app.inject({
-      method,
-      url,
-      query: options.query,
-      payload: options.payload as never,
-      headers: { 'blade-auth': `bearer ${token()}`, 'blade-language': options.language ?? 'zh' },
-    });
-    return body(response) as Answer;
-  };
-  const submit = async (entity: string, payload: unknown, language = 'zh') =>
-    call('POST', `/api/bl-wms/${entity}/submit`, { payload, language });
-  const action = (entity: string, name: string, ids: string[], language = 'zh') =>
-    call('POST', `/api/bl-wms/${entity}/${name}`, { query: { ids: ids.join(',') }, language });
-  return { call, submit, action };
-}
-
-let billCounter = 0;
-const nextBillNo = (prefix: string) => `${prefix}-${++billCounter}`;
-
-async function masterData(submit: ReturnType<typeof client>['submit']) {
-  const must = async (entity: string, payload: Line) => {
-    const answer = await submit(entity, payload);
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-  };
-  await must('unit', { code: 'PCS', name: '件', rate: '1' });
-  for (const code of ['M1', 'M2', 'M3'])
-    await must('material', { code, name: `物料 ${code}`, spec: 'S', model: 'X', unitCode: 'PCS' });
-  for (const code of ['C1', 'C2'])
-    await must('customer', { code, name: `货主 ${code}`, customerStatus: '1' });
-  await must('warehouse', { code: 'W1', name: '一号仓' });
-  await must('warehousearea', { code: 'A1', name: 'A 区', warehouseCode: 'W1' });
-  for (const code of ['P1', 'P2', 'P3'])
-    await must('warehouseplace', { code, name: `库位 ${code}`, warehouseAreaCode: 'A1', placeStatus: '1' });
 }
 
 describe.each(testDrivers())('stock ledger on %s', (driver) => {

@@ -774,6 +774,121 @@ export const messages = {
     mo: '庫區 {code} 不存在或已被刪除',
     en: 'Storage area {code} does not exist or has been deleted',
   },
+  'reservation.notNew': {
+    zh: '预约单 {bill} 已确认，不能再次审核',
+    mo: '預約單 {bill} 已確認，不能再次審核',
+    en: 'Reservation {bill} is already confirmed',
+  },
+  'reservation.notConfirmed': {
+    zh: '预约单 {bill} 尚未确认',
+    mo: '預約單 {bill} 尚未確認',
+    en: 'Reservation {bill} is not confirmed',
+  },
+  'reservation.quoted': {
+    zh: '预约单 {bill} 已被单据 {by} 引用，不能反审核',
+    mo: '預約單 {bill} 已被單據 {by} 引用，不能反審核',
+    en: 'Reservation {bill} is quoted by bill {by} and cannot be un-reviewed',
+  },
+  'reservation.notQuotable': {
+    zh: '预约单 {bill} 未确认或已完成，不能引用',
+    mo: '預約單 {bill} 未確認或已完成，不能引用',
+    en: 'Reservation {bill} is not confirmed or already completed and cannot be quoted',
+  },
+  'reservation.quoteMissing': {
+    zh: '单据 {bill} 第 {line} 行引用的预约单 {reservation} 不存在',
+    mo: '單據 {bill} 第 {line} 行引用的預約單 {reservation} 不存在',
+    en: 'Bill {bill} line {line} quotes reservation {reservation}, which does not exist',
+  },
+  'reservation.quoteOwner': {
+    zh: '单据 {bill} 第 {line} 行引用的预约单 {reservation} 属于其他货主',
+    mo: '單據 {bill} 第 {line} 行引用的預約單 {reservation} 屬於其他貨主',
+    en: 'Bill {bill} line {line} quotes reservation {reservation} of another owner',
+  },
+  'reservation.quoteLine': {
+    zh: '单据 {bill} 第 {line} 行引用的预约单 {reservation} 第 {applyLine} 行不存在或物料不同',
+    mo: '單據 {bill} 第 {line} 行引用的預約單 {reservation} 第 {applyLine} 行不存在或物料不同',
+    en: 'Bill {bill} line {line}: reservation {reservation} has no line {applyLine} of that material',
+  },
+  'reservation.quoteExceeds': {
+    zh: '单据 {bill} 第 {line} 行超过预约单 {reservation} 第 {applyLine} 行的剩余数量 {left}',
+    mo: '單據 {bill} 第 {line} 行超過預約單 {reservation} 第 {applyLine} 行的剩餘數量 {left}',
+    en: 'Bill {bill} line {line} exceeds what is left on reservation {reservation} line {applyLine} ({left})',
+  },
+  'flow.locked': {
+    zh: '单据 {bill} 已审核或已处理，不能修改或删除，请先反审核',
+    mo: '單據 {bill} 已審核或已處理，不能修改或刪除，請先反審核',
+    en: 'Bill {bill} has been reviewed or processed and cannot be changed or deleted; un-review it first',
+  },
+  'flow.alreadyReviewed': {
+    zh: '单据 {bill} 已审核',
+    mo: '單據 {bill} 已審核',
+    en: 'Bill {bill} is already reviewed',
+  },
+  'flow.notReviewed': {
+    zh: '单据 {bill} 尚未审核',
+    mo: '單據 {bill} 尚未審核',
+    en: 'Bill {bill} is not reviewed',
+  },
+  'sorting.notReviewed': {
+    zh: '出库单 {bill} 尚未审核，不能生成分拣单',
+    mo: '出庫單 {bill} 尚未審核，不能生成分揀單',
+    en: 'Outbound bill {bill} is not reviewed; it cannot be sorted yet',
+  },
+  'sorting.exists': {
+    zh: '出库单 {bill} 已有分拣单 {sorting}',
+    mo: '出庫單 {bill} 已有分揀單 {sorting}',
+    en: 'Outbound bill {bill} already has sorting bill {sorting}',
+  },
+  'sorting.blocksUnreview': {
+    zh: '出库单 {bill} 已生成分拣单 {sorting}，请先删除分拣单',
+    mo: '出庫單 {bill} 已生成分揀單 {sorting}，請先刪除分揀單',
+    en: 'Outbound bill {bill} has sorting bill {sorting}; delete it first',
+  },
+  'sorting.peopleMissing': {
+    zh: '分拣单 {bill} 请先填写扫描人和复核人',
+    mo: '分揀單 {bill} 請先填寫掃描人和覆核人',
+    en: 'Sorting bill {bill}: enter who scanned and who checked it first',
+  },
+  'sorting.onLoading': {
+    zh: '出库单 {bill} 已在装车单 {loading} 上，请先删除装车单',
+    mo: '出庫單 {bill} 已在裝車單 {loading} 上，請先刪除裝車單',
+    en: 'Outbound bill {bill} is on loading bill {loading}; delete it first',
+  },
+  'loading.notSorted': {
+    zh: '出库单 {bill} 尚未完成分拣复核，不能装车',
+    mo: '出庫單 {bill} 尚未完成分揀覆核，不能裝車',
+    en: 'Outbound bill {bill} has no reviewed sorting bill; it cannot be loaded yet',
+  },
+  'loading.exists': {
+    zh: '出库单 {bill} 已在装车单 {loading} 上',
+    mo: '出庫單 {bill} 已在裝車單 {loading} 上',
+    en: 'Outbound bill {bill} is already on loading bill {loading}',
+  },
+  'loading.noCar': {
+    zh: '出库单 {bill} 未填写车牌号',
+    mo: '出庫單 {bill} 未填寫車牌號',
+    en: 'Outbound bill {bill} has no plate number',
+  },
+  'loading.cars': {
+    zh: '所选出库单的车牌号不同：{cars}',
+    mo: '所選出庫單的車牌號不同：{cars}',
+    en: 'The chosen outbound bills are for different vehicles: {cars}',
+  },
+  'loading.timeOrder': {
+    zh: '装车单 {bill} 的结束时间不能早于开始时间',
+    mo: '裝車單 {bill} 的結束時間不能早於開始時間',
+    en: 'Loading bill {bill}: an end time cannot be before its start',
+  },
+  'notice.notWaiting': {
+    zh: '发货通知单 {bill} 已接收',
+    mo: '發貨通知單 {bill} 已接收',
+    en: 'Delivery notice {bill} has already been received',
+  },
+  'notice.noStock': {
+    zh: '发货通知单 {bill} 第 {line} 行物料 {material} 库存不足，可提前接收',
+    mo: '發貨通知單 {bill} 第 {line} 行物料 {material} 庫存不足，可提前接收',
+    en: 'Delivery notice {bill} line {line}: not enough stock of {material}; receive it in advance instead',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

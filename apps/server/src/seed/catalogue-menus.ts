@@ -27,6 +27,12 @@ const extraActionNames: Record<string, string> = {
   resetPassword: '重置密码',
   grant: '角色配置',
   bindBatch: '绑定批次',
+  sort: '生成分拣单',
+  load: '生成装车单',
+  printSort: '打印分拣单',
+  printBoard: '打印板单',
+  receive: '接收',
+  receiveAdvance: '提前接收',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */

@@ -1,8 +1,12 @@
 import {
   AuditOutlined,
+  CarOutlined,
   DeleteOutlined,
   ExportOutlined,
+  FieldTimeOutlined,
   ImportOutlined,
+  InboxOutlined,
+  PartitionOutlined,
   PlusOutlined,
   PrinterOutlined,
   RollbackOutlined,
@@ -44,6 +48,17 @@ import { childQuery, rootQuery, treeParentField, wantsTree, withChildren } from 
 import { useDownload } from './useDownload.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import type { Row } from './values.ts';
+
+const actionIcons: Record<ScreenAction['code'], ReactNode> = {
+  review: <AuditOutlined />,
+  unreview: <RollbackOutlined />,
+  sort: <PartitionOutlined />,
+  load: <CarOutlined />,
+  printSort: <PrinterOutlined />,
+  printBoard: <PrinterOutlined />,
+  receive: <InboxOutlined />,
+  receiveAdvance: <FieldTimeOutlined />,
+};
 
 /** Opens the printable page of these records in a new tab. */
 export function openPrint(entity: CatalogueEntity, ids: string[]): void {
@@ -200,8 +215,9 @@ export function CrudScreen(
   const act = useMutation({
     mutationFn: ({ action, ids }: { action: ScreenAction; ids: string[] }) =>
       client.request<unknown>('POST', `${entity.path}/${action.code}`, { query: { ids: ids.join(',') } }),
-    onSuccess: async () => {
+    onSuccess: async (_data, { action, ids }) => {
       message.success(t('crud.success'));
+      if (action.print) openPrint(entity, ids);
       await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
       await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     },
@@ -221,7 +237,7 @@ export function CrudScreen(
     <Button
       key={action.code}
       danger={action.danger}
-      icon={action.code === 'review' ? <AuditOutlined /> : <RollbackOutlined />}
+      icon={actionIcons[action.code]}
       onClick={withSelection(confirmAction(action))}
       data-testid={`toolbar-${action.code}`}
     >

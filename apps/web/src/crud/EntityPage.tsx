@@ -6,7 +6,7 @@ import { useCatalogue } from '../api/query.ts';
 import { MenuPage } from '../pages/MenuPage.tsx';
 import { CrudScreen } from './CrudScreen.tsx';
 import { indexCatalogue } from './catalogue.ts';
-import { routeScreen, screenOverrides } from './overrides.ts';
+import { entityScreens, routeScreen, screenOverrides } from './overrides.ts';
 import { resolveSpecRoute } from './routes.ts';
 
 /**
@@ -54,7 +54,8 @@ export function EntityPage() {
       });
   const entity = atPath ?? (target && index.entity(target.entity));
   if (!entity) return <MenuPage />;
-  const Screen = screenOverrides[entity.name] ?? CrudScreen;
+  const Screen =
+    (target?.screen && entityScreens[target.screen]) || screenOverrides[entity.name] || CrudScreen;
   // A new entity or route starts a new screen: its search, paging and dialogs do not carry over.
   return (
     <Screen

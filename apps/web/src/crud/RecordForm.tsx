@@ -1,3 +1,4 @@
+import { ImportOutlined } from '@ant-design/icons';
 import { DrawerForm, EditableProTable, type ProColumns } from '@ant-design/pro-components';
 import { ApiError, type Language, ResultCode } from '@bl/contract';
 import {
@@ -17,8 +18,10 @@ import {
   Form,
   Row as GridRow,
   Input,
+  Modal,
   Result,
   Skeleton,
+  Table,
   Typography,
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
@@ -275,6 +278,7 @@ function FilledForm(props: {
             initialKeys={((initial[child.key] ?? []) as Row[]).map((line) => line._key as Key)}
             context={context}
             language={language}
+            quotePath={quoting.has(entity.name) ? entity.path : undefined}
           />
         );
       })}
@@ -344,6 +348,9 @@ function SecretItems(props: { field: FieldMeta; language: Language; editing: boo
   );
 }
 
+/** Bills whose lines quote a confirmed reservation's lines (`{bill path}/quotable?applyNo=`). */
+const quoting = new Set(['isinstockbill', 'osoutstockbill']);
+
 /** The editable grid of a bill's lines, bound to the form under the child key. */
 function LinesEditor(props: {
   name: string;
@@ -351,10 +358,35 @@ function LinesEditor(props: {
   initialKeys: Key[];
   context: (field: FieldMeta) => InputContext;
   language: Language;
+  /** The bill's API path when its lines may quote a reservation. */
+  quotePath?: string;
 }) {
-  const { name, entity, initialKeys, context, language } = props;
+  const { name, entity, initialKeys, context, language, quotePath } = props;
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const { message } = App.useApp();
   const [editableKeys, setEditableKeys] = useState<Key[]>(initialKeys);
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  /** Quoted lines join the grid; a reservation line already quoted is not added twice. */
+  const addQuoted = (quoted: QuotedLines) => {
+    const current = (form.getFieldValue(name) ?? []) as Row[];
+    const taken = new Set(current.map((line) => `${line.applyCode}|${line.applyLineNumber}`));
+    const fresh = quoted.lines.filter((line) => !taken.has(`${line.applyCode}|${line.applyLineNumber}`));
+    if (fresh.length < quoted.lines.length) message.warning(t('crud.quoteRepeat'));
+    const added = fresh.map((line) => ({
+      ...defaultValues(entity.fields),
+      ...toFormValues(formFields(entity), line),
+      _key: lineKey(),
+    }));
+    form.setFieldValue(name, [...current, ...added]);
+    setEditableKeys((keys) => [...keys, ...added.map((line) => line._key)]);
+    // The header follows the reservation where the user has not chosen yet.
+    for (const field of ['applyNo', 'customerCode', 'warehouseCode'] as const) {
+      const value = field === 'applyNo' ? quoted.applyNo : quoted.header[field];
+      if (!form.getFieldValue(field) && value) form.setFieldValue(field, value);
+    }
+    setQuoteOpen(false);
+  };
   const columns: ProColumns<Row>[] = [
     {
       title: t('crud.lineNumber'),
@@ -388,7 +420,29 @@ function LinesEditor(props: {
   ];
   return (
     <div className="bl-lines" data-testid={`lines-${name}`}>
-      <Typography.Title level={5}>{entity.label[language]}</Typography.Title>
+      <Typography.Title level={5}>
+        {entity.label[language]}
+        {quotePath && (
+          <Button
+            size="small"
+            icon={<ImportOutlined />}
+            style={{ marginInlineStart: 12 }}
+            onClick={() => setQuoteOpen(true)}
+            data-testid="lines-quote"
+          >
+            {t('crud.quote')}
+          </Button>
+        )}
+      </Typography.Title>
+      {quotePath && (
+        <QuoteDialog
+          open={quoteOpen}
+          path={quotePath}
+          initialApplyNo={String(form.getFieldValue('applyNo') ?? '')}
+          onClose={() => setQuoteOpen(false)}
+          onQuote={addQuoted}
+        />
+      )}
       <EditableProTable<Row>
         name={name}
         rowKey="_key"
@@ -410,5 +464,84 @@ function LinesEditor(props: {
         }}
       />
     </div>
+  );
+}
+
+interface QuotedLines {
+  applyNo: string;
+  header: Row;
+  lines: Row[];
+}
+
+/**
+ * Quote a reservation: type its number, look up its open lines (what is left to receive or
+ * ship), tick the lines to take; they join the bill's lines naming the reservation line.
+ */
+function QuoteDialog(props: {
+  open: boolean;
+  path: string;
+  initialApplyNo: string;
+  onClose: () => void;
+  onQuote: (quoted: QuotedLines) => void;
+}) {
+  const { open, path, initialApplyNo, onClose, onQuote } = props;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [applyNo, setApplyNo] = useState('');
+  const [picked, setPicked] = useState<Key[]>([]);
+  const lookup = useMutation({
+    mutationFn: (no: string) =>
+      client.request<{ header: Row; lines: Row[] }>('GET', `${path}/quotable`, { query: { applyNo: no } }),
+    onSuccess: (data) => setPicked(data.lines.map((line) => String(line.applyLineNumber))),
+  });
+  const lines = lookup.data?.lines ?? [];
+  const columns = [
+    { title: t('crud.lineNumber'), dataIndex: 'applyLineNumber', width: 64 },
+    { title: t('crud.quoteMaterial'), dataIndex: 'materialCode' },
+    { title: t('crud.quoteBatch'), dataIndex: 'batchNo' },
+    { title: t('crud.quoteOrdered'), dataIndex: 'orderedQty', align: 'right' as const },
+    { title: t('crud.quoteLeft'), dataIndex: 'qty', align: 'right' as const },
+  ];
+  return (
+    <Modal
+      open={open}
+      title={t('crud.quoteTitle')}
+      width="min(760px, 96vw)"
+      okText={t('crud.quoteAdd')}
+      cancelText={t('common.cancel')}
+      afterOpenChange={(visible) => {
+        if (visible && !applyNo && initialApplyNo) setApplyNo(initialApplyNo);
+      }}
+      onCancel={onClose}
+      onOk={() => {
+        const chosen = lines.filter((line) => picked.includes(String(line.applyLineNumber)));
+        if (!lookup.data || chosen.length === 0) {
+          message.warning(t('crud.quoteNone'));
+          return;
+        }
+        onQuote({ applyNo: applyNo.trim(), header: lookup.data.header, lines: chosen });
+      }}
+      className="bl-quote"
+      destroyOnHidden
+    >
+      <Input.Search
+        value={applyNo}
+        onChange={(event) => setApplyNo(event.target.value)}
+        placeholder={t('crud.quoteApplyNo')}
+        enterButton={t('crud.quoteLoad')}
+        loading={lookup.isPending}
+        onSearch={(value) => value.trim() && lookup.mutate(value.trim())}
+        data-testid="quote-apply-no"
+        style={{ marginBottom: 12 }}
+      />
+      <Table<Row>
+        size="small"
+        rowKey={(line) => String(line.applyLineNumber)}
+        columns={columns}
+        dataSource={lines}
+        pagination={false}
+        rowSelection={{ selectedRowKeys: picked, onChange: setPicked }}
+      />
+    </Modal>
   );
 }

@@ -28,4 +28,21 @@ describe('rowAllows', () => {
     expect(rowAllows(inbound, { streamStatus: '0' }, 'edit')).toBe(true);
     expect(rowAllows({ name: 'material' }, posted, 'delete')).toBe(true);
   });
+
+  it('hides edit and delete of documents an action moved on: confirmed reservations, reviewed sorting, received notices', () => {
+    expect(rowAllows({ name: 'orderisinstockbill' }, { state: '1' }, 'edit')).toBe(false);
+    expect(rowAllows({ name: 'orderisinstockbill' }, { state: '0' }, 'edit')).toBe(true);
+    expect(rowAllows({ name: 'stocksortingbill' }, { state: '3' }, 'delete')).toBe(false);
+    expect(rowAllows({ name: 'osnoticedeliverybill' }, { dnState: '2' }, 'delete')).toBe(false);
+    // An outbound bill's state follows its posting, which alone decides.
+    expect(rowAllows({ name: 'osoutstockbill' }, { state: '0', streamStatus: '0' }, 'edit')).toBe(true);
+  });
+
+  it('print actions open the print page; the DN can be received in advance', () => {
+    const sorting = usableActions(new Set([allButtons]), { name: 'stocksortingbill' });
+    expect(sorting.filter((a) => a.print).map((a) => a.code)).toEqual(['printSort', 'printBoard']);
+    expect(
+      usableActions(new Set(['osnoticedeliverybill_receiveAdvance']), { name: 'osnoticedeliverybill' }),
+    ).toEqual([expect.objectContaining({ code: 'receiveAdvance', confirm: 'crud.receiveAdvanceConfirm' })]);
+  });
 });

@@ -1,17 +1,26 @@
+import type { Messages } from '../i18n/zh.ts';
 import { allButtons } from './access.ts';
+
+type Crud = Messages['crud'];
+/** The flat (string) keys of the crud messages. */
+type CrudKey = `crud.${{ [K in keyof Crud]: Crud[K] extends string ? K & string : never }[keyof Crud]}`;
 
 /**
  * Actions some entities add to their list toolbar beyond the generic ones, by entity name:
  * each posts `{entity path}/{code}?ids=` for the selected rows after a confirmation, behind the
- * button code `{entity}_{code}` the server checks too. Bills review (post stock) and un-review
- * (reverse it) this way (docs/adr/0008-stock-ledger.md).
+ * button code `{entity}_{code}` the server checks too (docs/adr/0008-stock-ledger.md): bills
+ * review (post stock) and un-review (reverse it), reservations are confirmed, outbound bills
+ * make their sorting and loading bills, sorting bills print, loading bills are loaded,
+ * delivery notices are received (or received in advance).
  */
 export interface ScreenAction {
-  code: 'review' | 'unreview';
+  code: 'review' | 'unreview' | 'sort' | 'load' | 'printSort' | 'printBoard' | 'receive' | 'receiveAdvance';
   /** i18n keys of the button and its confirmation. */
-  label: 'crud.review' | 'crud.unreview';
-  confirm: 'crud.reviewConfirm' | 'crud.unreviewConfirm';
+  label: CrudKey;
+  confirm: CrudKey;
   danger: boolean;
+  /** Opens the print page of the selected records once the server has marked them printed. */
+  print?: boolean;
 }
 
 const billReview: ScreenAction[] = [
@@ -19,9 +28,51 @@ const billReview: ScreenAction[] = [
   { code: 'unreview', label: 'crud.unreview', confirm: 'crud.unreviewConfirm', danger: true },
 ];
 
+const orderConfirm: ScreenAction[] = [
+  { code: 'review', label: 'crud.confirmOrder', confirm: 'crud.confirmOrderConfirm', danger: false },
+  { code: 'unreview', label: 'crud.unconfirmOrder', confirm: 'crud.unconfirmOrderConfirm', danger: true },
+];
+
 export const screenActions: Partial<Record<string, ScreenAction[]>> = {
   isinstockbill: billReview,
-  osoutstockbill: billReview,
+  osoutstockbill: [
+    ...billReview,
+    { code: 'sort', label: 'crud.sort', confirm: 'crud.sortConfirm', danger: false },
+    { code: 'load', label: 'crud.load', confirm: 'crud.loadConfirm', danger: false },
+  ],
+  orderisinstockbill: orderConfirm,
+  orderosoutstockbill: orderConfirm,
+  stocksortingbill: [
+    { code: 'review', label: 'crud.review', confirm: 'crud.sortReviewConfirm', danger: false },
+    { code: 'unreview', label: 'crud.unreview', confirm: 'crud.sortUnreviewConfirm', danger: true },
+    {
+      code: 'printSort',
+      label: 'crud.printSort',
+      confirm: 'crud.printSortConfirm',
+      danger: false,
+      print: true,
+    },
+    {
+      code: 'printBoard',
+      label: 'crud.printBoard',
+      confirm: 'crud.printBoardConfirm',
+      danger: false,
+      print: true,
+    },
+  ],
+  loadbill: [
+    { code: 'review', label: 'crud.loaded', confirm: 'crud.loadedConfirm', danger: false },
+    { code: 'unreview', label: 'crud.unloaded', confirm: 'crud.unloadedConfirm', danger: true },
+  ],
+  osnoticedeliverybill: [
+    { code: 'receive', label: 'crud.receive', confirm: 'crud.receiveConfirm', danger: false },
+    {
+      code: 'receiveAdvance',
+      label: 'crud.receiveAdvance',
+      confirm: 'crud.receiveAdvanceConfirm',
+      danger: false,
+    },
+  ],
 };
 
 /** The extra actions of an entity this user may use (none while the codes are unknown). */
@@ -36,11 +87,16 @@ export function usableActions(
 }
 
 /**
- * A bill posted to stock can be neither edited nor deleted (the server refuses both, naming the
- * bill); its list row hides those links so the way on is un-review.
+ * A bill posted to stock, or a document an action has moved on (a confirmed reservation, a
+ * reviewed sorting or loading bill, a received notice) can be neither edited nor deleted (the
+ * server refuses both, naming the bill); its list row hides those links so the way on is
+ * un-review.
  */
 export function rowAllows(entity: { name: string }, row: Record<string, unknown>, action: string): boolean {
   if (!screenActions[entity.name]) return true;
-  const posted = row.streamStatus === '1';
-  return !(posted && (action === 'edit' || action === 'delete'));
+  const moved =
+    row.streamStatus === '1' ||
+    (entity.name !== 'osoutstockbill' && typeof row.state === 'string' && row.state !== '0') ||
+    (typeof row.dnState === 'string' && row.dnState !== '0');
+  return !(moved && (action === 'edit' || action === 'delete'));
 }

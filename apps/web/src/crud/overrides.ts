@@ -2,7 +2,7 @@ import type { CatalogueEntity } from '@bl/entities';
 import { type ComponentType, lazy } from 'react';
 import { normalizePath } from '../shell/menu.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import type { SpecTarget } from './routes.ts';
+import type { RouteScreen, SpecTarget } from './routes.ts';
 
 /** What a list screen of an entity is given. */
 export interface ScreenProps {
@@ -58,3 +58,16 @@ export function routeScreen(path: string): ComponentType<{ catalogue: CatalogueI
   const normal = normalizePath(path);
   return Object.hasOwn(routeScreens, normal) ? routeScreens[normal] : undefined;
 }
+
+/**
+ * Bespoke screens of an entity that spec routes open instead of its list (routes.ts `screen`):
+ * the dock's loading screens. They get the entity and the route's record like a list screen.
+ */
+export const entityScreens: Record<RouteScreen, ComponentType<ScreenProps>> = {
+  loadingTask: lazy(() =>
+    import('../loading/LoadingScreens.tsx').then((m) => ({ default: m.LoadingTaskScreen })),
+  ),
+  loadingTimes: lazy(() =>
+    import('../loading/LoadingScreens.tsx').then((m) => ({ default: m.LoadingTimesScreen })),
+  ),
+};

@@ -271,4 +271,19 @@ describe('spec 01 §2 routes', () => {
       expect(work, path).toMatch(/^(issue \d+|[a-z ]+.*\(issue to be filed\))/);
     }
   });
+
+  it('opens the loading screens of the dock for their routes, with or without a bill', () => {
+    const has = () => true;
+    expect(resolveSpecRoute('/loadHandle/loadbillFormShow', '', has)).toEqual({
+      entity: 'loadbill',
+      mode: 'view',
+      screen: 'loadingTask',
+    });
+    expect(resolveSpecRoute('/loadHandle/loadbillTimeEdit', '?id=5', has)).toEqual({
+      entity: 'loadbill',
+      mode: 'edit',
+      id: '5',
+      screen: 'loadingTimes',
+    });
+  });
 });

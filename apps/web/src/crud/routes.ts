@@ -15,7 +15,12 @@ export interface SpecRoute {
   entity: string;
   mode: SpecMode;
   filter?: Record<string, string>;
+  /** A bespoke screen of the entity for this route (overrides.ts `routeScreens`); it picks its record itself. */
+  screen?: RouteScreen;
 }
+
+/** Bespoke screens that spec routes open instead of the entity's list screen. */
+export type RouteScreen = 'loadingTask' | 'loadingTimes';
 
 /**
  * The business routes of spec 01 §2 whose screen is a catalogue entity's generic screen, by
@@ -74,6 +79,8 @@ export const specRoutes: Record<string, SpecRoute> = {
   '/loadHandle/loadbillForm': { entity: 'loadbill', mode: 'add' },
   '/loadHandle/loadbillFormEdit': { entity: 'loadbill', mode: 'edit' },
   '/loadHandle/loadbillFormView': { entity: 'loadbill', mode: 'view' },
+  '/loadHandle/loadbillFormShow': { entity: 'loadbill', mode: 'view', screen: 'loadingTask' },
+  '/loadHandle/loadbillTimeEdit': { entity: 'loadbill', mode: 'edit', screen: 'loadingTimes' },
 
   // Outbound
   '/outWarehouseManagement/orderOsoutstockbillForm': { entity: 'orderosoutstockbill', mode: 'add' },
@@ -183,8 +190,6 @@ export const specRoutes: Record<string, SpecRoute> = {
  */
 export const deferredRoutes: Readonly<Record<string, string>> = {
   '/warehousingManagement/stockBatchForm': 'issue 7 (warehouse core: bind batch)',
-  '/loadHandle/loadbillFormShow': 'issue 7 (warehouse core: loading task display)',
-  '/loadHandle/loadbillTimeEdit': 'issue 7 (warehouse core: loading time upkeep)',
   '/secondaryProcessing/batchForm': 'secondary processing (issue to be filed)',
   '/consignmentOrderbill/consignmentOrderbillDispatch': 'transport documents (issue to be filed)',
   '/consignmentBill/consignmentBillLoading': 'transport documents (issue to be filed)',
@@ -205,6 +210,7 @@ export interface SpecTarget {
   mode: SpecMode;
   id?: string;
   filter?: Record<string, string>;
+  screen?: RouteScreen;
 }
 
 /**
@@ -223,8 +229,9 @@ export function resolveSpecRoute(
   const needsId = route.mode === 'edit' || route.mode === 'view';
   return {
     entity: route.entity,
-    mode: needsId && !id ? 'list' : route.mode,
+    mode: needsId && !id && !route.screen ? 'list' : route.mode,
     ...(needsId && id && { id }),
     ...(route.filter && { filter: route.filter }),
+    ...(route.screen && { screen: route.screen }),
   };
 }

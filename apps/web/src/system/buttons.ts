@@ -14,6 +14,12 @@ const buttonKeys = {
   disable: 'buttons.disable',
   resetPassword: 'buttons.resetPassword',
   grant: 'buttons.grant',
+  sort: 'buttons.sort',
+  load: 'buttons.load',
+  printSort: 'buttons.printSort',
+  printBoard: 'buttons.printBoard',
+  receive: 'buttons.receive',
+  receiveAdvance: 'buttons.receiveAdvance',
 } as const;
 
 /** The label key of a button code, or undefined for a code of no known action (its own name shows). */

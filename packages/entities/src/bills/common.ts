@@ -168,3 +168,18 @@ export const billDetails = (entity: () => EntityDefinition, key = 'details'): Ch
   minLines: 1,
   distinctBy: ['materialCode', 'batchNo', 'applyCode', 'applyLineNumber'],
 });
+
+/**
+ * What makes a line of a bill made from an outbound bill's allocation distinct (sorting,
+ * loading): the source line and every stock key part it took from.
+ */
+export const allocatedLineKey = [
+  'applyCode',
+  'applyLineNumber',
+  'materialCode',
+  'batchNo',
+  'customerBatchNo',
+  'warehousePlaceCode',
+  'barcode',
+  'packspecCode',
+];

@@ -14,7 +14,10 @@ import {
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** Inbound bill lines: what arrives, per material, batch and location. */
-export const isinstockbillDetailTable = lineTable('bl_isinstockbilldetail');
+export const isinstockbillDetailTable = lineTable('bl_isinstockbilldetail', {
+  productDate: date(),
+  validityDate: date(),
+});
 
 export const isinstockbilldetail = defineEntity({
   name: 'isinstockbilldetail',
@@ -25,7 +28,13 @@ export const isinstockbilldetail = defineEntity({
   table: isinstockbillDetailTable,
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
-  fields: { ...commonFields, ...lineFields },
+  fields: {
+    ...commonFields,
+    ...lineFields,
+    // Posted with the goods into the ledger: pick-down takes the earliest validity first (FEFO).
+    productDate: f.date(label('生产日期', '生產日期', 'Production date')),
+    validityDate: f.date(label('有效期至', '有效期至', 'Best before')),
+  },
 });
 
 /**

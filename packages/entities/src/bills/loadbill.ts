@@ -14,7 +14,7 @@ import {
   vehicleColumns,
   vehicleFields,
 } from './blocks.ts';
-import { billDetails, billHeaderFields } from './common.ts';
+import { allocatedLineKey, billDetails, billHeaderFields } from './common.ts';
 
 /** Loading lines: the outbound lines (applyCode / applyLineNumber) put on the vehicle. */
 export const loadbillDetailTable = lineTable('bl_loadbilldetail');
@@ -62,11 +62,13 @@ export const loadbillTable = headerTable('bl_loadbill', {
 export const loadbill = defineEntity({
   name: 'loadbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview'],
   area: 'loadHandle',
   label: label('装车单', '裝車單', 'Loading bill'),
   table: loadbillTable,
   titleField: 'billNo',
-  children: [billDetails(() => loadbilldetail)],
+  // Made from the outbound bill's allocation: one outbound line may take from several places.
+  children: [{ ...billDetails(() => loadbilldetail), distinctBy: allocatedLineKey }],
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -55,6 +55,7 @@ export const orderisinstockbillTable = headerTable('bl_orderisinstockbill', {
 export const orderisinstockbill = defineEntity({
   name: 'orderisinstockbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview'],
   area: 'warehousingManagement',
   label: label('预约入库单', '預約入庫單', 'Inbound reservation'),
   table: orderisinstockbillTable,

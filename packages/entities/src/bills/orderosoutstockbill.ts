@@ -57,6 +57,7 @@ export const orderosoutstockbillTable = headerTable('bl_orderosoutstockbill', {
 export const orderosoutstockbill = defineEntity({
   name: 'orderosoutstockbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview'],
   area: 'outWarehouseManagement',
   label: label('预约出库单', '預約出庫單', 'Outbound reservation'),
   table: orderosoutstockbillTable,

@@ -36,6 +36,7 @@ export const osnoticedeliverybillTable = headerTable('bl_osnoticedeliverybill', 
 export const osnoticedeliverybill = defineEntity({
   name: 'osnoticedeliverybill',
   service: 'bl-wms',
+  actions: ['receive', 'receiveAdvance'],
   area: 'outWarehouseManagement',
   label: label('发货通知单', '發貨通知單', 'Delivery notice (DN)'),
   table: osnoticedeliverybillTable,

@@ -54,7 +54,7 @@ export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
 export const osoutstockbill = defineEntity({
   name: 'osoutstockbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview'],
+  actions: ['review', 'unreview', 'sort', 'load'],
   area: 'outWarehouseManagement',
   label: label('出库单', '出庫單', 'Outbound bill'),
   table: osoutstockbillTable,

@@ -3,7 +3,7 @@ import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
 import { headerTable, lineFields, lineTable, relabel, stateColumns, stateFields } from './blocks.ts';
-import { billDetails, billHeaderFields } from './common.ts';
+import { allocatedLineKey, billDetails, billHeaderFields } from './common.ts';
 
 /** Sorting lines: what was sorted out of which location for the outbound bill. */
 export const stocksortingbillDetailTable = lineTable('bl_stocksortingbilldetail');
@@ -45,11 +45,13 @@ export const stocksortingbillTable = headerTable('bl_stocksortingbill', {
 export const stocksortingbill = defineEntity({
   name: 'stocksortingbill',
   service: 'bl-wms',
+  actions: ['review', 'unreview', 'printSort', 'printBoard'],
   area: 'outWarehouseManagement',
   label: label('分拣单', '分揀單', 'Sorting bill'),
   table: stocksortingbillTable,
   titleField: 'billNo',
-  children: [billDetails(() => stocksortingbilldetail)],
+  // Made from the outbound bill's allocation: one outbound line may take from several places.
+  children: [{ ...billDetails(() => stocksortingbilldetail), distinctBy: allocatedLineKey }],
   fields: {
     ...commonFields,
     ...billHeaderFields,

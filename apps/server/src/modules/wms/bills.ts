@@ -22,6 +22,7 @@ import {
   type Shortage,
   type StockKey,
 } from './ledger.ts';
+import { countQuotes } from './reservations.ts';
 
 /**
  * Inbound (isinstockbill) and outbound (osoutstockbill) bills against the ledger
@@ -50,7 +51,13 @@ const col = (entity: EntityDefinition, name: string) =>
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
 /** The bills named by `ids`, visible to the caller, locked in id order (all or a not-found). */
-async function lockBills(tx: Tx, flow: BillFlow, auth: AuthContext, ids: string[], language: Language) {
+export async function lockBills(
+  tx: Tx,
+  flow: Pick<BillFlow, 'header'>,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+) {
   const rows = (await tx
     .select()
     .from(flow.header.table as PgTable)
@@ -151,19 +158,50 @@ function inboundMovements(lines: BillLine[]): Movement[] {
     streamStatus: '1',
     unitCode: text(line.unitCode) || null,
     instockDate: text(bill.billDate) || null,
-    productDate: null,
-    validityDate: null,
+    productDate: text(line.productDate) || null,
+    validityDate: text(line.validityDate) || null,
   }));
 }
 
 /** Key parts an outbound line may pin; the rest are free for the allocation to choose. */
 const pinnable = ['batchNo', 'customerBatchNo', 'warehousePlaceCode', 'barcode', 'packspecCode'] as const;
 
-/** FEFO where the goods have a validity date, then FIFO by inbound date, then key order. */
-function pickOrder(a: Balance, b: Balance): number {
-  const dates = (x: string | null, y: string | null) =>
-    x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
-  return dates(a.validityDate, b.validityDate) || dates(a.instockDate, b.instockDate) || compareKeys(a, b);
+/** Pick-down rules of the strategy dictionary (strategyRule) the allocation knows. */
+type PickRule = 'fifo' | 'fefo' | 'lifo';
+
+/** Earlier dates first; goods without the date after those with one. */
+const dates = (x: string | null, y: string | null) =>
+  x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+
+/**
+ * The order a line takes balances in, by its material's pick-down strategy: FIFO by inbound
+ * date, LIFO (latest inbound first), or FEFO by validity then inbound date, which is also the
+ * default (no strategy, or a rule about locations rather than dates). Key order breaks ties.
+ */
+function pickOrder(rule: PickRule) {
+  return (a: Balance, b: Balance): number => {
+    if (rule === 'fifo') return dates(a.instockDate, b.instockDate) || compareKeys(a, b);
+    if (rule === 'lifo') return dates(b.instockDate, a.instockDate) || compareKeys(a, b);
+    return dates(a.validityDate, b.validityDate) || dates(a.instockDate, b.instockDate) || compareKeys(a, b);
+  };
+}
+
+/** The pick-down rule of each material named, from its downshelfStrategyCode (type 2 strategies). */
+async function pickRules(tx: Tx, auth: AuthContext, materials: string[]): Promise<Map<string, PickRule>> {
+  if (materials.length === 0) return new Map();
+  const rows = await queryRows<{ material: string; rule: string }>(
+    tx,
+    sql`select m.code as material, s.rule from bl_material m
+        join bl_strategy s on s.tenant_id = m.tenant_id and s.code = m.downshelf_strategy_code
+          and s.is_deleted = 0 and s.type = '2'
+        where m.tenant_id = ${auth.tenantId} and m.is_deleted = 0
+          and m.code in (${sql.join(
+            materials.map((m) => sql`${m}`),
+            sql`, `,
+          )})`,
+  );
+  const byDictionary: Record<string, PickRule> = { '1': 'fifo', '2': 'fefo', '3': 'lifo' };
+  return new Map(rows.map((r) => [r.material, byDictionary[r.rule] ?? 'fefo']));
 }
 
 /**
@@ -214,6 +252,7 @@ async function allocate(
       },
     ]),
   );
+  const rules = await pickRules(tx, auth, [...new Set(lines.map(({ line }) => text(line.materialCode)))]);
   const movements: Movement[] = [];
   for (const { bill, line, number, qty } of lines) {
     const owner = text(bill.customerCode);
@@ -229,7 +268,7 @@ async function allocate(
           pins.every((field) => b[field] === text(line[field])) &&
           (left.get(b.id)?.qty ?? 0n) > 0n,
       )
-      .sort(pickOrder);
+      .sort(pickOrder(rules.get(material) ?? 'fefo'));
     const available = fits.reduce((sum, b) => sum + (left.get(b.id)?.qty ?? 0n), 0n);
     if (available < qty) {
       const key: Partial<StockKey> = Object.fromEntries(pins.map((field) => [field, text(line[field])]));
@@ -304,6 +343,7 @@ async function post(
       throw badRequest('bill.alreadyPosted', { bill: String(bill.billNo) });
   }
   const lines = await linesOf(tx, flow, auth, bills);
+  await countQuotes(tx, flow.name, auth, lines, 1);
   const movements =
     flow.direction === 'in' ? inboundMovements(lines) : await allocate(tx, auth, lines, language);
   await postMovements(tx, auth, movements, negativeShortage(language));
@@ -312,6 +352,8 @@ async function post(
     .update(table)
     .set({
       streamStatus: '1',
+      // An outbound bill whose stock has left is confirmed: sorting and loading follow (ADR 0008).
+      ...(flow.direction === 'out' && { state: '1' }),
       ...(review && { isReview: '2', auditUser: auth.userName || auth.account, auditTime: new Date() }),
       updateUser: auth.userId,
       updateTime: new Date(),
@@ -354,6 +396,8 @@ export async function unreviewBills(
   for (const bill of bills) {
     if (text(bill.streamStatus) !== '1') throw badRequest('bill.notPosted', { bill: String(bill.billNo) });
   }
+  if (flow.direction === 'out') await refuseSorted(tx, auth, bills);
+  await countQuotes(tx, flow.name, auth, await linesOf(tx, flow, auth, bills), -1);
   const stream = await postedStream(
     tx,
     auth.tenantId,
@@ -402,6 +446,7 @@ export async function unreviewBills(
     .set({
       isReview: '1',
       streamStatus: '0',
+      ...(flow.direction === 'out' && { state: '0' }),
       auditUser: null,
       auditTime: null,
       updateUser: auth.userId,
@@ -415,6 +460,19 @@ export async function unreviewBills(
       ),
     );
   return bills.length;
+}
+
+/** An outbound bill on a live sorting bill is being handled: its stock cannot come back. */
+async function refuseSorted(tx: Tx, auth: AuthContext, bills: Row[]) {
+  const [sorting] = await queryRows<{ bill: string; sorting: string }>(
+    tx,
+    sql`select apply_no as bill, bill_no as sorting from bl_stocksortingbill
+        where tenant_id = ${auth.tenantId} and is_deleted = 0 and apply_no in (${sql.join(
+          bills.map((b) => sql`${String(b.billNo)}`),
+          sql`, `,
+        )}) limit 1`,
+  );
+  if (sorting) throw badRequest('sorting.blocksUnreview', { bill: sorting.bill, sorting: sorting.sorting });
 }
 
 /** After a submit: a bill that needs no review (isReview 0) posts now, in the same transaction. */
@@ -440,7 +498,12 @@ export async function postIfNoReview(
  * Keeps the header totals (quantity, weight in kg, pallets, volume, amount) as the sums of
  * the bill's valid lines, computed in SQL; answers them for the submit's answer.
  */
-export async function refreshTotals(tx: Tx, flow: BillFlow, auth: AuthContext, saved: Row): Promise<void> {
+export async function refreshTotals(
+  tx: Tx,
+  flow: Pick<BillFlow, 'header' | 'lines'>,
+  auth: AuthContext,
+  saved: Row,
+): Promise<void> {
   const header = sql.raw(flow.header.tableName);
   const lines = sql.raw(flow.lines.tableName);
   const [totals] = await queryRows<Row>(
