@@ -45,6 +45,7 @@ const expected = {
     info: '个人信息',
     signInsToday: '今日登录次数',
     infoSaved: '修改成功!',
+    avatarSaved: '头像已更新',
     passwordMismatch: '两次密码输入不一致',
     passwordTab: '修改密码',
     oldPasswordWrong: '原密码不正确',
@@ -80,6 +81,7 @@ const expected = {
     info: '個人資訊',
     signInsToday: '今日登入次數',
     infoSaved: '修改成功!',
+    avatarSaved: '頭像已更新',
     passwordMismatch: '兩次密碼輸入不一致',
     passwordTab: '修改密碼',
     oldPasswordWrong: '原密碼不正確',
@@ -116,6 +118,7 @@ const expected = {
     info: 'Personal info',
     signInsToday: 'Sign-ins today',
     infoSaved: 'Saved successfully!',
+    avatarSaved: 'Your avatar has been changed',
     passwordMismatch: 'The two passwords do not match',
     passwordTab: 'Change password',
     oldPasswordWrong: 'The current password is wrong',
@@ -127,6 +130,10 @@ type Language = keyof typeof expected;
 const languages = Object.keys(expected) as Language[];
 
 const themes = ['default', 'white', 'star', 'iview', 'd2', 'hey'] as const;
+
+/** A 1×1 PNG, the smallest picture an avatar can be. */
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let suite: Suite | undefined;
 let context: BrowserContext | undefined;
@@ -553,6 +560,16 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       await page.getByTestId('info-save').click();
       await successToast(page, text.infoSaved);
       await page.getByTestId('user-name').filter({ hasText: name }).waitFor();
+
+      // A new avatar shows on the page and in the top bar (read with the token, shown from memory).
+      await page.locator('.bl-info-avatar input[type=file]').setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(onePixelPng, 'base64'),
+      });
+      await successToast(page, text.avatarSaved);
+      await page.getByTestId('user-avatar').locator('img[src^="blob:"]').waitFor();
+      await page.getByTestId('info-avatar').locator('img[src^="blob:"]').waitFor();
       await screenshot(page, `info-${language}`);
 
       await page.getByRole('tab', { name: text.passwordTab }).click();

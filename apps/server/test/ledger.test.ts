@@ -11,7 +11,6 @@ import { client, masterData, nextBillNo } from './support/wms.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 type Line = Record<string, unknown>;
-type Answer = { code: number; success: boolean; data: unknown; msg: string };
 
 interface BalanceRow {
   customerCode: string;

@@ -22,6 +22,7 @@ import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
+import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
 import { registerResourceRoutes } from '../modules/resource/routes.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerDictionaries } from '../modules/system/dictionaries.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
   registerApiGrants(app, database);
   registerDictionaries(app, database);
   registerResourceRoutes(app, database, config);
+  registerAvatarRoutes(app, database, config);
   registerPackageRoutes(app, database);
   // After the tenant and user rules: the licence limits wrap them.
   registerLicense(app, database, config);

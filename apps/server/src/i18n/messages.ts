@@ -585,6 +585,16 @@ export const messages = {
     mo: '請選擇要上傳的檔案',
     en: 'Choose a file to upload',
   },
+  'avatar.badType': {
+    zh: '头像只能是 png、jpg、gif 或 webp 图片',
+    mo: '頭像只能是 png、jpg、gif 或 webp 圖片',
+    en: 'An avatar must be a png, jpg, gif or webp picture',
+  },
+  'avatar.tooLarge': {
+    zh: '头像图片不能超过 {limit}',
+    mo: '頭像圖片不能超過 {limit}',
+    en: 'An avatar picture may be at most {limit}',
+  },
   'attach.empty': { zh: '文件是空的', mo: '檔案是空的', en: 'The file is empty' },
   'attach.tooLarge': {
     zh: '文件过大，附件不能超过 {limit}',

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { areas } from '@bl/entities';
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
@@ -7,7 +6,6 @@ import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.t
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
-import { type SeedMenu, seedMenus } from './menus.ts';
 import { seedDemoTopMenus } from './top-menus.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -99,6 +99,23 @@ export type ImportOutcome =
   | { ok: true; message: string; imported: number }
   | { ok: false; code: number; message: string; rows: RowError[] };
 
+/**
+ * POSTs one file as the multipart field `file` with the client's headers, the progress bar
+ * showing; answers the envelope as it came (an upload's refusal is the caller's to show).
+ */
+export async function uploadFile<T>(url: string, file: File): Promise<ApiResult<T>> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const progress = useProgress.getState();
+  progress.start();
+  try {
+    const response = await fetch(url, { method: 'POST', headers: authHeaders(), body });
+    return (await response.json()) as ApiResult<T>;
+  } finally {
+    progress.done();
+  }
+}
+
 /** POSTs a spreadsheet to `{path}/import` (multipart field `file`). */
 export async function uploadImport(path: string, file: File): Promise<ImportOutcome> {
   const body = new FormData();

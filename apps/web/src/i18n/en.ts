@@ -113,6 +113,10 @@ const en: Messages = {
     failed: 'Submission failed',
   },
   info: {
+    avatar: 'Avatar',
+    changeAvatar: 'Change avatar',
+    avatarHint: 'A png, jpg, gif or webp picture of at most 512 KB',
+    avatarSaved: 'Your avatar has been changed',
     pageTitle: 'Personal info',
     basic: 'Personal info',
     password: 'Change password',

@@ -109,6 +109,10 @@ const mo: Messages = {
     failed: '提交失敗',
   },
   info: {
+    avatar: '頭像',
+    changeAvatar: '更換頭像',
+    avatarHint: 'png、jpg、gif 或 webp 圖片，不超過 512 KB',
+    avatarSaved: '頭像已更新',
     pageTitle: '個人資訊',
     basic: '個人資訊',
     password: '修改密碼',

@@ -110,6 +110,10 @@ const zh = {
     failed: '提交失败',
   },
   info: {
+    avatar: '头像',
+    changeAvatar: '更换头像',
+    avatarHint: 'png、jpg、gif 或 webp 图片，不超过 512 KB',
+    avatarSaved: '头像已更新',
     pageTitle: '个人信息',
     basic: '个人信息',
     password: '修改密码',

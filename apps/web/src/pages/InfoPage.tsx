@@ -1,10 +1,14 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiError, ResultCode } from '@bl/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Skeleton, Tabs } from 'antd';
+import { App, Avatar, Button, Card, Form, Input, Skeleton, Space, Tabs, Typography, Upload } from 'antd';
 import { md5 } from 'js-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { reportError, useUserInfo } from '../api/query.ts';
+import { uploadFile } from '../crud/files.ts';
+import { useAvatarSrc } from '../shell/useAvatar.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
 interface InfoForm {
@@ -35,6 +39,58 @@ export function InfoPage() {
         />
       </Card>
     </div>
+  );
+}
+
+/** Where the signed-in user's avatar is sent (server: modules/resource/avatar.ts). */
+const avatarPath = '/api/bl-system/user/avatar';
+
+/** The avatar with its change button: a png, jpg, gif or webp picture of at most 512 KB. */
+function AvatarPicker({ avatar }: { avatar: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const src = useAvatarSrc(avatar);
+  const [uploading, setUploading] = useState(false);
+
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      const answer = await uploadFile<{ avatar: string }>(avatarPath, file);
+      if (answer.success) {
+        message.success(t('info.avatarSaved'));
+        await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+      } else if (answer.code === ResultCode.unauthorized) {
+        reportError(new ApiError(answer.code, answer.msg));
+      } else {
+        message.error(answer.msg);
+      }
+    } catch {
+      message.error(t('common.networkError'));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Space align="center" size="large" className="bl-info-avatar">
+      <Avatar size={72} icon={<UserOutlined />} src={src} data-testid="info-avatar" />
+      <Space direction="vertical" size={4}>
+        <Upload
+          accept=".png,.jpg,.jpeg,.gif,.webp"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void upload(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={uploading} data-testid="avatar-upload">
+            {t('info.changeAvatar')}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary">{t('info.avatarHint')}</Typography.Text>
+      </Space>
+    </Space>
   );
 }
 
@@ -72,6 +128,9 @@ function BasicInfo() {
       initialValues={{ name: info.userName, realName: info.realName, phone: info.phone, email: info.email }}
       onFinish={save}
     >
+      <Form.Item label={t('info.avatar')}>
+        <AvatarPicker avatar={info.avatar} />
+      </Form.Item>
       <Form.Item label={t('info.account')}>
         <Input value={info.account} disabled />
       </Form.Item>

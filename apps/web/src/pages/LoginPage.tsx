@@ -12,7 +12,7 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { ApiError, defaultTenantId, type TokenAnswer } from '@bl/contract';
+import { defaultTenantId, type TokenAnswer } from '@bl/contract';
 import {
   App,
   Button,

@@ -8,6 +8,7 @@ import { useMenuRoutes, useUserInfo } from '../api/query.ts';
 import { useSession } from '../session.ts';
 import { menuIcon } from '../shell/icons.tsx';
 import { leaves, visibleMenus } from '../shell/menu.ts';
+import { useAvatarSrc } from '../shell/useAvatar.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 
@@ -59,13 +60,14 @@ export function WelcomePage() {
   });
 
   const name = userInfo.data?.userName ?? session?.userName ?? '';
+  const avatar = useAvatarSrc(userInfo.data?.avatar);
   const areas = visibleMenus(menuRoutes.data);
 
   return (
     <div className="bl-page">
       <Card className="bl-welcome" variant="borderless">
         <div className="bl-welcome-row">
-          <Avatar size={64} icon={<UserOutlined />} className="bl-welcome-avatar" />
+          <Avatar size={64} icon={<UserOutlined />} src={avatar} className="bl-welcome-avatar" />
           <div className="bl-welcome-text">
             <Typography.Title level={3} data-testid="welcome-title">
               {t(greetingKey(new Date().getHours()), { name })}

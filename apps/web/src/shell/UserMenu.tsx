@@ -6,6 +6,7 @@ import { client } from '../api/client.ts';
 import { forgetSession, useUserInfo } from '../api/query.ts';
 import { useSession } from '../session.ts';
 import { homePath } from './tabs.ts';
+import { useAvatarSrc } from './useAvatar.ts';
 
 /** Avatar and name with their menu (spec 01 §2): home, personal info, sign out with confirm. */
 export function UserMenu() {
@@ -16,6 +17,7 @@ export function UserMenu() {
   const userInfo = useUserInfo();
   const userName = userInfo.data?.userName ?? session?.userName ?? '';
   const roleName = userInfo.data?.roleName ?? session?.roleName ?? '';
+  const avatar = useAvatarSrc(userInfo.data?.avatar);
 
   const signOut = () =>
     modal.confirm({
@@ -61,7 +63,13 @@ export function UserMenu() {
       }}
     >
       <button type="button" className="bl-user" data-testid="current-user" aria-label={t('shell.userMenu')}>
-        <Avatar size={30} icon={<UserOutlined />} className="bl-avatar" />
+        <Avatar
+          size={30}
+          icon={<UserOutlined />}
+          src={avatar}
+          className="bl-avatar"
+          data-testid="user-avatar"
+        />
         <span className="bl-user-name" data-testid="user-name">
           {userName}
         </span>

@@ -1,11 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, type ApiResult, ResultCode } from '@bl/contract';
+import { ApiError, ResultCode } from '@bl/contract';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authHeaders } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
+import { uploadFile } from '../crud/files.ts';
 import type { ScreenProps } from '../crud/overrides.ts';
 import { useDownload } from '../crud/useDownload.ts';
 
@@ -29,10 +29,7 @@ export function AttachScreen(props: ScreenProps) {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      const response = await fetch(uploadPath, { method: 'POST', headers: authHeaders(), body });
-      const envelope = (await response.json()) as ApiResult<unknown>;
+      const envelope = await uploadFile(uploadPath, file);
       if (envelope.success) {
         message.success(envelope.msg || t('crud.success'));
         await queryClient.invalidateQueries({ queryKey: ['list', props.entity.name] });

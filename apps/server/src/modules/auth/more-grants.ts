@@ -116,7 +116,7 @@ export async function signInWithPhone(
       .where(and(eq(user.phone, input.phone), eq(user.isDeleted, 0)));
     if (found.length > 1) return 'auth.phoneAmbiguous' as const;
     const [one] = found;
-    if (!one || one.status !== 1) return one;
+    if (one?.status !== 1) return one;
     await writeAudit(tx, { ...actor, account: one.account, userId: one.id }, { action: 'signIn' });
     return issueTokens(deps, tx, one, clientRow);
   });
@@ -152,7 +152,7 @@ export async function completeCodeCheck(
       .select()
       .from(user)
       .where(and(eq(user.id, checked.sub), eq(user.isDeleted, 0)));
-    if (!one || one.status !== 1) return one;
+    if (one?.status !== 1) return one;
     await writeAudit(tx, { ...actor, account: one.account }, { action: 'signIn' });
     return issueTokens(deps, tx, one, clientRow);
   });
