@@ -162,8 +162,9 @@ describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {
     expect(body(bad).msg).toBe('不支持按“nonsense”筛选');
     const sort = await get('/api/bl-wms/material/export', { descs: 'password' }, 'en');
     expect(body(sort).msg).toBe('Cannot sort by "password"');
-    // Detail-line entities have no spreadsheet routes of their own.
-    expect((await get('/api/bl-wms/unitfloat/export')).statusCode).toBe(404);
+    // Detail-line entities export on their own (ADR 0004) but take no import of their own.
+    expect((await get('/api/bl-wms/unitfloat/export')).statusCode).toBe(200);
+    expect((await get('/api/bl-wms/unitfloat/import-template')).statusCode).toBe(404);
   });
 
   it('streams a large export batch by batch, tenant by tenant', async () => {

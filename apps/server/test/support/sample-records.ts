@@ -13,6 +13,14 @@ const formatSamples: Record<TextFormat, string> = {
 };
 
 /**
+ * Fields whose value must name something the server already has (not a catalogue reference):
+ * a top menu's entries name menus by code (topmenus.ts refuses unknown codes).
+ */
+const existingValues: Record<string, unknown> = {
+  'topmenusetting.menuCode': 'material',
+};
+
+/**
  * Makes valid records for any catalogue entity from its metadata alone: every writable field
  * gets a value of its kind within its limits; references point at records made first.
  */
@@ -63,7 +71,8 @@ export class SampleRecords {
         body[field.name] = row[field.ref.valueField];
         continue;
       }
-      body[field.name] = this.byKind[field.kind](field);
+      const key = `${entity.name}.${field.name}`;
+      body[field.name] = key in existingValues ? existingValues[key] : this.byKind[field.kind](field);
     }
     for (const child of entity.children) {
       body[child.key] = [await this.body(child.entity(), new Set([...visiting, entity.name]))];

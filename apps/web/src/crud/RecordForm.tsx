@@ -1,4 +1,4 @@
-import { ImportOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, ImportOutlined } from '@ant-design/icons';
 import { DrawerForm, EditableProTable, type ProColumns } from '@ant-design/pro-components';
 import { ApiError, type Language, ResultCode } from '@bl/contract';
 import {
@@ -27,7 +27,7 @@ import {
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
-import { queryClient } from '../api/query.ts';
+import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { isWide } from './columns.tsx';
@@ -279,6 +279,7 @@ function FilledForm(props: {
             context={context}
             language={language}
             quotePath={quoting.has(entity.name) ? entity.path : undefined}
+            proposePlaces={entity.name === putawayBill}
           />
         );
       })}
@@ -348,6 +349,19 @@ function SecretItems(props: { field: FieldMeta; language: Language; editing: boo
   );
 }
 
+/** The bill whose lines may have their locations proposed (`isinstockbill/putaway`, ADR 0008). */
+const putawayBill = 'isinstockbill';
+const putawayPath = '/api/bl-wms/isinstockbill/putaway';
+
+interface Proposal {
+  lineNumber: number;
+  warehousePlaceCode: string | null;
+}
+
+/** A line's amount as the server reads it: a plain decimal, or left out. */
+const amountOf = (value: unknown) =>
+  value === null || value === undefined || value === '' ? undefined : String(value);
+
 /** Bills whose lines quote a confirmed reservation's lines (`{bill path}/quotable?applyNo=`). */
 const quoting = new Set(['isinstockbill', 'osoutstockbill']);
 
@@ -360,8 +374,10 @@ function LinesEditor(props: {
   language: Language;
   /** The bill's API path when its lines may quote a reservation. */
   quotePath?: string;
+  /** Whether the lines' locations may be proposed by the put-away strategy. */
+  proposePlaces?: boolean;
 }) {
-  const { name, entity, initialKeys, context, language, quotePath } = props;
+  const { name, entity, initialKeys, context, language, quotePath, proposePlaces } = props;
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const { message } = App.useApp();
@@ -386,6 +402,53 @@ function LinesEditor(props: {
       if (!form.getFieldValue(field) && value) form.setFieldValue(field, value);
     }
     setQuoteOpen(false);
+  };
+  const [proposing, setProposing] = useState(false);
+  /** Fills the lines without a location with the put-away strategy's proposals. */
+  const propose = async () => {
+    const customerCode = form.getFieldValue('customerCode');
+    if (!customerCode) {
+      message.warning(t('crud.putawayOwnerFirst'));
+      return;
+    }
+    const current = (form.getFieldValue(name) ?? []) as Row[];
+    const details = current
+      .map((line, index) => ({ line, lineNumber: index + 1 }))
+      .filter(({ line }) => !!line.materialCode)
+      .map(({ line, lineNumber }) => ({
+        lineNumber,
+        materialCode: String(line.materialCode),
+        volume: amountOf(line.volume),
+        qtyWeg: amountOf(line.qtyWeg),
+        board: amountOf(line.board),
+        warehousePlaceCode: line.warehousePlaceCode ? String(line.warehousePlaceCode) : undefined,
+      }));
+    if (details.length === 0) {
+      message.warning(t('crud.putawayNoLines'));
+      return;
+    }
+    setProposing(true);
+    try {
+      const answer = await client.request<Proposal[]>('POST', putawayPath, {
+        body: { customerCode, warehouseCode: form.getFieldValue('warehouseCode') ?? '', details },
+      });
+      const byLine = new Map(answer.map((p) => [p.lineNumber, p.warehousePlaceCode]));
+      form.setFieldValue(
+        name,
+        current.map((line, index) =>
+          line.warehousePlaceCode
+            ? line
+            : { ...line, warehousePlaceCode: byLine.get(index + 1) ?? line.warehousePlaceCode },
+        ),
+      );
+      const missing = answer.filter((p) => p.warehousePlaceCode === null).map((p) => p.lineNumber);
+      if (missing.length > 0) message.warning(t('crud.putawayNoRoom', { lines: missing.join(', ') }));
+      else message.success(t('crud.putawayDone'));
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setProposing(false);
+    }
   };
   const columns: ProColumns<Row>[] = [
     {
@@ -431,6 +494,18 @@ function LinesEditor(props: {
             data-testid="lines-quote"
           >
             {t('crud.quote')}
+          </Button>
+        )}
+        {proposePlaces && (
+          <Button
+            size="small"
+            icon={<EnvironmentOutlined />}
+            style={{ marginInlineStart: 12 }}
+            loading={proposing}
+            onClick={() => void propose()}
+            data-testid="lines-putaway"
+          >
+            {t('crud.putaway')}
           </Button>
         )}
       </Typography.Title>

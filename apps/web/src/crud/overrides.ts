@@ -28,7 +28,8 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
 
 /**
  * Bespoke screens by spec route (spec 01 §2), taking the route before any entity mapping of
- * routes.ts: the stock reports and the bin board. Their code loads with the first of them opened.
+ * routes.ts: the stock reports and the bin board (their code loads with the first of them
+ * opened), and bind batch (the stock list with its one balance action, ADR 0008).
  */
 const reportRoutePaths = [
   '/reportManagement/stockByWarehouseAreaView',
@@ -39,8 +40,8 @@ const reportRoutePaths = [
   '/reportManagement/stockDetailViewShow',
   '/reportManagement/stockStreamDetailView',
 ] as const;
-export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: CatalogueIndex }>>> =
-  Object.fromEntries(
+export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: CatalogueIndex }>>> = {
+  ...Object.fromEntries(
     reportRoutePaths.map((path) => [
       path,
       lazy(() =>
@@ -51,7 +52,11 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
         }),
       ),
     ]),
-  );
+  ),
+  '/warehousingManagement/stockBatchForm': lazy(() =>
+    import('../stock/BindBatchScreen.tsx').then((m) => ({ default: m.BindBatchScreen })),
+  ),
+};
 
 /** The bespoke screen of a route, if it has one. */
 export function routeScreen(path: string): ComponentType<{ catalogue: CatalogueIndex }> | undefined {

@@ -189,7 +189,6 @@ export const specRoutes: Record<string, SpecRoute> = {
  * core; the others name the business area whose issue is still to be filed.
  */
 export const deferredRoutes: Readonly<Record<string, string>> = {
-  '/warehousingManagement/stockBatchForm': 'issue 7 (warehouse core: bind batch)',
   '/secondaryProcessing/batchForm': 'secondary processing (issue to be filed)',
   '/consignmentOrderbill/consignmentOrderbillDispatch': 'transport documents (issue to be filed)',
   '/consignmentBill/consignmentBillLoading': 'transport documents (issue to be filed)',
