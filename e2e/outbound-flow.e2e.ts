@@ -190,13 +190,14 @@ async function act(
   await row.first().waitFor();
   const box = row.first().locator('.ant-checkbox-input');
   if (!(await box.isChecked())) await box.check();
+  // The server's answer, not the toast: a toast may come and go before a loaded machine looks.
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes(`/${entity}/${action}?`),
+  );
   await page.getByTestId(`toolbar-${action}`).click();
   await confirmDialog(page, confirm, expected[language].ok);
-  await page
-    .locator('.ant-message-notice .ant-message-success')
-    .filter({ hasText: expected[language].success })
-    .first()
-    .waitFor();
+  const answer = (await (await answered).json()) as { success: boolean; msg: string };
+  expect(answer.success, answer.msg).toBe(true);
 }
 
 describe.skipIf(!browserAvailable)('outbound through sorting and loading in the browser', () => {
@@ -270,8 +271,11 @@ describe.skipIf(!browserAvailable)('outbound through sorting and loading in the 
       await page.getByTestId('times-save').waitFor();
       // Review filled the actual start and end: the form shows them.
       expect(await page.locator('input#actualEndTime').inputValue()).not.toBe('');
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && response.url().includes('/loadbill/times'),
+      );
       await page.getByTestId('times-save').click();
-      await page.locator('.ant-message-notice .ant-message-success').first().waitFor();
+      expect(((await (await saved).json()) as { success: boolean }).success).toBe(true);
       await screenshot(page, `outbound-loading-times-${language}`);
       await context?.close();
       context = undefined;
