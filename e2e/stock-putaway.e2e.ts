@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailable,
+  newContext,
+  type Suite,
+  screenshot,
+  spacedOut,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
+
+/** What an operator must read, per language: written independently of the app. */
+const expected = {
+  zh: { languageName: '简体中文', heading: '账号登录', ok: '确定', bind: '绑定批次', propose: '推荐库位' },
+  mo: { languageName: '繁體中文', heading: '帳號登入', ok: '確定', bind: '綁定批次', propose: '推薦庫位' },
+  en: {
+    languageName: 'English',
+    heading: 'Sign in',
+    ok: 'OK',
+    bind: 'Bind batch',
+    propose: 'Propose locations',
+  },
+} as const;
+type Language = keyof typeof expected;
+
+let suite: Suite | undefined;
+let context: BrowserContext | undefined;
+
+/** The API as a colleague uses it, signed in as the operator's administrator. */
+async function connect(baseUrl: string) {
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const password = createHash('md5').update('admin').digest('hex');
+  const token = (await (
+    await fetch(
+      `${baseUrl}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${password}`,
+      { method: 'POST', headers: { authorization: basic } },
+    )
+  ).json()) as { data: { accessToken: string } };
+  return async (entity: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/bl-wms/${entity}/submit`, {
+      method: 'POST',
+      headers: { 'blade-auth': `bearer ${token.data.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { success: boolean; data: { id: string }; msg: string };
+    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
+    return answer.data;
+  };
+}
+
+let submit: Awaited<ReturnType<typeof connect>> | undefined;
+/** Per language: the bill whose line waits for a location. */
+const pendingBill = new Map<Language, string>();
+
+/** A nearest-location strategy, two locations, and per language goods received without batch. */
+async function seed(baseUrl: string) {
+  submit = await connect(baseUrl);
+  await submit('unit', { code: 'PCS', name: '件', rate: '1' });
+  await submit('strategy', { code: 'NEAR', name: 'Nearest', type: '1', rule: '4', priority: 1 });
+  await submit('customer', { code: 'C01', name: 'East Foods' });
+  await submit('warehouse', { code: 'W1', name: 'Main' });
+  await submit('warehousearea', { code: 'A1', name: 'Zone A', warehouseCode: 'W1' });
+  await submit('warehouseplace', {
+    ...{ code: 'P-FAR', name: 'Far rack', warehouseAreaCode: 'A1', placeStatus: '1' },
+    ...{ volume: '100', rowNo: 9, columnNo: 1, layerNo: 1 },
+  });
+  await submit('warehouseplace', {
+    ...{ code: 'P-NEAR', name: 'Near rack', warehouseAreaCode: 'A1', placeStatus: '1' },
+    ...{ volume: '100', rowNo: 1, columnNo: 1, layerNo: 1 },
+  });
+  for (const language of Object.keys(expected) as Language[]) {
+    const material = `GOODS-${language.toUpperCase()}`;
+    await submit('material', {
+      code: material,
+      name: `Goods ${language}`,
+      unitCode: 'PCS',
+      upshelfStrategyCode: 'NEAR',
+    });
+    const received = {
+      billDate: '2026-11-20',
+      customerCode: 'C01',
+      warehouseCode: 'W1',
+      type: '2',
+    };
+    await submit('isinstockbill', {
+      ...received,
+      billNo: `RK-${language}`,
+      isReview: '0',
+      details: [
+        { lineNumber: 1, materialCode: material, warehousePlaceCode: 'P-FAR', qty: '10', qtyWeg: '10' },
+      ],
+    });
+    const pending = await submit('isinstockbill', {
+      ...received,
+      billNo: `YS-${language}`,
+      isReview: '1',
+      details: [{ lineNumber: 1, materialCode: material, qty: '2', volume: '1' }],
+    });
+    pendingBill.set(language, pending.id);
+  }
+}
+
+async function signIn(language: Language): Promise<Page> {
+  if (!suite) throw new Error('the suite did not start');
+  context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  await page.goto('/login');
+  const text = expected[language];
+  const languageSwitch = page.getByTestId('language-switch');
+  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
+    await languageSwitch.click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
+    await page.getByRole('heading', { name: text.heading }).waitFor();
+  }
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill('admin');
+  await page.locator('#login_password').fill('admin');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  return page;
+}
+
+/** Waits for the answer of a POST whose address contains `part`, and says it succeeded. */
+async function answered(page: Page, part: string, run: () => Promise<void>) {
+  const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(part));
+  await run();
+  const answer = (await (await response).json()) as { success: boolean; msg: string };
+  expect(answer.success, answer.msg).toBe(true);
+}
+
+describe.skipIf(!browserAvailable)('bind batch and put-away proposals in the browser', () => {
+  beforeAll(async () => {
+    suite = await startSuite();
+    await seed(suite.server.baseUrl);
+  }, 300_000);
+  afterAll(async () => {
+    await context?.close();
+    await stopSuite(suite);
+  });
+
+  it.each(['zh', 'mo', 'en'] as const)(
+    'binds a batch to part of a balance, and proposes the nearest location for a new line (%s)',
+    async (language) => {
+      const text = expected[language];
+      const page = await signIn(language);
+
+      await page.goto('/warehousingManagement/stockBatchForm');
+      const rows = page.locator('[data-testid="crud-stock"] .ant-table-tbody tr.ant-table-row');
+      const unbatched = rows.filter({ hasText: `GOODS-${language.toUpperCase()}` });
+      await unbatched.first().waitFor();
+      await unbatched.first().locator('.ant-checkbox-input').check();
+      await page.getByTestId('toolbar-bindBatch').click();
+      const dialog = page.locator('.ant-modal').filter({ has: page.locator('#bindBatch_qty') });
+      await dialog.getByText(text.bind, { exact: true }).first().waitFor();
+      await dialog.locator('#bindBatch_qty').fill('4');
+      await dialog.locator('#bindBatch_batchNo').fill(`LOT-${language}`);
+      await screenshot(page, `bind-batch-${language}`);
+      await answered(page, '/stock/bind-batch', () =>
+        dialog.getByRole('button', { name: spacedOut(text.ok) }).click(),
+      );
+      await rows
+        .filter({ hasText: `LOT-${language}` })
+        .first()
+        .waitFor();
+
+      await page.goto(`/warehousingManagement/isinstockbillFormEdit?id=${pendingBill.get(language)}`);
+      const lines = page.getByTestId('lines-details');
+      await lines.waitFor();
+      await answered(page, '/isinstockbill/putaway', () => page.getByTestId('lines-putaway').click());
+      // The line's location reads the proposal: the nearest rack (shown by name or code).
+      await lines
+        .getByText(/Near rack|P-NEAR/)
+        .first()
+        .waitFor();
+      await screenshot(page, `putaway-${language}`);
+      await context?.close();
+      context = undefined;
+    },
+    120_000,
+  );
+});
