@@ -165,6 +165,13 @@ async function openLogin(page: Page, language: Language) {
 const toast = (page: Page, kind: 'error' | 'warning' | 'success', text: string) =>
   page.locator(`.ant-message-notice .ant-message-${kind}`).filter({ hasText: text }).waitFor();
 
+/** No session is kept: neither the token cookie nor who signed in (spec 01 §4, §9). */
+async function expectNoSession(page: Page) {
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name === 'saber-access-token' && c.value)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
+}
+
 describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-party registration', () => {
   beforeAll(async () => {
     // Gitee is configured (with made-up credentials): its button must start the provider's flow.
@@ -255,7 +262,7 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       await popupsSettled(page);
       await dialog.getByText('139****9000').waitFor();
       // Nothing is stored before the code is checked (spec 01 §4).
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      await expectNoSession(page);
       const code = await nextCode(mfaPhone, before);
       await screenshot(page, `sign-in-dynamic-code-${language}`);
 
@@ -263,7 +270,7 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       await page.getByTestId('code-check-input').fill(wrong);
       await dialog.getByRole('button', { name: spacedOut(text.verify) }).click();
       await toast(page, 'error', text.codeWrong);
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      await expectNoSession(page);
 
       await page.getByTestId('code-check-input').fill(code);
       await dialog.getByRole('button', { name: spacedOut(text.verify) }).click();
@@ -297,7 +304,7 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       // The tenant the sign-in started for is still the one on the form.
       expect(await page.locator('#login_tenantId').inputValue()).toBe('100000');
       await screenshot(page, `sign-in-social-failed-${language}`);
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      await expectNoSession(page);
     });
 
     it(`shows the server's message for an unconfigured provider, and registers a third-party sign-in in ${language}`, async () => {
@@ -308,16 +315,14 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       await screenshot(page, `sign-in-social-unconfigured-${language}`);
 
       // A social sign-in of an identity no account holds answers userId -1 (spec 01 §5).
+      // The token lives in its cookie, who signed in in storage (spec 01 §9).
+      await page
+        .context()
+        .addCookies([{ name: 'saber-access-token', value: 'guest', url: new URL(page.url()).origin }]);
       await page.evaluate(() =>
         localStorage.setItem(
-          'saber-session',
-          JSON.stringify({
-            accessToken: 'guest',
-            userId: '-1',
-            tenantId: '000000',
-            account: 'octo',
-            oauthId: '',
-          }),
+          'saber-userInfo',
+          JSON.stringify({ userId: '-1', tenantId: '000000', account: 'octo', oauthId: '' }),
         ),
       );
       await page.goto('/wel/index');
@@ -353,7 +358,7 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
       await screenshot(page, `register-guest-${language}-submitted`);
       await success.getByRole('button', { name: spacedOut(text.ok) }).click();
       await page.waitForURL('**/login');
-      expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
+      await expectNoSession(page);
 
       // The account exists and waits for approval.
       const platform = await adminToken('000000');

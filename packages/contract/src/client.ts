@@ -219,6 +219,8 @@ export function createApiClient(options: ApiClientOptions) {
     sendCode(input: { tenantId: string; phone: string }) {
       return request<{ seconds: number }>('POST', '/api/bl-auth/send-code', {
         anonymous: true,
+        // The sign-in page and its dialogs tell their own failures (see signIn).
+        quiet: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: { tenantId: input.tenantId, phone: input.phone },
       });
@@ -226,6 +228,8 @@ export function createApiClient(options: ApiClientOptions) {
     signInPhone(input: { tenantId: string; phone: string; code: string }) {
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {
         anonymous: true,
+        // The sign-in page and its dialogs tell their own failures (see signIn).
+        quiet: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: {
           grantType: 'phone',
@@ -240,6 +244,8 @@ export function createApiClient(options: ApiClientOptions) {
     checkDynamicCode(input: { codeChallenge: string; code: string }) {
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {
         anonymous: true,
+        // The sign-in page and its dialogs tell their own failures (see signIn).
+        quiet: true,
         query: {
           grantType: 'dynamic_code',
           codeChallenge: input.codeChallenge,
@@ -252,6 +258,8 @@ export function createApiClient(options: ApiClientOptions) {
     socialAuthorize(input: { tenantId: string; source: string }) {
       return request<{ url: string }>('GET', '/api/bl-auth/social/authorize', {
         anonymous: true,
+        // The sign-in page and its dialogs tell their own failures (see signIn).
+        quiet: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: { tenantId: input.tenantId, source: input.source },
       });
@@ -259,6 +267,8 @@ export function createApiClient(options: ApiClientOptions) {
     signInSocial(input: { tenantId: string; source: string; code: string; state: string }) {
       return request<TokenAnswer>('POST', '/api/bl-auth/token', {
         anonymous: true,
+        // The sign-in page and its dialogs tell their own failures (see signIn).
+        quiet: true,
         headers: { 'Tenant-Id': input.tenantId },
         query: { grantType: 'social', scope: 'all', ...input },
       });
@@ -272,6 +282,8 @@ export function createApiClient(options: ApiClientOptions) {
       oauthId: string;
     }) {
       return request<null>('POST', '/api/bl-system/register-guest', {
+        // The registration dialog tells its own failure (server message or "提交失败").
+        quiet: true,
         query: {
           tenantId: input.tenantId,
           name: input.name,
