@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, type Suite, screenshot, startSuite, stopSuite } from './harness.ts';
+import {
+  browserAvailable,
+  newContext,
+  popupsSettled,
+  type Suite,
+  screenshot,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 /** One entity screen reached from the side menu: its area, its menu path and its label. */
 interface Screen {
@@ -62,7 +70,7 @@ const screens: Screen[] = [
   {
     entity: 'stock',
     area: 'reportManagement',
-    path: '/reportManagement/stockDetailView',
+    path: '/reportManagement/stock',
     label: { zh: '库存', mo: '庫存', en: 'Stock' },
     readOnly: true,
   },
@@ -129,6 +137,8 @@ async function openFromMenu(page: Page, language: Language, screen: Screen) {
       .locator('.ant-menu-submenu-title')
       .filter({ hasText: new RegExp(`^${areaLabels[screen.area]?.[language]}$`) })
       .click();
+  await entry.waitFor();
+  await popupsSettled(page);
   await entry.click();
   await page.waitForURL(`**${screen.path}`);
   await page.getByTestId(`crud-${screen.entity}`).waitFor();

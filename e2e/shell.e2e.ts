@@ -195,6 +195,8 @@ async function openFromMenu(page: Page, area: string, item: string) {
   const menu = page.getByTestId('side-menu');
   const entry = menu.getByText(item, { exact: true });
   if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click();
+  await entry.waitFor();
+  await popupsSettled(page);
   await entry.click();
   await shown(page, item);
 }

@@ -4,6 +4,7 @@ import {
   browserAvailable,
   confirmDialog,
   newContext,
+  popupsSettled,
   type Suite,
   screenshot,
   startSuite,
@@ -214,6 +215,9 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
 
       // A menu screen opens under the menu item's title.
       await menu.getByText(text.reports, { exact: true }).click();
+      // Clicked once the sub-menu has finished opening: a click on a moving item can miss.
+      await menu.getByText(text.binBoard, { exact: true }).waitFor();
+      await popupsSettled(page);
       await menu.getByText(text.binBoard, { exact: true }).click();
       await page.waitForURL('**/reportManagement/stockpageshow2');
       await page.getByTestId('report-stockpageshow2').getByText(text.chooseArea).first().waitFor();

@@ -194,6 +194,9 @@ describe.skipIf(!browserAvailable)('the top menu', () => {
       expect(await sideRoots(page, text.transport)).toEqual([text.loading, text.transport]);
       const menu = page.getByTestId('side-menu');
       await menu.getByText(text.transport, { exact: true }).click();
+      // Clicked once the sub-menu has finished opening: a click on a moving item can miss.
+      await menu.getByText(text.vehicles, { exact: true }).waitFor();
+      await popupsSettled(page);
       await menu.getByText(text.vehicles, { exact: true }).click();
       await page.waitForURL('**/transport/basiccar');
       await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: text.vehicles }).waitFor();

@@ -510,7 +510,7 @@ const en: Messages = {
     acct: 'Billing',
     reportManagement: 'Reports',
     stockpageshow2: 'Bin board',
-    stockstream: 'Stock movements',
+    stockstream: 'Stock stream',
     stockStreamDetail: 'Stock movements',
     stockByWarehouseArea: 'Stock by zone',
     stockByCustomerBatchNo: 'Stock by owner batch',

@@ -503,7 +503,7 @@ const mo: Messages = {
     acct: '計費結算',
     reportManagement: '報表管理',
     stockpageshow2: '庫位看板',
-    stockstream: '庫存流水明細',
+    stockstream: '庫存流水',
     stockStreamDetail: '庫存流水明細',
     stockByWarehouseArea: '庫區庫存',
     stockByCustomerBatchNo: '客戶批次庫存',

@@ -504,7 +504,7 @@ const zh = {
     acct: '计费结算',
     reportManagement: '报表管理',
     stockpageshow2: '库位看板',
-    stockstream: '库存流水明细',
+    stockstream: '库存流水',
     stockStreamDetail: '库存流水明细',
     stockByWarehouseArea: '库区库存',
     stockByCustomerBatchNo: '客户批次库存',
