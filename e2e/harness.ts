@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -211,4 +212,54 @@ export async function confirmDialog(page: Page, content: string, ok: string): Pr
   await popupsSettled(page);
   await dialog.getByRole('button', { name: spacedOut(ok) }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** The API as a colleague uses it, signed in as the operator tenant's administrator. */
+export async function adminApi(baseUrl: string) {
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const password = createHash('md5').update('admin').digest('hex');
+  const token = (await (
+    await fetch(
+      `${baseUrl}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${password}`,
+      { method: 'POST', headers: { authorization: basic } },
+    )
+  ).json()) as { data: { accessToken: string } };
+  /** A call that must succeed: its data, or a thrown error naming the address and the message. */
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { 'blade-auth': `bearer ${token.data.accessToken}`, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const answer = (await response.json()) as { success: boolean; data: unknown; msg: string };
+    if (!answer.success) throw new Error(`${url}: ${answer.msg}`);
+    return answer.data as Record<string, unknown>;
+  };
+  const submit = (entity: string, body: unknown) => call('POST', `/api/bl-wms/${entity}/submit`, body);
+  return { call, submit };
+}
+
+/**
+ * Signs in as the operator tenant's administrator in a fresh browser profile, in the language
+ * whose switch reads `labels.languageName` (the login heading then reads `labels.heading`).
+ */
+export async function signInAsAdmin(
+  suite: Suite,
+  labels: { languageName: string; heading: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  await page.goto('/login');
+  const languageSwitch = page.getByTestId('language-switch');
+  if (!(await languageSwitch.textContent())?.includes(labels.languageName)) {
+    await languageSwitch.click();
+    await page.locator('.ant-dropdown-menu-item').filter({ hasText: labels.languageName }).click();
+    await page.getByRole('heading', { name: labels.heading }).waitFor();
+  }
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill('admin');
+  await page.locator('#login_password').fill('admin');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  return { context, page };
 }

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminApi,
   browserAvailable,
   confirmDialog,
-  newContext,
   type Suite,
   screenshot,
+  signInAsAdmin,
   startSuite,
   stopSuite,
 } from './harness.ts';
@@ -63,35 +63,11 @@ type Language = keyof typeof expected;
 
 let suite: Suite | undefined;
 let context: BrowserContext | undefined;
-let api: Awaited<ReturnType<typeof connect>> | undefined;
-
-/** The API as the warehouse's colleagues use it, signed in as the tenant administrator. */
-async function connect(baseUrl: string) {
-  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-  const password = createHash('md5').update('admin').digest('hex');
-  const token = (await (
-    await fetch(
-      `${baseUrl}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${password}`,
-      { method: 'POST', headers: { authorization: basic } },
-    )
-  ).json()) as { data: { accessToken: string } };
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { 'blade-auth': `bearer ${token.data.accessToken}`, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const answer = (await response.json()) as { success: boolean; data: unknown; msg: string };
-    if (!answer.success) throw new Error(`${url}: ${answer.msg}`);
-    return answer.data as Record<string, unknown>;
-  };
-  const submit = (entity: string, body: unknown) => call('POST', `/api/bl-wms/${entity}/submit`, body);
-  return { call, submit };
-}
+let api: Awaited<ReturnType<typeof adminApi>> | undefined;
 
 /** Master data, goods of two owners in two places, and one outbound bill of owner C01 per language. */
 async function seed(baseUrl: string) {
-  api = await connect(baseUrl);
+  api = await adminApi(baseUrl);
   const { submit } = api;
   await submit('unit', { code: 'CTN', name: '箱', defaultRate: '1' });
   for (const [code, name] of [
@@ -157,22 +133,9 @@ async function seed(baseUrl: string) {
 
 async function signIn(language: Language): Promise<Page> {
   if (!suite) throw new Error('the suite did not start');
-  context = await newContext(suite.browser, suite.server.baseUrl);
-  const page = await context.newPage();
-  await page.goto('/login');
-  const text = expected[language];
-  const languageSwitch = page.getByTestId('language-switch');
-  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
-    await languageSwitch.click();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
-    await page.getByRole('heading', { name: text.heading }).waitFor();
-  }
-  await page.locator('#login_tenantId').fill('000000');
-  await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
-  return page;
+  const signedIn = await signInAsAdmin(suite, expected[language]);
+  context = signedIn.context;
+  return signedIn.page;
 }
 
 /** Ticks the list row holding `text` and runs a toolbar action behind its confirmation. */

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminApi,
   browserAvailable,
-  newContext,
   type Suite,
   screenshot,
+  signInAsAdmin,
   spacedOut,
   startSuite,
   stopSuite,
@@ -28,35 +28,13 @@ type Language = keyof typeof expected;
 let suite: Suite | undefined;
 let context: BrowserContext | undefined;
 
-/** The API as a colleague uses it, signed in as the operator's administrator. */
-async function connect(baseUrl: string) {
-  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-  const password = createHash('md5').update('admin').digest('hex');
-  const token = (await (
-    await fetch(
-      `${baseUrl}/api/bl-auth/token?grantType=password&tenantId=000000&account=admin&password=${password}`,
-      { method: 'POST', headers: { authorization: basic } },
-    )
-  ).json()) as { data: { accessToken: string } };
-  return async (entity: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}/api/bl-wms/${entity}/submit`, {
-      method: 'POST',
-      headers: { 'blade-auth': `bearer ${token.data.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { success: boolean; data: { id: string }; msg: string };
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-    return answer.data;
-  };
-}
-
-let submit: Awaited<ReturnType<typeof connect>> | undefined;
+let submit: Awaited<ReturnType<typeof adminApi>>['submit'] | undefined;
 /** Per language: the bill whose line waits for a location. */
 const pendingBill = new Map<Language, string>();
 
 /** A nearest-location strategy, two locations, and per language goods received without batch. */
 async function seed(baseUrl: string) {
-  submit = await connect(baseUrl);
+  submit = (await adminApi(baseUrl)).submit;
   await submit('unit', { code: 'PCS', name: '件', rate: '1' });
   await submit('strategy', { code: 'NEAR', name: 'Nearest', type: '1', rule: '4', priority: 1 });
   await submit('customer', { code: 'C01', name: 'East Foods' });
@@ -98,28 +76,15 @@ async function seed(baseUrl: string) {
       isReview: '1',
       details: [{ lineNumber: 1, materialCode: material, qty: '2', volume: '1' }],
     });
-    pendingBill.set(language, pending.id);
+    pendingBill.set(language, String(pending.id));
   }
 }
 
 async function signIn(language: Language): Promise<Page> {
   if (!suite) throw new Error('the suite did not start');
-  context = await newContext(suite.browser, suite.server.baseUrl);
-  const page = await context.newPage();
-  await page.goto('/login');
-  const text = expected[language];
-  const languageSwitch = page.getByTestId('language-switch');
-  if (!(await languageSwitch.textContent())?.includes(text.languageName)) {
-    await languageSwitch.click();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: text.languageName }).click();
-    await page.getByRole('heading', { name: text.heading }).waitFor();
-  }
-  await page.locator('#login_tenantId').fill('000000');
-  await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/wel/index');
-  return page;
+  const signedIn = await signInAsAdmin(suite, expected[language]);
+  context = signedIn.context;
+  return signedIn.page;
 }
 
 /** Waits for the answer of a POST whose address contains `part`, and says it succeeded. */
