@@ -8,6 +8,7 @@
 //   BENCH_ROWS=1000000   balance rows of the measured tenant (100000)
 //   BENCH_RUNS=50        timed calls per case (after 3 warm-up calls)
 //   BENCH_EXPLAIN=1      print the query plans of the by-details report cases
+//   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
 // Figures (2026-11-23, BENCH_RUNS=30, PostgreSQL 15 on this 2-core machine while other test
 // suites ran: load average 22-29, so every figure is inflated several times; 1,000,000 balances
@@ -44,6 +45,7 @@ const env = (name: string, fallback: number) => {
 const rows = env('BENCH_ROWS', 1_000_000);
 const runs = env('BENCH_RUNS', 50);
 const explain = process.env.BENCH_EXPLAIN === '1';
+const keep = process.env.BENCH_KEEP === '1';
 const tenantId = '100000';
 const owners = 50;
 const materials = 2000;
@@ -222,7 +224,8 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (keep) console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

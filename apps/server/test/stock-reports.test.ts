@@ -228,6 +228,19 @@ describe.each(testDrivers())('stock reports on %s', (driver) => {
       volume: '3.3500',
     });
     expect(page.data.total).toBe(2);
+
+    // Balances are summed per location before the areas: filters on the ledger and on the area
+    // still narrow the groups, and their totals follow.
+    const b = await report('stockByWarehouseArea', { warehouseAreaCode_equal: 'A2' });
+    expect(b.data.records.map((r) => [r.warehouseAreaCode, r.placeCount, r.lineCount, r.qty])).toEqual([
+      ['A2', '1', '2', '1.0000'],
+    ]);
+    expect([b.data.total, b.data.totals.qty]).toEqual([1, '1.0000']);
+    const none = await report('stockByWarehouseArea', {
+      warehouseAreaCode_equal: 'A2',
+      materialCode_equal: 'nothing',
+    });
+    expect([none.data.records, none.data.total, none.data.totals.qty]).toEqual([[], 0, '0']);
   });
 
   it('groups by owner, owner batch and material, and filters by owner', async () => {

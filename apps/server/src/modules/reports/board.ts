@@ -141,7 +141,7 @@ export async function balanceShow(
   const list = parseListQuery(stockEntity, { current: paging.current, size: paging.size }, language);
   const [balance] = await reportPage(tx, detail, {
     where: and(visible(stockEntity, auth), sql`bl_stock.id = ${id}`) as SQL,
-    byArea: false,
+    areaCode: '',
     orderBy: [sql`1`],
     current: 1,
     size: 1,
@@ -154,7 +154,7 @@ export async function balanceShow(
       where id = ${id} and tenant_id = ${auth.tenantId})`;
   const stream = await reportPage(tx, movements, {
     where: and(visible(streamEntity, auth), sameKey) as SQL,
-    byArea: false,
+    areaCode: '',
     orderBy: [sql`bl_stockstream.stream_time`, sql`bl_stockstream.id`],
     current: list.current,
     size: list.size,

@@ -35,8 +35,12 @@ export interface ReportDefinition {
   columns: ReportColumn[];
   /** Grouped reports sum per group; the others list one row per balance or movement. */
   groupBy?: SQL[];
-  /** The groups are storage areas (of the row's location). */
-  groupsByArea?: boolean;
+  /**
+   * The report reads balances already summed per location (`bl_stock` is then a subquery with
+   * one row per location: its amounts summed and `line_count`), so grouping a whole warehouse
+   * by storage area joins thousands of locations instead of every balance (ADR 0008, Reports).
+   */
+  perPlace?: boolean;
   /** Balances reports leave out keys whose stock is gone (the ledger keeps them at zero). */
   onlyHeld: boolean;
   defaultOrder: SQL[];
@@ -171,11 +175,16 @@ export const reports: ReportDefinition[] = [
         select: sql`cast(count(distinct bl_stock.warehouse_place_code) as text)`,
         sortable: true,
       },
-      { name: 'lineCount', field: lineCountField, select: sql`cast(count(*) as text)`, sortable: true },
+      {
+        name: 'lineCount',
+        field: lineCountField,
+        select: sql`cast(sum(bl_stock.line_count) as text)`,
+        sortable: true,
+      },
       ...sums('bl_stock', stockEntity),
     ],
     groupBy: [sql`coalesce(p.warehouse_area_code, '')`],
-    groupsByArea: true,
+    perPlace: true,
     onlyHeld: true,
     defaultOrder: [sql`1`],
   },

@@ -9,6 +9,7 @@ import {
   type AmountName,
   amountNames,
   type ReportDefinition,
+  snake,
   stockEntity,
   streamEntity,
 } from './definitions.ts';
@@ -22,9 +23,10 @@ export interface ReportPage extends Page<ReportRow> {
 
 /** What a report query asks: its rows' conditions, order and page. */
 export interface ReportQuery {
+  /** Conditions on the ledger table alone. */
   where: SQL;
-  /** The conditions name the location's area: counting needs the location joined. */
-  byArea: boolean;
+  /** The storage area filter, through the row's location; '' for none. */
+  areaCode: string;
   orderBy: SQL[];
   current: number;
   size: number;
@@ -63,7 +65,7 @@ export function parseReportQuery(
   const entity = report.source === 'stock' ? stockEntity : streamEntity;
   const ledgerFilters: Record<string, unknown> = {};
   const where: SQL[] = [visible(entity, auth)];
-  let byArea = false;
+  let areaCode = '';
   for (const [key, raw] of Object.entries(query)) {
     if (key === 'ascs' || key === 'descs') continue;
     if (key === 'current' || key === 'size') {
@@ -72,8 +74,7 @@ export function parseReportQuery(
     }
     const value = String((Array.isArray(raw) ? raw[0] : raw) ?? '').trim();
     if (key === 'warehouseAreaCode' || key === 'warehouseAreaCode_equal') {
-      if (value) where.push(sql`p.warehouse_area_code = ${value}`);
-      byArea ||= value !== '';
+      areaCode = value;
       continue;
     }
     if (!report.filters.includes(baseName(key))) throw badRequest('crud.unknownFilter', { name: key });
@@ -97,18 +98,37 @@ export function parseReportQuery(
     }
   }
   orderBy.push(...report.defaultOrder);
-  return { where: and(...where) as SQL, byArea, orderBy, current: parsed.current, size: parsed.size };
+  return { where: and(...where) as SQL, areaCode, orderBy, current: parsed.current, size: parsed.size };
 }
 
-/** FROM with the location and its storage area (a location code is unique in the tenant). */
-function fromClause(report: ReportDefinition, withPlace = true): SQL {
+/**
+ * FROM and WHERE of a report: the ledger table (or, for a per-place report, its rows summed per
+ * location under the same name) with the location and its storage area (a location code is
+ * unique in the tenant). Without `withPlace` the joins are left out: they add at most one row per
+ * ledger row, so counting and summing need them only to filter or group by area.
+ */
+function fromWhere(report: ReportDefinition, query: ReportQuery, withPlace = true): SQL {
   const table = sql.raw(report.source === 'stock' ? 'bl_stock' : 'bl_stockstream');
-  if (!withPlace) return sql`from ${table}`;
+  const area = query.areaCode ? sql` and p.warehouse_area_code = ${query.areaCode}` : sql``;
+  if (report.perPlace) {
+    const amounts = sql.raw(
+      amountNames.map((name) => `sum(bl_stock.${snake(name)}) as ${snake(name)}`).join(', '),
+    );
+    return sql`from (select bl_stock.tenant_id, bl_stock.warehouse_place_code, count(*) as line_count, ${amounts}
+        from bl_stock where ${query.where} group by bl_stock.tenant_id, bl_stock.warehouse_place_code) bl_stock
+      left join bl_warehouseplace p on p.tenant_id = bl_stock.tenant_id
+        and p.code = bl_stock.warehouse_place_code and p.is_deleted = 0
+      left join bl_warehousearea a on a.tenant_id = p.tenant_id
+        and a.code = p.warehouse_area_code and a.is_deleted = 0
+      where true${area}`;
+  }
+  if (!withPlace && !query.areaCode) return sql`from ${table} where ${query.where}`;
   return sql`from ${table}
     left join bl_warehouseplace p on p.tenant_id = ${table}.tenant_id
       and p.code = ${table}.warehouse_place_code and p.is_deleted = 0
     left join bl_warehousearea a on a.tenant_id = p.tenant_id
-      and a.code = p.warehouse_area_code and a.is_deleted = 0`;
+      and a.code = p.warehouse_area_code and a.is_deleted = 0
+    where ${query.where}${area}`;
 }
 
 /** The SELECT of a report's rows, ordered, without paging (the export reads all of it). */
@@ -118,7 +138,7 @@ export function rowsQuery(report: ReportDefinition, query: ReportQuery): SQL {
     sql`, `,
   );
   const group = report.groupBy ? sql` group by ${sql.join(report.groupBy, sql`, `)}` : sql``;
-  return sql`select ${list} ${fromClause(report)} where ${query.where}${group}
+  return sql`select ${list} ${fromWhere(report, query)}${group}
     order by ${sql.join(query.orderBy, sql`, `)}`;
 }
 
@@ -132,15 +152,14 @@ export async function countAndTotals(
   const sums = sql.join(
     amountNames.map(
       (name) =>
-        sql`cast(coalesce(sum(${sql.raw(`${table}.${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)}), 0) as text) as ${sql.identifier(name)}`,
+        sql`cast(coalesce(sum(${sql.raw(`${table}.${snake(name)}`)}), 0) as text) as ${sql.identifier(name)}`,
     ),
     sql`, `,
   );
   const rows = report.groupBy ? sql`count(distinct (${sql.join(report.groupBy, sql`, `)}))` : sql`count(*)`;
   const [row] = await queryRows<Totals & { total: number | string }>(
     tx,
-    // The location joins at most one row per ledger row: counting skips it unless it filters or groups.
-    sql`select cast(${rows} as integer) as total, ${sums} ${fromClause(report, query.byArea || report.groupsByArea === true)} where ${query.where}`,
+    sql`select cast(${rows} as integer) as total, ${sums} ${fromWhere(report, query, false)}`,
   );
   const { total, ...totals } = row as Totals & { total: number | string };
   return { total: Number(total), totals: totals as Totals };
