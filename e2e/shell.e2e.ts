@@ -225,6 +225,13 @@ const background = (page: Page, selector: string) =>
     .first()
     .evaluate((element) => getComputedStyle(element).backgroundColor);
 
+/**
+ * Each flow runs in zh and in one of mo and en (alternating), the first in all three: every
+ * language's strings exist by type (Messages) and each language still walks half the flows,
+ * which keeps the browser suite inside CI's time.
+ */
+const runsIn = (language: Language, ...others: Language[]) => language === 'zh' || others.includes(language);
+
 describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, session', () => {
   beforeAll(async () => {
     suite = await startSuite();
@@ -245,349 +252,357 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
   for (const language of languages) {
     const text = expected[language];
 
-    it(`opens pages as tabs that survive a reload, closes others and all (${language})`, async () => {
-      const page = await signIn(language);
-      expect(await tabLabels(page, 1)).toEqual([text.home]);
-      // Home's figures come from the server: this very sign-in is one of today's.
-      const statistics = page.getByTestId('statistics');
-      await statistics.getByText(text.signInsToday, { exact: true }).waitFor();
-      await page.waitForFunction(
-        () => Number(document.querySelector('[data-testid="figure-signInsToday"]')?.textContent) >= 1,
-      );
-      expect(Number(await page.getByTestId('figure-users').textContent())).toBeGreaterThanOrEqual(1);
-      // Alone, the home tab cannot be closed.
-      expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
+    if (runsIn(language, 'mo', 'en'))
+      it(`opens pages as tabs that survive a reload, closes others and all (${language})`, async () => {
+        const page = await signIn(language);
+        expect(await tabLabels(page, 1)).toEqual([text.home]);
+        // Home's figures come from the server: this very sign-in is one of today's.
+        const statistics = page.getByTestId('statistics');
+        await statistics.getByText(text.signInsToday, { exact: true }).waitFor();
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="figure-signInsToday"]')?.textContent) >= 1,
+        );
+        expect(Number(await page.getByTestId('figure-users').textContent())).toBeGreaterThanOrEqual(1);
+        // Alone, the home tab cannot be closed.
+        expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
 
-      await openFromMenu(page, text.reports, text.binBoard);
-      await page.waitForURL('**/reportManagement/stockpageshow2');
-      await openFromMenu(page, text.reports, text.movements);
-      await page.waitForURL('**/reportManagement/stockStreamDetailView');
+        await openFromMenu(page, text.reports, text.binBoard);
+        await page.waitForURL('**/reportManagement/stockpageshow2');
+        await openFromMenu(page, text.reports, text.movements);
+        await page.waitForURL('**/reportManagement/stockStreamDetailView');
 
-      // The menu search lists leaves by label prefix and opens the one chosen.
-      await page.getByTestId('menu-search').fill(text.usersQuery);
-      await page.getByTestId('menu-search-option').filter({ hasText: text.users }).click();
-      await page.waitForURL('**/system/user');
-      await shown(page, text.users);
-      expect(await page.getByTestId('menu-search').inputValue()).toBe('');
-      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
-      await page.waitForFunction((title) => document.title === title, `${text.users}-${text.product}`);
+        // The menu search lists leaves by label prefix and opens the one chosen.
+        await page.getByTestId('menu-search').fill(text.usersQuery);
+        await page.getByTestId('menu-search-option').filter({ hasText: text.users }).click();
+        await page.waitForURL('**/system/user');
+        await shown(page, text.users);
+        expect(await page.getByTestId('menu-search').inputValue()).toBe('');
+        expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+        await page.waitForFunction((title) => document.title === title, `${text.users}-${text.product}`);
 
-      // A visited page reuses its tab.
-      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click();
-      await page.waitForURL('**/reportManagement/stockpageshow2');
-      await openFromMenu(page, text.reports, text.movements);
-      await page.waitForURL('**/reportManagement/stockStreamDetailView');
-      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
-      expect(await page.locator('.bl-tabs .ant-tabs-tab-active').textContent()).toBe(text.movements);
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `tabs-${language}`);
+        // A visited page reuses its tab.
+        await page.getByTestId('tab').filter({ hasText: text.binBoard }).click();
+        await page.waitForURL('**/reportManagement/stockpageshow2');
+        await openFromMenu(page, text.reports, text.movements);
+        await page.waitForURL('**/reportManagement/stockStreamDetailView');
+        expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+        expect(await page.locator('.bl-tabs .ant-tabs-tab-active').textContent()).toBe(text.movements);
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `tabs-${language}`);
 
-      await page.reload();
-      // Tabs are labelled from the menu once it has loaded again.
-      await page.getByTestId('side-menu').waitFor();
-      expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
+        await page.reload();
+        // Tabs are labelled from the menu once it has loaded again.
+        await page.getByTestId('side-menu').waitFor();
+        expect(await tabLabels(page, 4)).toEqual([text.home, text.binBoard, text.movements, text.users]);
 
-      // Context menu of a tab: close the others.
-      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
-      await popupsSettled(page);
-      await page.locator('.ant-dropdown:visible').getByText(text.closeOthers, { exact: true }).click();
-      await page.waitForURL('**/reportManagement/stockpageshow2');
-      expect(await tabLabels(page, 2)).toEqual([text.home, text.binBoard]);
+        // Context menu of a tab: close the others.
+        await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+        await popupsSettled(page);
+        await page.locator('.ant-dropdown:visible').getByText(text.closeOthers, { exact: true }).click();
+        await page.waitForURL('**/reportManagement/stockpageshow2');
+        expect(await tabLabels(page, 2)).toEqual([text.home, text.binBoard]);
 
-      // Close all: back to the home tab alone.
-      await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
-      await popupsSettled(page);
-      await page.locator('.ant-dropdown:visible').getByText(text.closeAll, { exact: true }).click();
-      await page.waitForURL('**/wel/index');
-      expect(await tabLabels(page, 1)).toEqual([text.home]);
-      expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
-    });
+        // Close all: back to the home tab alone.
+        await page.getByTestId('tab').filter({ hasText: text.binBoard }).click({ button: 'right' });
+        await popupsSettled(page);
+        await page.locator('.ant-dropdown:visible').getByText(text.closeAll, { exact: true }).click();
+        await page.waitForURL('**/wel/index');
+        expect(await tabLabels(page, 1)).toEqual([text.home]);
+        expect(await page.locator('.bl-tabs .ant-tabs-tab-remove').count()).toBe(0);
+      });
 
-    it(`locks the screen and unlocks it only with the lock password (${language})`, async () => {
-      const page = await signIn(language);
-      await openFromMenu(page, text.reports, text.binBoard);
-      await page.waitForURL('**/reportManagement/stockpageshow2');
+    if (runsIn(language, 'mo'))
+      it(`locks the screen and unlocks it only with the lock password (${language})`, async () => {
+        const page = await signIn(language);
+        await openFromMenu(page, text.reports, text.binBoard);
+        await page.waitForURL('**/reportManagement/stockpageshow2');
 
-      // No lock password yet: the dialog asks for one and refuses an empty one.
-      await page.getByTestId('lock').click();
-      const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('lock-password') });
-      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
-      await dialog.getByText(text.lockRequired, { exact: true }).waitFor();
-      await screenshot(page, `lock-password-required-${language}`);
-      await page.getByTestId('lock-password').fill('open sesame');
-      await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
-      await page.waitForURL('**/lock');
-      await page.getByTestId('lock-page').waitFor();
-      await page.waitForFunction((title) => document.title === title, `${text.lockTitle}-${text.product}`);
-      await screenshot(page, `lock-${language}`);
+        // No lock password yet: the dialog asks for one and refuses an empty one.
+        await page.getByTestId('lock').click();
+        const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('lock-password') });
+        await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+        await dialog.getByText(text.lockRequired, { exact: true }).waitFor();
+        await screenshot(page, `lock-password-required-${language}`);
+        await page.getByTestId('lock-password').fill('open sesame');
+        await dialog.getByRole('button', { name: spacedOut(text.ok) }).click();
+        await page.waitForURL('**/lock');
+        await page.getByTestId('lock-page').waitFor();
+        await page.waitForFunction((title) => document.title === title, `${text.lockTitle}-${text.product}`);
+        await screenshot(page, `lock-${language}`);
 
-      // Locked: every route, and a reload, lands on /lock.
-      await page.goto('/wel/index');
-      await page.waitForURL('**/lock');
-      await page.goto('/login');
-      await page.waitForURL('**/lock');
-      await page.reload();
-      await page.getByTestId('lock-page').waitFor();
-      expect(pathOf(page)).toBe('/lock');
+        // Locked: every route, and a reload, lands on /lock.
+        await page.goto('/wel/index');
+        await page.waitForURL('**/lock');
+        await page.goto('/login');
+        await page.waitForURL('**/lock');
+        await page.reload();
+        await page.getByTestId('lock-page').waitFor();
+        expect(pathOf(page)).toBe('/lock');
 
-      // A wrong password is refused with a message.
-      await page.getByTestId('unlock-password').fill('wrong');
-      await page.getByTestId('unlock').click();
-      await page.locator('.ant-message-error').filter({ hasText: text.wrongLock }).waitFor();
-      await screenshot(page, `lock-wrong-password-${language}`);
-      expect(pathOf(page)).toBe('/lock');
+        // A wrong password is refused with a message.
+        await page.getByTestId('unlock-password').fill('wrong');
+        await page.getByTestId('unlock').click();
+        await page.locator('.ant-message-error').filter({ hasText: text.wrongLock }).waitFor();
+        await screenshot(page, `lock-wrong-password-${language}`);
+        expect(pathOf(page)).toBe('/lock');
 
-      await page.getByTestId('unlock-password').fill('open sesame');
-      await page.getByTestId('unlock').click();
-      await page.waitForURL((url) => url.pathname !== '/lock');
-      await page.getByTestId('side-menu').waitFor();
+        await page.getByTestId('unlock-password').fill('open sesame');
+        await page.getByTestId('unlock').click();
+        await page.waitForURL((url) => url.pathname !== '/lock');
+        await page.getByTestId('side-menu').waitFor();
 
-      // The password is set now: the button locks at once, and unlocking returns to the page.
-      await openFromMenu(page, text.reports, text.binBoard);
-      await page.waitForURL('**/reportManagement/stockpageshow2');
-      await page.getByTestId('lock').click();
-      await page.waitForURL('**/lock');
-      await page.getByTestId('unlock-password').fill('open sesame');
-      await page.getByTestId('unlock').click();
-      await page.waitForURL('**/reportManagement/stockpageshow2');
-    });
+        // The password is set now: the button locks at once, and unlocking returns to the page.
+        await openFromMenu(page, text.reports, text.binBoard);
+        await page.waitForURL('**/reportManagement/stockpageshow2');
+        await page.getByTestId('lock').click();
+        await page.waitForURL('**/lock');
+        await page.getByTestId('unlock-password').fill('open sesame');
+        await page.getByTestId('unlock').click();
+        await page.waitForURL('**/reportManagement/stockpageshow2');
+      });
 
-    it(`changes theme and colour, both kept after a reload (${language})`, async () => {
-      const page = await signIn(language);
-      await page.waitForLoadState('networkidle');
-      const looks = new Set<string>();
-      for (const theme of themes) {
-        await choose(page, page.getByTestId('theme-picker'), page.getByTestId(`theme-${theme}`));
-        await page.waitForFunction((name) => document.body.dataset.theme === name, theme);
-        await page.locator('.ant-dropdown').first().waitFor({ state: 'hidden' });
-        const look = `${await background(page, '.bl-header')}|${await background(page, '.bl-sider')}`;
-        looks.add(look);
-        // The picker's click may have scrolled the page; the picture shows the frame from the top.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, `theme-${theme}-${language}`);
-      }
-      // Every theme paints the frame differently.
-      expect(looks.size).toBe(themes.length);
+    if (runsIn(language, 'en'))
+      it(`changes theme and colour, both kept after a reload (${language})`, async () => {
+        const page = await signIn(language);
+        await page.waitForLoadState('networkidle');
+        const looks = new Set<string>();
+        for (const theme of themes) {
+          await choose(page, page.getByTestId('theme-picker'), page.getByTestId(`theme-${theme}`));
+          await page.waitForFunction((name) => document.body.dataset.theme === name, theme);
+          await page.locator('.ant-dropdown').first().waitFor({ state: 'hidden' });
+          const look = `${await background(page, '.bl-header')}|${await background(page, '.bl-sider')}`;
+          looks.add(look);
+          // The picker's click may have scrolled the page; the picture shows the frame from the top.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await screenshot(page, `theme-${theme}-${language}`);
+        }
+        // Every theme paints the frame differently.
+        expect(looks.size).toBe(themes.length);
 
-      await choose(page, page.getByTestId('theme-picker'), page.getByTestId('theme-star'));
-      await page.waitForFunction(() => document.body.dataset.theme === 'star');
+        await choose(page, page.getByTestId('theme-picker'), page.getByTestId('theme-star'));
+        await page.waitForFunction(() => document.body.dataset.theme === 'star');
 
-      // Default colour #409EFF, then a preset: antd's primary colour follows.
-      const activeTab = '.bl-tabs .ant-tabs-tab-active .ant-tabs-tab-btn';
-      const colorOf = (selector: string) =>
-        page
-          .locator(selector)
-          .first()
-          .evaluate((element) => getComputedStyle(element).color);
-      expect(await colorOf(activeTab)).toBe('rgb(64, 158, 255)');
-      await choose(
-        page,
-        page.getByTestId('color-picker'),
-        page.locator('.ant-color-picker-presets-color').nth(4),
-      );
-      await page.waitForFunction((selector) => {
-        const element = document.querySelector(selector);
-        return element !== null && getComputedStyle(element).color === 'rgb(17, 169, 131)';
-      }, activeTab);
-      await page.keyboard.press('Escape');
+        // Default colour #409EFF, then a preset: antd's primary colour follows.
+        const activeTab = '.bl-tabs .ant-tabs-tab-active .ant-tabs-tab-btn';
+        const colorOf = (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((element) => getComputedStyle(element).color);
+        expect(await colorOf(activeTab)).toBe('rgb(64, 158, 255)');
+        await choose(
+          page,
+          page.getByTestId('color-picker'),
+          page.locator('.ant-color-picker-presets-color').nth(4),
+        );
+        await page.waitForFunction((selector) => {
+          const element = document.querySelector(selector);
+          return element !== null && getComputedStyle(element).color === 'rgb(17, 169, 131)';
+        }, activeTab);
+        await page.keyboard.press('Escape');
 
-      await page.reload();
-      await page.getByTestId('side-menu').waitFor();
-      expect(await page.evaluate(() => document.body.dataset.theme)).toBe('star');
-      expect(await colorOf(activeTab)).toBe('rgb(17, 169, 131)');
-      expect(await background(page, '.bl-avatar')).toBe('rgb(17, 169, 131)');
-      expect(
-        await page.evaluate(() => [
-          localStorage.getItem('saber-theme-name'),
-          localStorage.getItem('saber-color-name'),
-        ]),
-      ).toEqual(['star', '#11A983']);
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `theme-star-green-${language}`);
-    });
+        await page.reload();
+        await page.getByTestId('side-menu').waitFor();
+        expect(await page.evaluate(() => document.body.dataset.theme)).toBe('star');
+        expect(await colorOf(activeTab)).toBe('rgb(17, 169, 131)');
+        expect(await background(page, '.bl-avatar')).toBe('rgb(17, 169, 131)');
+        expect(
+          await page.evaluate(() => [
+            localStorage.getItem('saber-theme-name'),
+            localStorage.getItem('saber-color-name'),
+          ]),
+        ).toEqual(['star', '#11A983']);
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `theme-star-green-${language}`);
+      });
 
-    it(`opens the hidden dashboard from home, and the self-check page (${language})`, async () => {
-      const page = await signIn(language);
-      await page.getByTestId('open-dashboard').click();
-      await page.waitForURL('**/wel/dashboard');
-      await page.getByTestId('dashboard').getByText(text.awaitingInbound, { exact: true }).waitFor();
-      await page.getByTestId('awaiting-inbound').waitFor();
-      await page.waitForFunction((title) => document.title === title, `${text.dashboard}-${text.product}`);
-      await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: text.dashboard }).waitFor();
-      // Hidden from the menu: no entry names it.
-      expect(await page.getByTestId('side-menu').getByText(text.dashboard).count()).toBe(0);
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `dashboard-${language}`);
+    if (runsIn(language, 'mo'))
+      it(`opens the hidden dashboard from home, and the self-check page (${language})`, async () => {
+        const page = await signIn(language);
+        await page.getByTestId('open-dashboard').click();
+        await page.waitForURL('**/wel/dashboard');
+        await page.getByTestId('dashboard').getByText(text.awaitingInbound, { exact: true }).waitFor();
+        await page.getByTestId('awaiting-inbound').waitFor();
+        await page.waitForFunction((title) => document.title === title, `${text.dashboard}-${text.product}`);
+        await page.locator('.bl-tabs .ant-tabs-tab-active').filter({ hasText: text.dashboard }).waitFor();
+        // Hidden from the menu: no entry names it.
+        expect(await page.getByTestId('side-menu').getByText(text.dashboard).count()).toBe(0);
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `dashboard-${language}`);
 
-      await page.goto('/test/index');
-      const check = page.getByTestId('self-check');
-      await check.getByText(text.selfCheck, { exact: true }).waitFor();
-      await check.locator('.ant-tag-success').filter({ hasText: text.serverReady }).first().waitFor();
-      await screenshot(page, `self-check-${language}`);
-    });
+        await page.goto('/test/index');
+        const check = page.getByTestId('self-check');
+        await check.getByText(text.selfCheck, { exact: true }).waitFor();
+        await check.locator('.ant-tag-success').filter({ hasText: text.serverReady }).first().waitFor();
+        await screenshot(page, `self-check-${language}`);
+      });
 
-    it(`captures UI errors, uploads them to the server and clears them (${language})`, async () => {
-      const page = await signIn(language);
-      const badge = page.locator('.ant-badge').filter({ has: page.getByTestId('error-log') });
-      expect(await badge.locator('.ant-scroll-number').count()).toBe(0);
+    if (runsIn(language, 'en'))
+      it(`captures UI errors, uploads them to the server and clears them (${language})`, async () => {
+        const page = await signIn(language);
+        const badge = page.locator('.ant-badge').filter({ has: page.getByTestId('error-log') });
+        expect(await badge.locator('.ant-scroll-number').count()).toBe(0);
 
-      await page.evaluate(() => {
-        setTimeout(() => {
-          throw new Error('e2e uncaught error');
+        await page.evaluate(() => {
+          setTimeout(() => {
+            throw new Error('e2e uncaught error');
+          });
+          void Promise.reject(new Error('e2e unhandled rejection'));
         });
-        void Promise.reject(new Error('e2e unhandled rejection'));
-      });
-      await badge.locator('.ant-scroll-number').filter({ hasText: '2' }).waitFor();
+        await badge.locator('.ant-scroll-number').filter({ hasText: '2' }).waitFor();
 
-      await page.getByTestId('error-log').click();
-      const table = page.getByTestId('error-log-table');
-      await table.getByText('e2e uncaught error').waitFor();
-      await table.getByText('e2e unhandled rejection').waitFor();
-      await table.getByText('unhandledrejection', { exact: true }).waitFor();
-      await screenshot(page, `error-log-${language}`);
+        await page.getByTestId('error-log').click();
+        const table = page.getByTestId('error-log-table');
+        await table.getByText('e2e uncaught error').waitFor();
+        await table.getByText('e2e unhandled rejection').waitFor();
+        await table.getByText('unhandledrejection', { exact: true }).waitFor();
+        await screenshot(page, `error-log-${language}`);
 
-      // Upload: confirmed, stored by the server, then gone from the local log.
-      const saved = page.waitForResponse((response) =>
-        response.url().endsWith('/api/bl-system/error-log/save'),
-      );
-      await page.getByTestId('error-log-upload').click();
-      await confirmDialog(page, text.uploadConfirm, text.ok);
-      const answer = (await (await saved).json()) as { success: boolean; data: { saved: number } };
-      expect(answer).toMatchObject({ success: true, data: { saved: 2 } });
-      await successToast(page, text.uploaded);
-      await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
+        // Upload: confirmed, stored by the server, then gone from the local log.
+        const saved = page.waitForResponse((response) =>
+          response.url().endsWith('/api/bl-system/error-log/save'),
+        );
+        await page.getByTestId('error-log-upload').click();
+        await confirmDialog(page, text.uploadConfirm, text.ok);
+        const answer = (await (await saved).json()) as { success: boolean; data: { saved: number } };
+        expect(answer).toMatchObject({ success: true, data: { saved: 2 } });
+        await successToast(page, text.uploaded);
+        await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
 
-      // Clear: confirmed, gone without reaching the server.
-      await page.evaluate(() => {
-        setTimeout(() => {
-          throw new Error('e2e error to clear');
+        // Clear: confirmed, gone without reaching the server.
+        await page.evaluate(() => {
+          setTimeout(() => {
+            throw new Error('e2e error to clear');
+          });
         });
-      });
-      await badge.locator('.ant-scroll-number').filter({ hasText: '1' }).waitFor();
-      await page.getByTestId('error-log').click();
-      await page.getByTestId('error-log-table').getByText('e2e error to clear').waitFor();
-      await page.getByTestId('error-log-clear').click();
-      await confirmDialog(page, text.clearConfirm, text.ok);
-      await successToast(page, text.cleared);
-      await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
+        await badge.locator('.ant-scroll-number').filter({ hasText: '1' }).waitFor();
+        await page.getByTestId('error-log').click();
+        await page.getByTestId('error-log-table').getByText('e2e error to clear').waitFor();
+        await page.getByTestId('error-log-clear').click();
+        await confirmDialog(page, text.clearConfirm, text.ok);
+        await successToast(page, text.cleared);
+        await badge.locator('.ant-scroll-number').waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => localStorage.getItem('saber-error-log'))).toBeNull();
 
-      // The badge caps at 99.
-      await page.evaluate(() => {
-        const entry = {
-          type: 'error',
-          url: location.href,
-          message: 'm',
-          stack: '',
-          time: new Date().toISOString(),
-          info: '',
-        };
-        localStorage.setItem('saber-error-log', JSON.stringify(Array.from({ length: 120 }, () => entry)));
-      });
-      await page.reload();
-      await badge.locator('.ant-scroll-number').filter({ hasText: '99+' }).waitFor();
+        // The badge caps at 99.
+        await page.evaluate(() => {
+          const entry = {
+            type: 'error',
+            url: location.href,
+            message: 'm',
+            stack: '',
+            time: new Date().toISOString(),
+            info: '',
+          };
+          localStorage.setItem('saber-error-log', JSON.stringify(Array.from({ length: 120 }, () => entry)));
+        });
+        await page.reload();
+        await badge.locator('.ant-scroll-number').filter({ hasText: '99+' }).waitFor();
 
-      // These errors were raised on purpose.
-      expect(pageErrors.sort()).toEqual([
-        'e2e error to clear',
-        'e2e uncaught error',
-        'e2e unhandled rejection',
-      ]);
-      pageErrors = [];
-    });
-
-    it(`sends unknown paths to /404 and an expired session to /login (${language})`, async () => {
-      const page = await signIn(language);
-      await page.goto('/no/such/page');
-      await page.waitForURL('**/404');
-      await page.locator('.ant-result-404').waitFor();
-      await page.waitForFunction((title) => document.title === title, `${text.notFound}-${text.product}`);
-      await screenshot(page, `not-found-${language}`);
-      // A 404 never becomes a tab.
-      await page.goto('/wel/index');
-      expect(await tabLabels(page, 1)).toEqual([text.home]);
-
-      // A garbled token cookie: the server answers 401, the visitor lands on /login with one toast.
-      expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
-      // Path '/', as the app writes it: a cookie set for this page's folder would be another cookie.
-      const { hostname } = new URL(page.url());
-      await page
-        .context()
-        .addCookies([
-          { name: 'saber-access-token', value: 'garbled', domain: hostname, path: '/', sameSite: 'Strict' },
+        // These errors were raised on purpose.
+        expect(pageErrors.sort()).toEqual([
+          'e2e error to clear',
+          'e2e uncaught error',
+          'e2e unhandled rejection',
         ]);
-      await page.reload();
-      await page.waitForURL('**/login');
-      await page.getByRole('heading', { name: text.heading }).waitFor();
-      await page.locator('.ant-message-error').first().waitFor();
-      expect(await page.locator('.ant-message-notice').count()).toBe(1);
-      expect(await cookieOf(page, 'saber-access-token')).toBeUndefined();
-      expect(await cookieOf(page, 'saber-refresh-token')).toBeUndefined();
-      expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
-    });
-
-    it(`shows the progress bar while a call runs, and says when it times out (${language})`, async () => {
-      const page = await signIn(language);
-      await page.waitForLoadState('networkidle');
-      // The server never answers the user info: the page gives up after 6 s.
-      await page.route('**/api/bl-system/user/getUserInfo', () => undefined);
-      await page.reload();
-      const bar = page.getByTestId('progress-bar');
-      await page.locator('[data-testid="progress-bar"][data-phase="running"]').waitFor();
-      await page.getByTestId('side-menu').waitFor();
-      await screenshot(page, `progress-bar-${language}`);
-      await page
-        .locator('.ant-message-notice .ant-message-error')
-        .filter({ hasText: text.timeout })
-        .waitFor();
-      await bar.waitFor({ state: 'detached' });
-      await screenshot(page, `timeout-${language}`);
-      // Still signed in: a time-out is not a lost session.
-      expect(pathOf(page)).toBe('/wel/index');
-      expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
-    });
-
-    it(`edits the personal info and refuses a mistyped new password (${language})`, async () => {
-      // The demo tenant's administrator: no other test of this file signs in there.
-      const page = await signIn(language, '100000');
-      await choose(page, page.getByTestId('current-user'), page.getByTestId('user-info'));
-      await page.waitForURL('**/info/index');
-      await page.getByTestId('info-page').waitFor();
-      expect(await tabLabels(page, 2)).toEqual([text.home, text.info]);
-      await page.waitForFunction((title) => document.title === title, `${text.info}-${text.product}`);
-
-      const name = `演示-${language}`;
-      await page.locator('#info_name').fill(name);
-      await page.getByTestId('info-save').click();
-      await successToast(page, text.infoSaved);
-      await page.getByTestId('user-name').filter({ hasText: name }).waitFor();
-
-      // A new avatar shows on the page and in the top bar (read with the token, shown from memory).
-      await page.locator('.bl-info-avatar input[type=file]').setInputFiles({
-        name: 'me.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(onePixelPng, 'base64'),
+        pageErrors = [];
       });
-      await successToast(page, text.avatarSaved);
-      await page.getByTestId('user-avatar').locator('img[src^="blob:"]').waitFor();
-      await page.getByTestId('info-avatar').locator('img[src^="blob:"]').waitFor();
-      await screenshot(page, `info-${language}`);
 
-      await page.getByRole('tab', { name: text.passwordTab }).click();
-      await page.locator('#password_oldPassword').fill('admin');
-      await page.locator('#password_newPassword').fill('Warehouse-1');
-      await page.locator('#password_newPassword1').fill('Warehouse-2');
-      await page.getByTestId('password-save').click();
-      await page.getByText(text.passwordMismatch, { exact: true }).waitFor();
-      await screenshot(page, `info-password-mismatch-${language}`);
+    if (runsIn(language, 'mo'))
+      it(`sends unknown paths to /404 and an expired session to /login (${language})`, async () => {
+        const page = await signIn(language);
+        await page.goto('/no/such/page');
+        await page.waitForURL('**/404');
+        await page.locator('.ant-result-404').waitFor();
+        await page.waitForFunction((title) => document.title === title, `${text.notFound}-${text.product}`);
+        await screenshot(page, `not-found-${language}`);
+        // A 404 never becomes a tab.
+        await page.goto('/wel/index');
+        expect(await tabLabels(page, 1)).toEqual([text.home]);
 
-      // The server checks the current password.
-      await page.locator('#password_oldPassword').fill('not-the-password');
-      await page.locator('#password_newPassword1').fill('Warehouse-1');
-      await page.getByTestId('password-save').click();
-      await page.locator('.ant-message-error').filter({ hasText: text.oldPasswordWrong }).waitFor();
-    });
+        // A garbled token cookie: the server answers 401, the visitor lands on /login with one toast.
+        expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
+        // Path '/', as the app writes it: a cookie set for this page's folder would be another cookie.
+        const { hostname } = new URL(page.url());
+        await page
+          .context()
+          .addCookies([
+            { name: 'saber-access-token', value: 'garbled', domain: hostname, path: '/', sameSite: 'Strict' },
+          ]);
+        await page.reload();
+        await page.waitForURL('**/login');
+        await page.getByRole('heading', { name: text.heading }).waitFor();
+        await page.locator('.ant-message-error').first().waitFor();
+        expect(await page.locator('.ant-message-notice').count()).toBe(1);
+        expect(await cookieOf(page, 'saber-access-token')).toBeUndefined();
+        expect(await cookieOf(page, 'saber-refresh-token')).toBeUndefined();
+        expect(await page.evaluate(() => localStorage.getItem('saber-userInfo'))).toBeNull();
+      });
+
+    if (runsIn(language, 'en'))
+      it(`shows the progress bar while a call runs, and says when it times out (${language})`, async () => {
+        const page = await signIn(language);
+        await page.waitForLoadState('networkidle');
+        // The server never answers the user info: the page gives up after 6 s.
+        await page.route('**/api/bl-system/user/getUserInfo', () => undefined);
+        await page.reload();
+        const bar = page.getByTestId('progress-bar');
+        await page.locator('[data-testid="progress-bar"][data-phase="running"]').waitFor();
+        await page.getByTestId('side-menu').waitFor();
+        await screenshot(page, `progress-bar-${language}`);
+        await page
+          .locator('.ant-message-notice .ant-message-error')
+          .filter({ hasText: text.timeout })
+          .waitFor();
+        await bar.waitFor({ state: 'detached' });
+        await screenshot(page, `timeout-${language}`);
+        // Still signed in: a time-out is not a lost session.
+        expect(pathOf(page)).toBe('/wel/index');
+        expect(await cookieOf(page, 'saber-access-token')).toBeTruthy();
+      });
+
+    if (runsIn(language, 'mo'))
+      it(`edits the personal info and refuses a mistyped new password (${language})`, async () => {
+        // The demo tenant's administrator: no other test of this file signs in there.
+        const page = await signIn(language, '100000');
+        await choose(page, page.getByTestId('current-user'), page.getByTestId('user-info'));
+        await page.waitForURL('**/info/index');
+        await page.getByTestId('info-page').waitFor();
+        expect(await tabLabels(page, 2)).toEqual([text.home, text.info]);
+        await page.waitForFunction((title) => document.title === title, `${text.info}-${text.product}`);
+
+        const name = `演示-${language}`;
+        await page.locator('#info_name').fill(name);
+        await page.getByTestId('info-save').click();
+        await successToast(page, text.infoSaved);
+        await page.getByTestId('user-name').filter({ hasText: name }).waitFor();
+
+        // A new avatar shows on the page and in the top bar (read with the token, shown from memory).
+        await page.locator('.bl-info-avatar input[type=file]').setInputFiles({
+          name: 'me.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from(onePixelPng, 'base64'),
+        });
+        await successToast(page, text.avatarSaved);
+        await page.getByTestId('user-avatar').locator('img[src^="blob:"]').waitFor();
+        await page.getByTestId('info-avatar').locator('img[src^="blob:"]').waitFor();
+        await screenshot(page, `info-${language}`);
+
+        await page.getByRole('tab', { name: text.passwordTab }).click();
+        await page.locator('#password_oldPassword').fill('admin');
+        await page.locator('#password_newPassword').fill('Warehouse-1');
+        await page.locator('#password_newPassword1').fill('Warehouse-2');
+        await page.getByTestId('password-save').click();
+        await page.getByText(text.passwordMismatch, { exact: true }).waitFor();
+        await screenshot(page, `info-password-mismatch-${language}`);
+
+        // The server checks the current password.
+        await page.locator('#password_oldPassword').fill('not-the-password');
+        await page.locator('#password_newPassword1').fill('Warehouse-1');
+        await page.getByTestId('password-save').click();
+        await page.locator('.ant-message-error').filter({ hasText: text.oldPasswordWrong }).waitFor();
+      });
   }
 
   it('changes the password on the personal info page, and the new one signs in', async () => {
