@@ -243,5 +243,14 @@ describe.each(testDrivers())('object storage and attachments on %s', (driver) =>
     expect(body(badBucket).msg).toBe(
       'A local-disk bucket name may contain only letters, digits, underscores and hyphens',
     );
+    // An edit sending only the bucket is checked against the record's type too.
+    const editedBucket = await save({
+      id: a.id,
+      version: body<Row>(detail).data.version,
+      bucketName: '../etc',
+    });
+    expect(body(editedBucket).msg).toBe(
+      'A local-disk bucket name may contain only letters, digits, underscores and hyphens',
+    );
   });
 });

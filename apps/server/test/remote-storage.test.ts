@@ -288,7 +288,14 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
       headers: headers(admin.accessToken),
     });
     expect(exported.statusCode).toBe(200);
-    for (const answer of [detail, list, exported])
+    const audit = await app.inject({
+      method: 'GET',
+      url: '/api/bl-system/auditlog/list',
+      query: { entityName: 'oss', recordId: id },
+      headers: headers(admin.accessToken),
+    });
+    expect(body<{ total: number }>(audit).data.total).toBeGreaterThan(0);
+    for (const answer of [detail, list, exported, audit])
       expect(answer.rawPayload.includes(Buffer.from(secretKey))).toBe(false);
     // An edit leaving the secret blank keeps it: the store still signs right.
     const edited = await saveOss({ id, version: 1, secretKey: '', remark: 'kept' });

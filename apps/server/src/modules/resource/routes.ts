@@ -23,7 +23,6 @@ import { type MessageKey, type MessageParams, translate } from '../../i18n/messa
 import { RemoteStoreError } from './s3-store.ts';
 import { LocalDiskStore, type ObjectStore } from './store.ts';
 import {
-  endpointUrl,
   isRemote,
   mediaTypeOf,
   ossCategory,
@@ -204,13 +203,6 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
 
   // One enabled storage per tenant: enabling one turns the others off in the same save.
   writeRules.oss = async (tx, values, context) => {
-    const category = values.category;
-    const bucket = values.bucketName;
-    if (typeof bucket === 'string' && bucket !== '') {
-      if (category === ossCategory.local && !bucketPattern.test(bucket)) throw badRequest('oss.badBucket');
-      if (typeof category === 'string' && isRemote(category) && !remoteBucketPattern.test(bucket))
-        throw badRequest('oss.badRemoteBucket');
-    }
     if (values.isDefault === '1') {
       const others = and(
         eq(ossTable.tenantId, context.auth.tenantId),
@@ -223,13 +215,17 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         .where(context.id === undefined ? others : and(others, ne(ossTable.id, context.id)));
     }
   };
-  // A remote setting is saved only when it can name its store: on an edit the secret left
-  // blank keeps its value, so this looks at the row as written.
+  // A setting is saved only when it can name its store. Checked on the row as written: an
+  // edit sends only what changed, and a secret left blank keeps its value.
   afterWriteRules.oss = async (_tx, saved, context) => {
-    const setting = settingOf(saved as typeof ossTable.$inferSelect);
-    if (!isRemote(setting.category)) return;
+    const row = saved as typeof ossTable.$inferSelect;
+    const bucket = row.bucketName ?? '';
+    if (row.category === ossCategory.local && bucket !== '' && !bucketPattern.test(bucket))
+      throw badRequest('oss.badBucket');
+    if (!isRemote(row.category)) return;
+    if (bucket !== '' && !remoteBucketPattern.test(bucket)) throw badRequest('oss.badRemoteBucket');
+    const setting = settingOf(row);
     try {
-      endpointUrl(setting.endpoint);
       storeOf(setting, local, config.ossTimeoutMs);
     } catch (error) {
       throw storeFailure(error, setting, context.language, config.ossTimeoutMs) ?? error;
