@@ -38,6 +38,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** File extensions (lower case, no dot) an attachment may have. */
   uploadExtensions: string[];
+  /** How long a remote object store (MinIO, OSS, COS, Qiniu) may take to start answering a call, in ms. */
+  ossTimeoutMs: number;
   /** How text-message codes are delivered: `log` (the server log) or `webhook` (POST to `codeSenderUrl`). */
   codeSender: 'log' | 'webhook';
   codeSenderUrl: string | undefined;
@@ -66,6 +68,12 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -104,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
       .filter(Boolean),
+    ossTimeoutMs: positiveInt(env, 'OSS_TIMEOUT_MS', 30_000),
     codeSender: codeSenderFrom(env),
     codeSenderUrl: env.CODE_SENDER_URL?.trim() || undefined,
     codeTtlSeconds: intFromEnv(env, 'CODE_TTL_SECONDS', 300),

@@ -612,14 +612,77 @@ export const messages = {
     en: 'The file of this attachment is missing',
   },
   'oss.unsupported': {
-    zh: '暂不支持存储类型“{category}”，请启用本地磁盘存储',
-    mo: '暫不支援存儲類型「{category}」，請啟用本地磁碟存儲',
-    en: 'Storage type "{category}" is not supported yet; enable a local-disk storage',
+    zh: '不支持存储类型“{category}”，请选择 MinIO、七牛云、阿里云OSS、腾讯云COS 或本地磁盘',
+    mo: '不支援存儲類型「{category}」，請選擇 MinIO、七牛雲、阿里雲OSS、騰訊雲COS 或本地磁碟',
+    en: 'Storage type "{category}" is not supported; choose MinIO, Qiniu Kodo, Aliyun OSS, Tencent COS or Local disk',
   },
   'oss.badBucket': {
     zh: '本地磁盘的空间名只能包含字母、数字、下划线和连字符',
     mo: '本地磁碟的空間名只能包含字母、數字、底線和連字號',
     en: 'A local-disk bucket name may contain only letters, digits, underscores and hyphens',
+  },
+  'oss.badRemoteBucket': {
+    zh: '空间名只能包含字母、数字、点、下划线和连字符，并以字母或数字开头',
+    mo: '空間名只能包含字母、數字、點、底線和連字號，並以字母或數字開頭',
+    en: 'A bucket name may contain only letters, digits, dots, underscores and hyphens, and must start with a letter or digit',
+  },
+  'oss.incomplete': {
+    zh: '存储“{code}”缺少{fields}，请在对象存储中补全',
+    mo: '存儲「{code}」缺少{fields}，請在對象存儲中補全',
+    en: 'Storage "{code}" lacks {fields}; complete it under Object storage',
+  },
+  'oss.badEndpoint': {
+    zh: '资源地址“{endpoint}”不是有效的网址（例如 http://minio:9000 或 https://oss-cn-hangzhou.aliyuncs.com）',
+    mo: '資源地址「{endpoint}」不是有效的網址（例如 http://minio:9000 或 https://oss-cn-hangzhou.aliyuncs.com）',
+    en: 'Endpoint "{endpoint}" is not a valid web address (for example http://minio:9000 or https://oss-cn-hangzhou.aliyuncs.com)',
+  },
+  'oss.denied': {
+    zh: '存储“{code}”拒绝了访问（{detail}）：请检查 AccessKey、SecretKey 及其对空间的权限',
+    mo: '存儲「{code}」拒絕了訪問（{detail}）：請檢查 AccessKey、SecretKey 及其對空間的權限',
+    en: 'Storage "{code}" refused access ({detail}): check the access key, the secret key and their rights on the bucket',
+  },
+  'oss.noBucket': {
+    zh: '存储“{code}”中没有空间“{bucket}”：请先创建该空间或更正空间名',
+    mo: '存儲「{code}」中沒有空間「{bucket}」：請先建立該空間或更正空間名',
+    en: 'Storage "{code}" has no bucket "{bucket}": create it or correct the bucket name',
+  },
+  'oss.clock': {
+    zh: '存储“{code}”拒绝了请求：本服务器的时间与存储相差太多，请校准服务器时间',
+    mo: '存儲「{code}」拒絕了請求：本伺服器的時間與存儲相差太多，請校準伺服器時間',
+    en: "Storage \"{code}\" refused the request: this server's clock is too far from the storage's; correct the server's time",
+  },
+  'oss.unreachable': {
+    zh: '无法连接存储“{code}”（{endpoint}）：请检查资源地址和网络',
+    mo: '無法連線存儲「{code}」（{endpoint}）：請檢查資源地址和網路',
+    en: 'Cannot connect to storage "{code}" ({endpoint}): check the endpoint and the network',
+  },
+  'oss.timeout': {
+    zh: '存储“{code}”在 {seconds} 秒内没有响应，请稍后重试或检查资源地址',
+    mo: '存儲「{code}」在 {seconds} 秒內沒有回應，請稍後重試或檢查資源地址',
+    en: 'Storage "{code}" did not answer within {seconds} seconds; try again later or check the endpoint',
+  },
+  'oss.failed': {
+    zh: '存储“{code}”处理失败（{detail}），请稍后重试或检查存储设置',
+    mo: '存儲「{code}」處理失敗（{detail}），請稍後重試或檢查存儲設定',
+    en: 'Storage "{code}" failed ({detail}); try again later or check the storage settings',
+  },
+  'oss.stepPut': { zh: '写入测试文件', mo: '寫入測試檔案', en: 'Writing the test file' },
+  'oss.stepGet': { zh: '读回测试文件', mo: '讀回測試檔案', en: 'Reading the test file back' },
+  'oss.stepRemove': { zh: '删除测试文件', mo: '刪除測試檔案', en: 'Deleting the test file' },
+  'oss.testMismatch': {
+    zh: '读回的内容与写入的不同',
+    mo: '讀回的內容與寫入的不同',
+    en: 'The bytes read back differ from those written',
+  },
+  'oss.testFailed': {
+    zh: '{step}失败：{reason}',
+    mo: '{step}失敗：{reason}',
+    en: '{step} failed: {reason}',
+  },
+  'oss.testPassed': {
+    zh: '存储“{code}”可用：测试文件已写入、读回并删除',
+    mo: '存儲「{code}」可用：測試檔案已寫入、讀回並刪除',
+    en: 'Storage "{code}" works: a test file was written, read back and deleted',
   },
   'excel.badFile': {
     zh: '只能上传 .xls 或 .xlsx 文件',

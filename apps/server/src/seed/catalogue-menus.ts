@@ -33,6 +33,7 @@ const extraActionNames: Record<string, string> = {
   printBoard: '打印板单',
   receive: '接收',
   receiveAdvance: '提前接收',
+  test: '测试',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */

@@ -23,6 +23,7 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
     import('../system/TenantPackageScreen.tsx').then((m) => ({ default: m.TenantPackageScreen })),
   ),
   attach: lazy(() => import('../system/AttachScreen.tsx').then((m) => ({ default: m.AttachScreen }))),
+  oss: lazy(() => import('../system/OssScreen.tsx').then((m) => ({ default: m.OssScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
 };
 

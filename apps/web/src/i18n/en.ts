@@ -272,6 +272,11 @@ const en: Messages = {
     printBoard: 'Print pallet sheet',
     receive: 'Receive',
     receiveAdvance: 'Receive in advance',
+    test: 'Test',
+  },
+  storage: {
+    test: 'Test',
+    testing: 'Testing…',
   },
   users: {
     approve: 'Approve',

@@ -268,6 +268,11 @@ const mo: Messages = {
     printBoard: '打印板單',
     receive: '接收',
     receiveAdvance: '提前接收',
+    test: '測試',
+  },
+  storage: {
+    test: '測試',
+    testing: '正在測試…',
   },
   users: {
     approve: '審核通過',

@@ -269,6 +269,11 @@ const zh = {
     printBoard: '打印板单',
     receive: '接收',
     receiveAdvance: '提前接收',
+    test: '测试',
+  },
+  storage: {
+    test: '测试',
+    testing: '正在测试…',
   },
   users: {
     approve: '审核通过',

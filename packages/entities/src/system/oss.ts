@@ -9,9 +9,10 @@ import { label } from '../label.ts';
  * Object storage settings (spec 02 §3.2 oss): where the tenant's files (attachments, label
  * images, imports) are kept, on a local disk or a cloud store. `isDefault` marks the one
  * uploads go to. `secretKey` is a secret: not listed and not shown on the view screen; the
- * server must also keep it out of detail and export answers (see the report).
- * For a local disk, `endpoint` is the base URL files are served under and `bucketName` the
- * folder; `appId` is Tencent COS's APPID, `region` the cloud region.
+ * server keeps it out of every answer and export.
+ * For a local disk `bucketName` is a folder (endpoint only names it); for MinIO and the clouds
+ * `endpoint` is the S3 API's base URL, `bucketName` the bucket, `region` the signing region
+ * (read from a cloud's endpoint when blank) and `appId` Tencent COS's APPID (ADR 0009).
  */
 export const ossTable = pgTable(
   'bl_oss',
@@ -42,6 +43,8 @@ export const oss = defineEntity({
   label: label('对象存储', '對象存儲', 'Object storage'),
   table: ossTable,
   titleField: 'ossCode',
+  // `oss_test`: write, read back and delete a small file through the setting (modules/resource).
+  actions: ['test'],
   fields: {
     ...commonFields,
     category: f.dict(label('存储类型', '存儲類型', 'Storage type'), 'ossCategory', { required: true }),

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { ok, ResultCode } from '@bl/contract';
+import { Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { type Language, ok, ResultCode } from '@bl/contract';
 import { dicts } from '@bl/entities';
 import { attach as attachEntity, attachTable } from '@bl/entities/system/attach';
-import { ossTable } from '@bl/entities/system/oss';
+import { oss as ossEntity, ossTable } from '@bl/entities/system/oss';
 import multipart from '@fastify/multipart';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,26 +16,54 @@ import { afterCommit, type Database, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { detailRow } from '../../engine/crud.ts';
 import { requireButton } from '../../engine/permissions.ts';
-import { removeRules, writeRules } from '../../engine/rules.ts';
+import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
-import { translate } from '../../i18n/messages.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { type MessageKey, type MessageParams, translate } from '../../i18n/messages.ts';
+import { RemoteStoreError } from './s3-store.ts';
 import { LocalDiskStore, type ObjectStore } from './store.ts';
+import {
+  isRemote,
+  mediaTypeOf,
+  ossCategory,
+  remoteBucketPattern,
+  type StorageSetting,
+  StoreSettingError,
+  storeOf,
+} from './stores.ts';
 
-/** `ossCategory` 5: the local disk, the only store built in (ADR 0009). */
-const localCategory = '5';
 /** The folder of a tenant without a storage setting, and the rule every local bucket follows. */
 const defaultBucket = 'upload';
 const bucketPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Where an attachment is downloaded from: the link stored on its record. */
 export const downloadPath = '/api/bl-resource/attach/download';
+/** Writes, reads back and deletes a small file through a storage setting (button `oss_test`). */
+export const ossTestPath = '/api/bl-resource/oss/test';
 
-interface StorageSetting {
-  ossCode: string | null;
-  category: string;
-  endpoint: string;
-  bucketName: string;
+/** The built-in local disk of a tenant without an enabled storage setting. */
+const builtInLocal: StorageSetting = {
+  ossCode: null,
+  category: ossCategory.local,
+  endpoint: '',
+  bucketName: defaultBucket,
+  accessKey: null,
+  secretKey: null,
+  region: null,
+  appId: null,
+};
+
+function settingOf(row: typeof ossTable.$inferSelect): StorageSetting {
+  return {
+    ossCode: row.ossCode,
+    category: row.category,
+    endpoint: row.endpoint,
+    bucketName: row.bucketName || (row.category === ossCategory.local ? defaultBucket : ''),
+    accessKey: row.accessKey,
+    secretKey: row.secretKey,
+    region: row.region,
+    appId: row.appId,
+  };
 }
 
 /** The tenant's enabled storage (its default `oss` row), or the built-in local disk. */
@@ -51,13 +80,64 @@ async function enabledStorage(tx: Tx, auth: AuthContext): Promise<StorageSetting
       ),
     )
     .limit(1);
-  if (!row) return { ossCode: null, category: localCategory, endpoint: '', bucketName: defaultBucket };
-  return {
-    ossCode: row.ossCode,
-    category: row.category,
-    endpoint: row.endpoint,
-    bucketName: row.bucketName || defaultBucket,
+  return row ? settingOf(row) : builtInLocal;
+}
+
+/**
+ * The setting that holds an attachment (its `ossCode`), whether or not it is still the enabled
+ * one; the built-in local disk for attachments without one.
+ */
+async function holdingStorage(tx: Tx, auth: AuthContext, ossCode: unknown): Promise<StorageSetting> {
+  if (typeof ossCode !== 'string' || ossCode === '') return builtInLocal;
+  const [row] = await tx
+    .select()
+    .from(ossTable)
+    .where(
+      and(eq(ossTable.tenantId, auth.tenantId), eq(ossTable.ossCode, ossCode), eq(ossTable.isDeleted, 0)),
+    )
+    .limit(1);
+  return row ? settingOf(row) : builtInLocal;
+}
+
+/** The names of the `oss` fields a setting lacks, in the user's language. */
+function fieldLabels(fields: readonly string[], language: Language): string {
+  const labels = fields.map((name) => ossEntity.fields.find((f) => f.name === name)?.label[language] ?? name);
+  return labels.join(language === 'en' ? ', ' : '、');
+}
+
+/**
+ * A failure of a store or of its setting as a message the user can act on (which storage,
+ * what went wrong, what to check); undefined for any other error, which stays a server error.
+ */
+function storeFailure(
+  error: unknown,
+  setting: StorageSetting,
+  language: Language,
+  timeoutMs: number,
+): AppError | undefined {
+  const code = setting.ossCode ?? '';
+  if (error instanceof StoreSettingError) {
+    return error.problem === 'incomplete'
+      ? badRequest('oss.incomplete', { code, fields: fieldLabels(error.fields, language) })
+      : badRequest('oss.badEndpoint', { endpoint: setting.endpoint });
+  }
+  if (!(error instanceof RemoteStoreError)) return undefined;
+  const keys: Record<RemoteStoreError['reason'], MessageKey> = {
+    denied: 'oss.denied',
+    noBucket: 'oss.noBucket',
+    clock: 'oss.clock',
+    unreachable: 'oss.unreachable',
+    timeout: 'oss.timeout',
+    failed: 'oss.failed',
   };
+  const params: MessageParams = {
+    code,
+    endpoint: setting.endpoint,
+    bucket: setting.bucketName,
+    seconds: Math.round(timeoutMs / 100) / 10,
+    detail: [error.status, error.remoteCode].filter(Boolean).join(' '),
+  };
+  return badRequest(keys[error.reason], params);
 }
 
 function formatBytes(bytes: number): string {
@@ -77,10 +157,15 @@ function cleanFileName(raw: string): string {
     .slice(0, 255);
 }
 
-/** The object key of an attachment: made here, never from what the client sent. */
-function objectKey(auth: AuthContext, bucket: string, id: string, extension: string): string {
+/**
+ * The object key of an attachment: made here, never from what the client sent. On the local
+ * disk the bucket is a folder under the tenant's; a remote store has the bucket itself.
+ */
+function objectKey(auth: AuthContext, storage: StorageSetting, id: string, extension: string): string {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `${auth.tenantId}/${bucket}/${day}/${id}.${extension}`;
+  return storage.category === ossCategory.local
+    ? `${auth.tenantId}/${storage.bucketName}/${day}/${id}.${extension}`
+    : `${auth.tenantId}/${day}/${id}.${extension}`;
 }
 
 /** An attachment's key belongs to the caller's tenant: the storage's own tenant wall. */
@@ -90,27 +175,34 @@ function ownKey(auth: AuthContext, key: unknown): key is string {
 
 /**
  * Object storage (spec 02 §3.2 oss, attach): uploads through the tenant's enabled storage,
- * attachment downloads, and the rules of storage settings. See ADR 0009.
+ * attachment downloads, the storage test, and the rules of storage settings. See ADR 0009.
  */
 export function registerResourceRoutes(app: FastifyInstance, database: Database, config: Config) {
   const local: ObjectStore = new LocalDiskStore(config.filesDir);
-  /** The store of a storage type; only the local disk exists, others are refused by name. */
-  const storeFor = (category: string, request: FastifyRequest): ObjectStore => {
-    if (category === localCategory) return local;
-    throw badRequest('oss.unsupported', { category: categoryLabel(category, request) });
+  /** The store of a setting; a setting that names none is refused with what to correct. */
+  const storeFor = (setting: StorageSetting, language: Language): ObjectStore => {
+    let store: ObjectStore | undefined;
+    try {
+      store = storeOf(setting, local, config.ossTimeoutMs);
+    } catch (error) {
+      throw storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+    }
+    if (!store) throw badRequest('oss.unsupported', { category: categoryLabel(setting.category, language) });
+    return store;
+  };
+  const failureOf = (error: unknown, setting: StorageSetting, language: Language) =>
+    storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+  /** Deletes an object whose record is not (or no longer) there; a failure is only logged. */
+  const removeQuietly = async (store: ObjectStore, key: string) => {
+    try {
+      await store.remove(key);
+    } catch (error) {
+      app.log.warn({ err: error, key }, 'could not delete a stored file');
+    }
   };
 
   // One enabled storage per tenant: enabling one turns the others off in the same save.
   writeRules.oss = async (tx, values, context) => {
-    const category = values.category;
-    const bucket = values.bucketName;
-    if (
-      category === localCategory &&
-      typeof bucket === 'string' &&
-      bucket !== '' &&
-      !bucketPattern.test(bucket)
-    )
-      throw badRequest('oss.badBucket');
     if (values.isDefault === '1') {
       const others = and(
         eq(ossTable.tenantId, context.auth.tenantId),
@@ -123,15 +215,38 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         .where(context.id === undefined ? others : and(others, ne(ossTable.id, context.id)));
     }
   };
+  // A setting is saved only when it can name its store. Checked on the row as written: an
+  // edit sends only what changed, and a secret left blank keeps its value.
+  afterWriteRules.oss = async (_tx, saved, context) => {
+    const row = saved as typeof ossTable.$inferSelect;
+    const bucket = row.bucketName ?? '';
+    if (row.category === ossCategory.local && bucket !== '' && !bucketPattern.test(bucket))
+      throw badRequest('oss.badBucket');
+    if (!isRemote(row.category)) return;
+    if (bucket !== '' && !remoteBucketPattern.test(bucket)) throw badRequest('oss.badRemoteBucket');
+    const setting = settingOf(row);
+    try {
+      storeOf(setting, local, config.ossTimeoutMs);
+    } catch (error) {
+      throw storeFailure(error, setting, context.language, config.ossTimeoutMs) ?? error;
+    }
+  };
 
   // The files of removed attachments go once the removal has committed (never before: a
-  // rolled-back removal keeps its file).
+  // rolled-back removal keeps its file), each from the store that holds it.
   removeRules.attach = async (tx, rows, _language, auth) => {
-    const keys = rows.map((row) => row.name).filter((key) => ownKey(auth, key));
+    const settings = new Map<string, StorageSetting>();
+    const doomed: { key: string; setting: StorageSetting }[] = [];
+    for (const row of rows) {
+      if (!ownKey(auth, row.name)) continue;
+      const code = typeof row.ossCode === 'string' ? row.ossCode : '';
+      if (!settings.has(code)) settings.set(code, await holdingStorage(tx, auth, code));
+      doomed.push({ key: row.name, setting: settings.get(code) as StorageSetting });
+    }
     afterCommit(tx, async () => {
-      for (const key of keys) {
+      for (const { key, setting } of doomed) {
         try {
-          await local.remove(key);
+          await removeQuietly(storeFor(setting, 'en'), key);
         } catch (error) {
           app.log.warn({ err: error, key }, 'could not delete the file of a removed attachment');
         }
@@ -155,35 +270,96 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const row = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'attach_view');
         const found = await detailRow(tx, attachEntity, auth, request.query.id, request.language);
-        const storage = found.ossCode
-          ? (
-              await tx
-                .select({ category: ossTable.category })
-                .from(ossTable)
-                .where(and(eq(ossTable.tenantId, auth.tenantId), eq(ossTable.ossCode, String(found.ossCode))))
-                .limit(1)
-            )[0]
-          : undefined;
         return {
           name: found.name,
           originalName: found.originalName,
-          category: storage?.category ?? localCategory,
+          storage: await holdingStorage(tx, auth, found.ossCode),
         };
       });
       if (!ownKey(auth, row.name)) throw new AppError(ResultCode.notFound, 'attach.fileMissing');
-      const file = await storeFor(String(row.category), request).get(row.name);
+      const store = storeFor(row.storage, request.language);
+      let file: Awaited<ReturnType<ObjectStore['get']>>;
+      try {
+        file = await store.get(row.name);
+      } catch (error) {
+        throw failureOf(error, row.storage, request.language);
+      }
       if (!file) throw new AppError(ResultCode.notFound, 'attach.fileMissing');
       const fileName =
         typeof row.originalName === 'string' && row.originalName ? row.originalName : path.basename(row.name);
       const encoded = encodeURIComponent(fileName);
+      if (file.size !== undefined) reply.header('content-length', file.size);
       return reply
         .type('application/octet-stream')
-        .header('content-length', file.size)
         .header('content-disposition', `attachment; filename*=UTF-8''${encoded}`)
         .header('download-filename', encoded)
         .header('access-control-expose-headers', 'download-filename, content-disposition')
         .header('cache-control', 'no-store')
         .send(file.stream);
+    },
+  );
+
+  api.post(
+    ossTestPath,
+    {
+      schema: {
+        tags: ['oss'],
+        summary:
+          'Writes, reads back and deletes a small test file through a storage setting; says which step failed and why',
+        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const language = request.language;
+      const setting = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'oss_test');
+        const [row] = await tx
+          .select()
+          .from(ossTable)
+          .where(
+            and(
+              eq(ossTable.tenantId, auth.tenantId),
+              eq(ossTable.id, request.query.id),
+              eq(ossTable.isDeleted, 0),
+            ),
+          )
+          .limit(1);
+        if (!row) throw notFound('crud.notFound', { entity: ossEntity.label[language] });
+        return settingOf(row);
+      });
+      const store = storeFor(setting, language);
+      const id = nextId();
+      const key =
+        setting.category === ossCategory.local
+          ? `${auth.tenantId}/${setting.bucketName}/probe/${id}.txt`
+          : `${auth.tenantId}/probe/${id}.txt`;
+      const content = Buffer.from(`storage test ${id} ${new Date().toISOString()}\n`);
+      const steps = { put: 'oss.stepPut', get: 'oss.stepGet', remove: 'oss.stepRemove' } as const;
+      let step: keyof typeof steps = 'put';
+      try {
+        await store.put(key, Readable.from([content]), { contentType: mediaTypeOf('txt') });
+        step = 'get';
+        const read = await store.get(key);
+        const bytes = read ? await buffer(read.stream) : undefined;
+        if (!bytes?.equals(content)) throw badRequest('oss.testMismatch');
+        step = 'remove';
+        await store.remove(key);
+      } catch (error) {
+        // A probe that was written but not read back whole is not left behind.
+        if (step === 'get') await removeQuietly(store, key);
+        const reason =
+          error instanceof AppError ? error : storeFailure(error, setting, language, config.ossTimeoutMs);
+        if (!reason) throw error;
+        throw badRequest('oss.testFailed', {
+          step: translate(steps[step], language),
+          reason: translate(reason.messageKey, language, reason.params),
+        });
+      }
+      return ok(
+        { ossCode: setting.ossCode },
+        translate('oss.testPassed', language, { code: setting.ossCode ?? '' }),
+      );
     },
   );
 
@@ -208,7 +384,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
           await requireButton(tx, auth, 'attach_add');
           return enabledStorage(tx, auth);
         });
-        const store = storeFor(storage.category, request);
+        const store = storeFor(storage, request.language);
         const tooLarge = () =>
           new AppError(ResultCode.payloadTooLarge, 'attach.tooLarge', {
             limit: formatBytes(config.uploadMaxBytes),
@@ -222,38 +398,44 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
           throw error;
         }
         if (part?.fieldname !== 'file') throw badRequest('attach.noFile');
+        const file = part.file;
         const originalName = cleanFileName(part.filename ?? '');
         const dot = originalName.lastIndexOf('.');
         const extension = dot > 0 ? originalName.slice(dot + 1).toLowerCase() : '';
         if (!/^[a-z0-9]{1,16}$/.test(extension) || !config.uploadExtensions.includes(extension)) {
-          part.file.resume();
+          file.resume();
           throw badRequest('attach.badType', { allowed: config.uploadExtensions.join(', ') });
         }
         const id = nextId();
-        const key = objectKey(auth, storage.bucketName, id, extension);
+        const key = objectKey(auth, storage, id, extension);
         let size = 0;
-        // Counts as the bytes pass, without reading ahead of the store (a data listener would).
+        // Counts as the bytes pass, without reading ahead of the store (a data listener would),
+        // and fails the stream at its end when it was cut at the size limit or was empty: the
+        // store then keeps nothing, and a remote store is not called at all (it waits for the
+        // whole upload before sending it).
         const counted = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             size += chunk.length;
             done(null, chunk);
           },
+          flush(done) {
+            if (file.truncated) done(tooLarge());
+            else if (size === 0) done(badRequest('attach.empty'));
+            else done();
+          },
         });
         // pipe() does not pass errors on: a failing upload must fail the store's write too.
-        part.file.on('error', (error) => counted.destroy(error));
+        file.on('error', (error) => counted.destroy(error));
+        // A small upload may end (and fail its checks) before the store has attached to the
+        // stream (it prepares a folder first): the store still sees the error, as the stream's
+        // errored state, and no one else needs to hear it.
+        counted.on('error', () => undefined);
         try {
-          await store.put(key, part.file.pipe(counted));
+          await store.put(key, file.pipe(counted), { contentType: mediaTypeOf(extension) });
         } catch (error) {
+          if (error instanceof AppError) throw error;
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          throw error;
-        }
-        if (part.file.truncated) {
-          await store.remove(key);
-          throw tooLarge();
-        }
-        if (size === 0) {
-          await store.remove(key);
-          throw badRequest('attach.empty');
+          throw failureOf(error, storage, request.language);
         }
         const link = `${downloadPath}?id=${id}`;
         try {
@@ -299,7 +481,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
           );
         } catch (error) {
           // No record, no file: the upload leaves no trace.
-          await store.remove(key);
+          await removeQuietly(store, key);
           throw error;
         }
       },
@@ -308,7 +490,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
 }
 
 /** The storage type's name in the caller's language, for the "not supported" message. */
-function categoryLabel(category: string, request: FastifyRequest): string {
+function categoryLabel(category: string, language: Language): string {
   const entry = dicts.ossCategory.values.find((v) => v.value === category);
-  return entry ? entry.label[request.language] : category;
+  return entry ? entry.label[language] : category;
 }

@@ -5,18 +5,23 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where attachment bytes live (spec 02 §3.2 oss). Keys are made by the server only:
- * `{tenantId}/{bucket}/{yyyymmdd}/{id}.{ext}`. A remote store (MinIO, S3, OSS, COS) plugs in
- * by implementing these three calls and being chosen for its `ossCategory` in
- * modules/resource/routes.ts (storeFor); none is built yet, so such a setting is refused.
+ * Where attachment bytes live (spec 02 §3.2 oss). Keys are made by the server only: on the
+ * local disk `{tenantId}/{bucket}/{yyyymmdd}/{id}.{ext}` (the bucket is a folder), in a
+ * remote bucket `{tenantId}/{yyyymmdd}/{id}.{ext}`. Each `ossCategory` has its store in
+ * modules/resource/stores.ts: this local disk, or the S3 store of s3-store.ts.
  */
 export interface ObjectStore {
   /** Writes the stream under `key`; nothing is left behind when the stream fails. */
-  put(key: string, content: Readable): Promise<void>;
-  /** The bytes under `key`, or undefined when there are none. */
-  get(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  put(key: string, content: Readable, options?: PutOptions): Promise<void>;
+  /** The bytes under `key` (with their size when the store tells it), or undefined when there are none. */
+  get(key: string): Promise<{ stream: Readable; size: number | undefined } | undefined>;
   /** Deletes `key`; a key already gone is not an error. */
   remove(key: string): Promise<void>;
+}
+
+export interface PutOptions {
+  /** The media type a remote store keeps with the object (the local disk has no use for it). */
+  contentType?: string;
 }
 
 /** A key the server made: plain segments, no `.` or `..`, nothing absolute. */
