@@ -20,6 +20,7 @@ const buttonKeys = {
   printBoard: 'buttons.printBoard',
   receive: 'buttons.receive',
   receiveAdvance: 'buttons.receiveAdvance',
+  test: 'buttons.test',
 } as const;
 
 /** The label key of a button code, or undefined for a code of no known action (its own name shows). */
