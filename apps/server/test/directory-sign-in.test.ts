@@ -409,7 +409,7 @@ describe.each(testDrivers())('directory (LDAP / AD) sign-in on %s', (driver) => 
           expect(await lastAudit()).toMatchObject({ detail: 'auth.domainUnreachable (unreachable)' });
         });
         // A second server answers when the first does not.
-        await withSettings({ url: `${silent.url} ${directory.url}`, timeoutSeconds: 2 }, async () => {
+        await withSettings({ url: `${silent.url} ${directory.url}`, timeoutSeconds: 4 }, async () => {
           expect(body<TokenAnswer>(await domain('zhang.san', 'Zs-Dir-Pass1')).data.account).toBe('zhangsan');
         });
       } finally {
