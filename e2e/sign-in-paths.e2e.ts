@@ -58,7 +58,7 @@ const expected = {
   en: {
     languageName: 'English',
     heading: 'Sign in',
-    phoneTab: 'Mobile number',
+    phoneTab: 'Mobile',
     sendCode: 'Send code',
     resend: /^Resend in \d+ s$/,
     codeWrong: 'The code is wrong',

@@ -6,6 +6,7 @@ export const grantTypes = [
   'social',
   'phone',
   'dynamic_code',
+  'domain',
 ] as const;
 export type GrantType = (typeof grantTypes)[number];
 

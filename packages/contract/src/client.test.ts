@@ -166,6 +166,45 @@ describe('the shared client (spec 01 §7, §8)', () => {
     expect(log).toEqual(['start', 'failed RequestError', 'done']);
   });
 
+  it("lets one call wait longer than the client's time-out", async () => {
+    // Answers after 60 ms unless aborted first: too late for the client's 20 ms, in time for
+    // the call's own 5 s (timers fire in the order they fall due).
+    const { fetch } = fakeFetch(
+      ({ init }) =>
+        new Promise<Response>((resolve, reject) => {
+          const timer = setTimeout(
+            () => resolve(json({ code: 200, success: true, data: 'late', msg: 'ok' })),
+            60,
+          );
+          init.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const { client } = clientWith(fetch, { timeoutMs: 20 });
+    await expect(client.request('GET', '/slow')).rejects.toMatchObject({ reason: 'timeout' });
+    expect(await client.request('GET', '/slow', { timeoutMs: 5000 })).toBe('late');
+  });
+
+  it('sends the domain password in the form body, never in the address', async () => {
+    const { fetch, sent } = fakeFetch(() => json({ code: 200, success: true, data: {}, msg: 'ok' }));
+    const { client } = clientWith(fetch);
+    await client.signInDomain({ tenantId: '000000', account: 'zhang.san', password: 'P&ss word=1' });
+    const call = sent[0] as Sent;
+    expect(call.url).toBe('http://api/api/bl-auth/token');
+    expect(headersOf(call)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(headersOf(call)['Blade-Auth']).toBeUndefined();
+    const form = new URLSearchParams(String(call.init.body));
+    expect(Object.fromEntries(form)).toEqual({
+      grantType: 'domain',
+      tenantId: '000000',
+      account: 'zhang.san',
+      password: 'P&ss word=1',
+      scope: 'all',
+    });
+  });
+
   it('tells the observers which calls run in the background', async () => {
     const { fetch } = fakeFetch(() => json({ code: 200, data: null }));
     const { client, log } = clientWith(fetch);

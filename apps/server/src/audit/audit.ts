@@ -18,6 +18,8 @@ export interface Actor {
 export interface AuditEntry {
   action: AuditAction;
   entity?: EntityDefinition;
+  /** What was changed when it is not a catalogue entity (the directory settings). */
+  entityName?: string;
   row?: Row;
   changes?: Record<string, [unknown, unknown]>;
   detail?: string;
@@ -74,7 +76,7 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
     updateTime: now,
     account: actor.account.slice(0, 64),
     action: entry.action,
-    entityName: entry.entity?.name ?? null,
+    entityName: entry.entity?.name ?? entry.entityName ?? null,
     recordId: entry.row?.id === undefined ? null : String(entry.row.id),
     title: title === undefined || title === null ? null : String(title).slice(0, 255),
     ip: actor.ip?.slice(0, 64) ?? null,

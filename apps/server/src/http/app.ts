@@ -20,6 +20,8 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
+import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
@@ -41,6 +43,7 @@ import { registerWmsRules } from '../modules/wms/rules.ts';
 import { scheduleStatusChange } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
+import { requestForLog } from './log.ts';
 
 export interface AppOptions {
   config: Config;
@@ -62,7 +65,8 @@ export async function buildApp({
   social,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel } : logger,
+    // Sign-in calls may carry secrets in their query (Saber sends the password grant's there).
+    logger: logger === true ? { level: config.logLevel, serializers: { req: requestForLog } } : logger,
     bodyLimit: config.bodyLimit,
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     requestIdHeader: 'x-request-id',
@@ -145,9 +149,12 @@ export async function buildApp({
     attempts,
     sender,
     social: social ?? httpSocialClient(),
+    log: app.log,
   });
   registerSystemRoutes(app, database);
+  registerDirectoryRoutes(app, database);
   registerSystemRules();
+  registerDirectoryRules();
   registerTenantRules(config);
   registerPackageRules();
   registerTopMenuRules();

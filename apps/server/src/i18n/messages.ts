@@ -962,6 +962,188 @@ export const messages = {
     mo: '發貨通知單 {bill} 第 {line} 行物料 {material} 庫存不足，可提前接收',
     en: 'Delivery notice {bill} line {line}: not enough stock of {material}; receive it in advance instead',
   },
+  'auth.domainMissing': {
+    zh: '请输入域账号和密码',
+    mo: '請輸入網域帳號和密碼',
+    en: 'Please enter the domain account and password',
+  },
+  'auth.domainPasswordInQuery': {
+    zh: '域账号密码须放在请求正文中发送，不能放在网址中',
+    mo: '網域帳號密碼須放在請求內文中傳送，不能放在網址中',
+    en: 'Send the domain password in the request body, never in the address',
+  },
+  'auth.domainNotConfigured': {
+    zh: '本租户未启用域账号登录，请联系管理员',
+    mo: '本租戶未啟用網域帳號登入，請聯絡管理員',
+    en: 'Directory sign-in is not set up for this tenant; ask your administrator',
+  },
+  'auth.domainNotEnabled': {
+    zh: '该域账号未启用域登录，请联系管理员',
+    mo: '該網域帳號未啟用網域登入，請聯絡管理員',
+    en: 'This domain account is not enabled for sign-in here; ask your administrator',
+  },
+  'auth.domainBadCredentials': {
+    zh: '域账号或密码错误',
+    mo: '網域帳號或密碼錯誤',
+    en: 'Wrong domain account or password',
+  },
+  'auth.domainUnreachable': {
+    zh: '无法连接域控制器（目录服务），请稍后再试或联系管理员',
+    mo: '無法連線網域控制站（目錄服務），請稍後再試或聯絡管理員',
+    en: 'The directory (domain controller) cannot be reached; try again later or ask your administrator',
+  },
+  'auth.domainNoSystemAccount': {
+    zh: '该域账号未关联可用的系统账号，请联系管理员',
+    mo: '該網域帳號未關聯可用的系統帳號，請聯絡管理員',
+    en: 'This domain account is not linked to a system account; ask your administrator',
+  },
+  'auth.domainAmbiguous': {
+    zh: '该域账号对应多个人员或目录条目，请联系管理员',
+    mo: '該網域帳號對應多個人員或目錄條目，請聯絡管理員',
+    en: 'This domain account matches more than one person or directory entry; ask your administrator',
+  },
+  'auth.domainPasswordExpired': {
+    zh: '域账号密码已过期或须修改，请先在 Windows 中修改密码',
+    mo: '網域帳號密碼已過期或須修改，請先在 Windows 中修改密碼',
+    en: 'Your domain password has expired or must be changed; change it in Windows first',
+  },
+  'auth.domainAccountLocked': {
+    zh: '域账号已被目录锁定，请联系 IT 管理员',
+    mo: '網域帳號已被目錄鎖定，請聯絡 IT 管理員',
+    en: 'Your domain account is locked in the directory; ask your IT administrator',
+  },
+  'auth.domainAccountDisabled': {
+    zh: '域账号在目录中已停用或过期，请联系 IT 管理员',
+    mo: '網域帳號在目錄中已停用或過期，請聯絡 IT 管理員',
+    en: 'Your domain account is disabled or expired in the directory; ask your IT administrator',
+  },
+  'auth.domainDirectoryError': {
+    zh: '目录服务拒绝了查询，请联系管理员检查域登录设置',
+    mo: '目錄服務拒絕了查詢，請聯絡管理員檢查網域登入設定',
+    en: 'The directory refused the lookup; ask your administrator to check the directory settings',
+  },
+  'directory.saved': { zh: '域登录设置已保存', mo: '網域登入設定已儲存', en: 'Directory settings saved' },
+  'directory.urlRequired': {
+    zh: '请填写目录服务器地址（ldap:// 或 ldaps://）',
+    mo: '請填寫目錄伺服器位址（ldap:// 或 ldaps://）',
+    en: 'Enter the directory server address (ldap:// or ldaps://)',
+  },
+  'directory.urlTooMany': {
+    zh: '最多填写 {max} 个服务器地址',
+    mo: '最多填寫 {max} 個伺服器位址',
+    en: 'Enter at most {max} server addresses',
+  },
+  'directory.urlInvalid': {
+    zh: '服务器地址“{url}”无效：须为 ldap://主机[:端口] 或 ldaps://主机[:端口]',
+    mo: '伺服器位址「{url}」無效：須為 ldap://主機[:連接埠] 或 ldaps://主機[:連接埠]',
+    en: 'Server address "{url}" is not valid: use ldap://host[:port] or ldaps://host[:port]',
+  },
+  'directory.baseDnRequired': {
+    zh: '请填写查询起点（Base DN），例如 DC=corp,DC=example',
+    mo: '請填寫查詢起點（Base DN），例如 DC=corp,DC=example',
+    en: 'Enter the base DN, e.g. DC=corp,DC=example',
+  },
+  'directory.baseDnInvalid': {
+    zh: '查询起点（Base DN）格式不正确，例如 DC=corp,DC=example',
+    mo: '查詢起點（Base DN）格式不正確，例如 DC=corp,DC=example',
+    en: 'The base DN is not valid; e.g. DC=corp,DC=example',
+  },
+  'directory.attributesRequired': {
+    zh: '请填写至少一个账号属性，例如 sAMAccountName',
+    mo: '請填寫至少一個帳號屬性，例如 sAMAccountName',
+    en: 'Enter at least one account attribute, e.g. sAMAccountName',
+  },
+  'directory.attributeInvalid': {
+    zh: '账号属性“{name}”无效：只能包含字母、数字和连字符',
+    mo: '帳號屬性「{name}」無效：只能包含字母、數字和連字號',
+    en: 'Account attribute "{name}" is not valid: letters, digits and hyphens only',
+  },
+  'directory.attributesTooMany': {
+    zh: '最多填写 {max} 个账号属性',
+    mo: '最多填寫 {max} 個帳號屬性',
+    en: 'Enter at most {max} account attributes',
+  },
+  'directory.filterInvalid': {
+    zh: '附加筛选条件不是有效的 LDAP 筛选，例如 (objectClass=person)',
+    mo: '附加篩選條件不是有效的 LDAP 篩選，例如 (objectClass=person)',
+    en: 'The extra filter is not a valid LDAP filter, e.g. (objectClass=person)',
+  },
+  'directory.timeoutInvalid': {
+    zh: '超时须为 1 到 {max} 秒之间的整数',
+    mo: '逾時須為 1 到 {max} 秒之間的整數',
+    en: 'The time-out must be a whole number of seconds from 1 to {max}',
+  },
+  'directory.bindPasswordMissing': {
+    zh: '已填写服务账号，请同时填写其密码（或清空服务账号以匿名查询）',
+    mo: '已填寫服務帳號，請同時填寫其密碼（或清空服務帳號以匿名查詢）',
+    en: 'A service account needs its password (or leave the service account empty to search anonymously)',
+  },
+  'directory.test.bound': {
+    zh: '已连接 {server}，服务账号登录成功。',
+    mo: '已連線 {server}，服務帳號登入成功。',
+    en: 'Connected to {server}; the service account signed in.',
+  },
+  'directory.test.anonymous': {
+    zh: '已连接 {server}，可匿名查询。',
+    mo: '已連線 {server}，可匿名查詢。',
+    en: 'Connected to {server}; anonymous search works.',
+  },
+  'directory.test.found': { zh: '找到用户：{dn}', mo: '找到用戶：{dn}', en: 'Found the user: {dn}' },
+  'directory.test.unreachable': {
+    zh: '无法连接目录服务器（{detail}）',
+    mo: '無法連線目錄伺服器（{detail}）',
+    en: 'Cannot reach the directory server ({detail})',
+  },
+  'directory.test.tls': {
+    zh: '服务器证书不受信任（{detail}）：请让服务器信任其证书颁发机构（NODE_EXTRA_CA_CERTS），或关闭“校验证书”',
+    mo: '伺服器憑證不受信任（{detail}）：請讓伺服器信任其憑證頒發機構（NODE_EXTRA_CA_CERTS），或關閉「驗證憑證」',
+    en: 'The server certificate is not trusted ({detail}): make the server trust its CA (NODE_EXTRA_CA_CERTS) or turn off "Verify certificate"',
+  },
+  'directory.test.encryption': {
+    zh: '目录要求加密连接，请改用 ldaps://（{detail}）',
+    mo: '目錄要求加密連線，請改用 ldaps://（{detail}）',
+    en: 'The directory requires an encrypted connection; use ldaps:// ({detail})',
+  },
+  'directory.test.serviceBind': {
+    zh: '服务账号登录失败，请检查服务账号和密码（{detail}）',
+    mo: '服務帳號登入失敗，請檢查服務帳號和密碼（{detail}）',
+    en: 'The service account was refused; check its name and password ({detail})',
+  },
+  'directory.test.searchFailed': {
+    zh: '查询失败，请检查查询起点和服务账号的读取权限（{detail}）',
+    mo: '查詢失敗，請檢查查詢起點和服務帳號的讀取權限（{detail}）',
+    en: 'The search failed; check the base DN and what the service account may read ({detail})',
+  },
+  'directory.test.notFound': {
+    zh: '已连接，但目录中找不到账号“{account}”，请检查账号属性和附加筛选条件',
+    mo: '已連線，但目錄中找不到帳號「{account}」，請檢查帳號屬性和附加篩選條件',
+    en: 'Connected, but no entry answers to "{account}"; check the account attributes and the extra filter',
+  },
+  'directory.test.ambiguous': {
+    zh: '账号“{account}”在目录中对应多个条目，请收窄查询起点或附加筛选条件',
+    mo: '帳號「{account}」在目錄中對應多個條目，請收窄查詢起點或附加篩選條件',
+    en: 'More than one entry answers to "{account}"; narrow the base DN or the extra filter',
+  },
+  'staff.domainAccountRequired': {
+    zh: '启用域登录须填写域账号',
+    mo: '啟用網域登入須填寫網域帳號',
+    en: 'Domain login needs a domain account',
+  },
+  'staff.systemAccountRequired': {
+    zh: '启用域登录须填写系统账号（登录后使用的账号）',
+    mo: '啟用網域登入須填寫系統帳號（登入後使用的帳號）',
+    en: 'Domain login needs the system account the person signs in as',
+  },
+  'staff.systemAccountUnknown': {
+    zh: '系统账号“{account}”不存在，请先在用户管理中创建',
+    mo: '系統帳號「{account}」不存在，請先在用戶管理中建立',
+    en: 'There is no system account "{account}"; create it under Users first',
+  },
+  'staff.domainAccountTaken': {
+    zh: '域账号“{account}”已被人员 {code} 使用',
+    mo: '網域帳號「{account}」已被人員 {code} 使用',
+    en: 'Domain account "{account}" is already used by staff {code}',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

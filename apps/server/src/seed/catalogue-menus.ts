@@ -33,7 +33,7 @@ const extraActionNames: Record<string, string> = {
   printBoard: '打印板单',
   receive: '接收',
   receiveAdvance: '提前接收',
-  test: '测试',
+  test: '测试连接',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */
@@ -57,7 +57,7 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
       ...crudActions.map((a) => buttonCode(e.name, a)),
       ...e.actions.map((a) => `${e.name}_${a}`),
     ]),
-    ...seedMenus.map((m) => m.code),
+    ...seedMenus.flatMap((m) => [m.code, ...(m.buttons ?? []).map((b) => `${m.code}_${b}`)]),
   ];
   const existing = await database.db
     .select({ id: menu.id, code: menu.code, path: menu.path })
@@ -117,7 +117,7 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
       }
     }
     for (const [position, extra] of extras.entries()) {
-      add({
+      const extraId = add({
         parentId: areaId,
         code: extra.code,
         name: extra.name,
@@ -125,6 +125,15 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         sort: extra.sort ?? 200 + position,
         category: 1,
       });
+      for (const [order, action] of (extra.buttons ?? []).entries()) {
+        add({
+          parentId: extraId,
+          code: `${extra.code}_${action}`,
+          name: actionNames[action as CrudAction] ?? extraActionNames[action] ?? action,
+          sort: order + 1,
+          category: 2,
+        });
+      }
     }
   }
   // One transaction: a start adds, moves and retires all of it or none.

@@ -14,6 +14,8 @@ export interface SeedMenu {
   path: string;
   area: Area;
   sort?: number;
+  /** Button codes `{code}_{action}` the screen's calls check (named as in catalogue-menus.ts). */
+  buttons?: readonly string[];
 }
 
 export const seedMenus: SeedMenu[] = [
@@ -39,6 +41,14 @@ export const seedMenus: SeedMenu[] = [
     path: '/consignmentOrderbill/consignmentOrderbillAdd',
     area: 'transport',
     sort: 99,
+  },
+  // Directory (LDAP / Active Directory) settings for domain sign-in (ADR 0013).
+  {
+    code: 'directory',
+    name: '域登录设置',
+    path: '/system/directory',
+    area: 'system',
+    buttons: ['view', 'edit', 'test'],
   },
 ];
 

@@ -20,7 +20,7 @@ async function seedClients(database: Database) {
       id: nextId(),
       clientId: 'saber',
       clientSecretHash: sha256('saber_secret'),
-      authorizedGrantTypes: 'refresh_token,password,captcha,social,phone,dynamic_code',
+      authorizedGrantTypes: 'refresh_token,password,captcha,social,phone,dynamic_code,domain',
       accessTokenValidity: 3600,
       refreshTokenValidity: 604800,
     })

@@ -30,7 +30,8 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
 /**
  * Bespoke screens by spec route (spec 01 §2), taking the route before any entity mapping of
  * routes.ts: the stock reports and the bin board (their code loads with the first of them
- * opened), and bind batch (the stock list with its one balance action, ADR 0008).
+ * opened), bind batch (the stock list with its one balance action, ADR 0008) and the directory
+ * sign-in settings (ADR 0013).
  */
 const reportRoutePaths = [
   '/reportManagement/stockByWarehouseAreaView',
@@ -56,6 +57,10 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   ),
   '/warehousingManagement/stockBatchForm': lazy(() =>
     import('../stock/BindBatchScreen.tsx').then((m) => ({ default: m.BindBatchScreen })),
+  ),
+  // Directory (LDAP / AD) sign-in settings, one form per tenant (ADR 0013).
+  '/system/directory': lazy(() =>
+    import('../system/DirectoryScreen.tsx').then((m) => ({ default: m.DirectoryScreen })),
   ),
 };
 

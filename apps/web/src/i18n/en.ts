@@ -38,8 +38,12 @@ const en: Messages = {
     featureTenant: 'Strict isolation between tenants',
     copyright: '© {{year}} 3PL Warehouse Management',
     // Phone sign-in, dynamic-code check and third-party sign-in (spec 02 §2).
-    tabAccount: 'Account and password',
-    tabPhone: 'Mobile number',
+    tabAccount: 'Password',
+    tabPhone: 'Mobile',
+    tabDomain: 'Directory account',
+    domainAccount: 'Domain account',
+    domainPassword: 'Domain password',
+    domainHint: 'Your company Windows account, e.g. zhang.san or zhang.san@corp.example',
     phone: 'Mobile number',
     code: 'Code',
     sendCode: 'Send code',
@@ -197,6 +201,49 @@ const en: Messages = {
     no: 'Unavailable',
     errors: 'Entries in the local error log',
   },
+  directory: {
+    intro:
+      'Staff can sign in with their account and password of the company directory (Active Directory or LDAP). Enable domain login per person on the Staff screen, with their domain account and the system account they work as.',
+    forbidden: 'You may not see the directory sign-in settings',
+    enabled: 'Allow directory sign-in',
+    url: 'Server address',
+    urlHelp:
+      'e.g. ldaps://dc1.corp.example:636; separate several domain controllers with spaces: each is tried in turn while the one before cannot be reached',
+    plainWarning:
+      'ldap:// is not encrypted: domain passwords would cross the network readable. Use ldaps:// in production',
+    bindDn: 'Service account',
+    bindDnHelp:
+      'The account that looks people up, e.g. CN=svc-wms,OU=Service,DC=corp,DC=example or svc-wms@corp.example; leave empty to search anonymously',
+    bindPassword: 'Service account password',
+    passwordSet: 'Set (never shown); leave empty to keep it',
+    passwordNotSet: 'Not set',
+    passwordKept: 'Leave empty to keep it',
+    clearPassword: 'Forget the saved password (search anonymously)',
+    baseDn: 'Base DN',
+    baseDnHelp: 'People are looked for at and below this entry, e.g. DC=corp,DC=example',
+    loginAttributes: 'Account attributes',
+    presets: 'Fill in for:',
+    userFilter: 'Extra filter',
+    userFilterHelp:
+      'An LDAP filter the person must also match, e.g. (objectClass=person), or one group only: (memberOf=CN=WMS Users,OU=Groups,DC=corp,DC=example)',
+    timeoutSeconds: 'Time-out (seconds)',
+    rejectUnauthorized: 'Verify the server certificate (ldaps://)',
+    rejectUnauthorizedHelp:
+      "For a certificate of the company's own authority, make the server trust that authority (NODE_EXTRA_CA_CERTS) rather than turning this off",
+    save: 'Save',
+    saved: 'Directory settings saved',
+    updated: 'Last saved {{time}}',
+    testTitle: 'Test the connection',
+    testAccount: 'Test account',
+    testAccountHelp: 'Optional: a domain account to look up in the directory (no password of it is used)',
+    testOk: 'Connection works',
+    stage: {
+      connect: 'Cannot reach the server',
+      serviceBind: 'The service account was refused',
+      search: 'Looking the person up failed',
+      done: 'Connection works',
+    },
+  },
   bindBatch: {
     done: 'The batch has been bound',
     owner: 'Owner',
@@ -272,7 +319,7 @@ const en: Messages = {
     printBoard: 'Print pallet sheet',
     receive: 'Receive',
     receiveAdvance: 'Receive in advance',
-    test: 'Test',
+    test: 'Test connection',
   },
   storage: {
     test: 'Test',
@@ -494,6 +541,7 @@ const en: Messages = {
     system: 'System',
   },
   menu: {
+    directory: 'Directory sign-in',
     warehousingManagement: 'Inbound',
     orderisinstockbill: 'Inbound reservations',
     isinstockbill: 'Inbound bills',

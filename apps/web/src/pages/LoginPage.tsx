@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CloudServerOutlined,
   GithubOutlined,
   LockOutlined,
   MobileOutlined,
@@ -47,9 +48,20 @@ interface LoginForm {
   password: string;
   phone: string;
   code: string;
+  domainAccount: string;
+  domainPassword: string;
 }
 
-type LoginTab = 'account' | 'phone';
+const loginTabs = ['account', 'phone', 'domain'] as const;
+type LoginTab = (typeof loginTabs)[number];
+
+/** The way this browser last signed in: staff who use their domain account find it open next time. */
+const lastTabKey = 'login-tab';
+const isLoginTab = (value: string): value is LoginTab => (loginTabs as readonly string[]).includes(value);
+const lastTab = (): LoginTab => {
+  const stored = readStoredText(lastTabKey) ?? '';
+  return isLoginTab(stored) ? stored : 'account';
+};
 
 /** The tenant a social sign-in started for, kept across the trip to the provider and back. */
 const socialTenantKey = 'social-tenant';
@@ -77,7 +89,7 @@ function Login() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginForm>();
-  const [tab, setTab] = useState<LoginTab>('account');
+  const [tab, setTab] = useState<LoginTab>(lastTab);
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<TokenAnswer | null>(null);
   const [wait, setWait] = useState(0);
@@ -129,20 +141,26 @@ function Login() {
     }
   };
 
+  const signInWith = (values: LoginForm): Promise<TokenAnswer> => {
+    const tenantId = values.tenantId.trim();
+    if (tab === 'phone')
+      return client.signInPhone({ tenantId, phone: values.phone.trim(), code: values.code.trim() });
+    // The directory checks the password itself, so it goes as typed (not as md5), in the body.
+    if (tab === 'domain')
+      return client.signInDomain({
+        tenantId,
+        account: values.domainAccount.trim(),
+        password: values.domainPassword,
+      });
+    return client.signIn({ tenantId, account: values.account.trim(), passwordMd5: md5(values.password) });
+  };
+
   const onFinish = (values: LoginForm) =>
-    attempt(() =>
-      tab === 'account'
-        ? client.signIn({
-            tenantId: values.tenantId.trim(),
-            account: values.account.trim(),
-            passwordMd5: md5(values.password),
-          })
-        : client.signInPhone({
-            tenantId: values.tenantId.trim(),
-            phone: values.phone.trim(),
-            code: values.code.trim(),
-          }),
-    );
+    attempt(async () => {
+      const answer = await signInWith(values);
+      writeStoredText(lastTabKey, tab);
+      return answer;
+    });
 
   const sendCode = async () => {
     const values = await form.validateFields(['tenantId', 'phone']).catch(() => null);
@@ -223,6 +241,7 @@ function Login() {
             items={[
               { key: 'account', label: <span data-testid="login-tab-account">{t('login.tabAccount')}</span> },
               { key: 'phone', label: <span data-testid="login-tab-phone">{t('login.tabPhone')}</span> },
+              { key: 'domain', label: <span data-testid="login-tab-domain">{t('login.tabDomain')}</span> },
             ]}
           />
           <Form<LoginForm>
@@ -231,7 +250,15 @@ function Login() {
             size="large"
             layout="vertical"
             requiredMark={false}
-            initialValues={{ tenantId: defaultTenantId, account: '', password: '', phone: '', code: '' }}
+            initialValues={{
+              tenantId: defaultTenantId,
+              account: '',
+              password: '',
+              phone: '',
+              code: '',
+              domainAccount: '',
+              domainPassword: '',
+            }}
             onFinish={onFinish}
           >
             <Form.Item name="tenantId" label={t('login.tenantId')} rules={required(t('login.tenantId'))}>
@@ -241,7 +268,36 @@ function Login() {
                 autoComplete="organization"
               />
             </Form.Item>
-            {tab === 'account' ? (
+            {tab === 'domain' && (
+              <>
+                <Form.Item
+                  name="domainAccount"
+                  label={t('login.domainAccount')}
+                  extra={t('login.domainHint')}
+                  rules={required(t('login.domainAccount'))}
+                >
+                  <Input
+                    prefix={<CloudServerOutlined />}
+                    placeholder={t('login.domainAccount')}
+                    autoComplete="username"
+                    data-testid="login-domain-account"
+                  />
+                </Form.Item>
+                <Form.Item
+                  name="domainPassword"
+                  label={t('login.domainPassword')}
+                  rules={required(t('login.domainPassword'))}
+                >
+                  <Input.Password
+                    prefix={<LockOutlined />}
+                    placeholder={t('login.domainPassword')}
+                    autoComplete="current-password"
+                    data-testid="login-domain-password"
+                  />
+                </Form.Item>
+              </>
+            )}
+            {tab === 'account' && (
               <>
                 <Form.Item name="account" label={t('login.account')} rules={required(t('login.account'))}>
                   <Input prefix={<UserOutlined />} placeholder={t('login.account')} autoComplete="username" />
@@ -254,7 +310,8 @@ function Login() {
                   />
                 </Form.Item>
               </>
-            ) : (
+            )}
+            {tab === 'phone' && (
               <>
                 <Form.Item name="phone" label={t('login.phone')} rules={required(t('login.phone'))}>
                   <Input

@@ -1,5 +1,5 @@
 import { commonColumns, id, tenantId } from '@bl/entities/columns';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export { tenantTable as tenant } from '@bl/entities/system/tenant';
 export { tenantpackageTable as tenantPackage } from '@bl/entities/system/tenantpackage';
@@ -155,4 +155,33 @@ export const authCode = pgTable('auth_code', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   attempts: integer('attempts').notNull().default(0),
+});
+
+/**
+ * A tenant's directory (LDAP / Active Directory) for domain sign-in (ADR 0013): one row per
+ * tenant, under the tenant's row-level security like its data. The service account's password
+ * is kept encrypted (AES-256-GCM, key in `sys_secret`) and never answered to the browser.
+ */
+export const directorySetting = pgTable('sys_directory', {
+  tenantId: tenantId().primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  /** One or more `ldap://` / `ldaps://` URLs, space or comma separated: tried in order while unreachable. */
+  url: varchar('url', { length: 500 }).notNull().default(''),
+  /** The service account that searches for users; empty for an anonymous search. */
+  bindDn: varchar('bind_dn', { length: 500 }).notNull().default(''),
+  /** `v1.iv.tag.ciphertext` (base64url); empty when no service password is set. */
+  bindPassword: text('bind_password').notNull().default(''),
+  baseDn: varchar('base_dn', { length: 500 }).notNull().default(''),
+  /** Attributes a domain account is looked up by, comma separated (any one may match). */
+  loginAttributes: varchar('login_attributes', { length: 255 })
+    .notNull()
+    .default('sAMAccountName,userPrincipalName'),
+  /** An extra filter the user entry must also match, e.g. `(objectClass=person)` or a group. */
+  userFilter: varchar('user_filter', { length: 1000 }).notNull().default('(objectClass=person)'),
+  /** The whole exchange with the directory must end within this many seconds. */
+  timeoutSeconds: integer('timeout_seconds').notNull().default(5),
+  /** ldaps:// only: refuse a certificate the server's trust store does not vouch for. */
+  rejectUnauthorized: boolean('reject_unauthorized').notNull().default(true),
+  updateUser: id('update_user'),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
 });

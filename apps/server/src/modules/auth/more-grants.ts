@@ -23,7 +23,7 @@ type User = typeof user.$inferSelect;
 export const phonePattern = /^\+?\d{6,20}$/;
 
 /** The per-address wait shared with the password grant (ADR 0009 "Abuse"). */
-async function requireAddressAllowed(deps: AuthDeps, actor: Actor) {
+export async function requireAddressAllowed(deps: AuthDeps, actor: Actor) {
   const window = deps.config.loginLockSeconds;
   if ((await deps.attempts.count(actor.ip ?? 'unknown', window)) >= deps.config.loginAddressMaxFailures) {
     await auditFailure(deps, actor, 'auth.addressLimited');
@@ -47,7 +47,7 @@ async function checkCode(deps: AuthDeps, actor: Actor, use: () => Promise<void>)
 }
 
 /** Refuses accounts that may not sign in, with the password grant's messages. */
-async function requireUsable(deps: AuthDeps, actor: Actor, found: User | undefined, missing: string) {
+export async function requireUsable(deps: AuthDeps, actor: Actor, found: User | undefined, missing: string) {
   const reason = !found
     ? missing
     : found.status === 2

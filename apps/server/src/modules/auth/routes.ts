@@ -7,6 +7,7 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
+import { signInWithDirectory } from './directory-grant.ts';
 import {
   completeCodeCheck,
   sendPhoneCode,
@@ -28,7 +29,8 @@ const tokenParams = z.object({
   grantType: z.string().max(32).optional(),
   grant_type: z.string().max(32).optional(),
   tenantId: z.string().max(12).optional(),
-  account: z.string().max(64).optional(),
+  // Up to a domain account's length (`zhang.san@corp.example`, grant domain).
+  account: z.string().max(128).optional(),
   username: z.string().max(64).optional(),
   password: z.string().max(128).optional(),
   refreshToken: z.string().max(2048).optional(),
@@ -92,7 +94,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in (grantType password, captcha, phone, social; dynamic_code finishes a sign-in that answered openCodeCheck "1") or renew tokens (refresh_token)',
+          'Sign in (grantType password, captcha, phone, social, domain; dynamic_code finishes a sign-in that answered openCodeCheck "1") or renew tokens (refresh_token). The domain grant takes the directory password in plain text, in the form or JSON body only.',
         querystring: tokenParams,
         response: { 200: tokenAnswer },
       },
@@ -145,6 +147,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
             ip: request.ip,
           });
           break;
+        case 'domain': {
+          // The directory needs the password itself: it must not travel in the address, where
+          // proxies and access logs keep it.
+          if ((request.query as TokenParams).password !== undefined)
+            throw badRequest('auth.domainPasswordInQuery');
+          answer = await signInWithDirectory(deps, clientRow, {
+            tenantId,
+            account: params.account ?? params.username ?? '',
+            password: params.password ?? '',
+            ip: request.ip,
+          });
+          break;
+        }
         case 'social':
           answer = await signInWithSocial(deps, clientRow, {
             tenantId,

@@ -24,6 +24,8 @@ export interface AuthDeps {
   attempts: AttemptCounter;
   sender: CodeSender;
   social: SocialClient;
+  /** Where administrators read what a directory said when domain sign-in failed on its side. */
+  log?: { warn(details: object, message: string): void };
 }
 
 /** Reads `Authorization: Basic base64(id:secret)` and checks it against the registered clients. */
@@ -142,6 +144,22 @@ export async function issueTokens(
   };
 }
 
+/** The tenant must accept sign-ins; a refusal of a tenant that exists goes into its operation log. */
+export async function requireSignInTenant(deps: AuthDeps, actor: Actor) {
+  try {
+    await requireActiveTenant(deps.database, actor.tenantId);
+  } catch (error) {
+    // A tenant that exists but may not sign in is worth a line in its log; an unknown one has no log.
+    if (
+      error instanceof AppError &&
+      error.messageKey !== 'auth.tenantUnknown' &&
+      error.messageKey !== 'auth.tenantMissing'
+    )
+      await auditFailure(deps, actor, error.messageKey);
+    throw error;
+  }
+}
+
 type Attempt =
   | { outcome: 'ok'; answer: TokenAnswer }
   | { outcome: 'challenge'; found: User }
@@ -160,18 +178,7 @@ export async function signInWithPassword(
   input: { tenantId: string; account: string; password: string; ip?: string },
 ): Promise<TokenAnswer> {
   const actor = { tenantId: input.tenantId, account: input.account, ip: input.ip };
-  try {
-    await requireActiveTenant(deps.database, input.tenantId);
-  } catch (error) {
-    // A tenant that exists but may not sign in is worth a line in its log; an unknown one has no log.
-    if (
-      error instanceof AppError &&
-      error.messageKey !== 'auth.tenantUnknown' &&
-      error.messageKey !== 'auth.tenantMissing'
-    )
-      await auditFailure(deps, actor, error.messageKey);
-    throw error;
-  }
+  await requireSignInTenant(deps, actor);
   if (!input.account || !input.password) throw badRequest('auth.accountMissing');
   await signInAllowed(deps.database, deps.config, input.tenantId);
   const address = input.ip ?? 'unknown';
@@ -285,7 +292,7 @@ export async function auditFailure(deps: AuthDeps, actor: Actor, reason: string)
   );
 }
 
-async function recordFailure(deps: AuthDeps, tenantId: string, account: string) {
+export async function recordFailure(deps: AuthDeps, tenantId: string, account: string) {
   const { loginMaxFailures: max, loginLockSeconds: lock } = deps.config;
   await deps.database.withTenant(tenantId, (tx) =>
     tx.execute(sql`
