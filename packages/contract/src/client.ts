@@ -26,6 +26,8 @@ export class RequestError extends Error {
   constructor(
     readonly reason: 'network' | 'timeout' | 'status',
     readonly status?: number,
+    /** For a time-out: how long the call waited, so the message names that (calls differ). */
+    readonly waitedMs?: number,
   ) {
     super(reason === 'status' ? `HTTP ${status}` : reason);
     this.name = 'RequestError';
@@ -162,7 +164,8 @@ export function createApiClient(options: ApiClientOptions) {
       headers['Content-Type'] = 'application/json';
     }
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), req.timeoutMs ?? timeoutMs);
+    const waitMs = req.timeoutMs ?? timeoutMs;
+    const timer = setTimeout(() => abort.abort(), waitMs);
     let response: Response;
     let envelope: Partial<ApiResult<T>> | null = null;
     try {
@@ -182,7 +185,9 @@ export function createApiClient(options: ApiClientOptions) {
       }
     } catch (error) {
       if (error instanceof RequestError) throw error;
-      throw new RequestError(abort.signal.aborted ? 'timeout' : 'network');
+      throw abort.signal.aborted
+        ? new RequestError('timeout', undefined, waitMs)
+        : new RequestError('network');
     } finally {
       clearTimeout(timer);
     }

@@ -86,10 +86,13 @@ describe('reportError (spec 01 §8)', () => {
     reportError(new RequestError('timeout'));
     reportError(new RequestError('network'));
     reportError(new RequestError('status', 502));
+    // A call that waits longer (directory sign-in) names its own wait.
+    reportError(new RequestError('timeout', undefined, 35_000));
     expect(toasts.map((toast) => toast.content)).toEqual([
       '请求超时（6 秒无响应），请稍后重试',
       '网络异常，请检查网络后重试',
       '网络异常，请检查网络后重试',
+      '请求超时（35 秒无响应），请稍后重试',
     ]);
   });
 

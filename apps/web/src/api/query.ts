@@ -46,7 +46,7 @@ const reported = new WeakSet<object>();
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof RequestError && error.reason === 'timeout') {
-    return i18next.t('common.timeout', { seconds: requestTimeoutMs / 1000 });
+    return i18next.t('common.timeout', { seconds: (error.waitedMs ?? requestTimeoutMs) / 1000 });
   }
   return i18next.t('common.networkError');
 }
