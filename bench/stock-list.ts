@@ -10,24 +10,24 @@
 //   BENCH_EXPLAIN=1      print the query plans of the by-details report cases
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
-// Figures (2026-11-23, BENCH_RUNS=30, PostgreSQL 15 on this 2-core machine while other test
-// suites ran: load average 22-29, so every figure is inflated several times; 1,000,000 balances
-// of 50 owners, 2,000 materials, 5,000 locations in 20 areas; seeded in 164 s):
-//   case                                   rows     p50 ms   p95 ms
-//   stock/list, page 1                     1000000    844     1242
-//   stock/list, owner                        20000    120      277
-//   stock/list, owner + material               500    106      321
-//   stock/list, place                          200     50      313
-//   by-details, owner                        20000    824     1101
-//   by-details, owner + material               500     65      238
-//   by-details, place                          200     77      228
-//   by-details, owner + area                 10000    778     1097
-//   by-details, no filter (all 1M)         1000000   1523     1906
-//   by-area, no filter (groups all 1M)          20  17470    25974
-// The typical filters run on the ledger's key index (owner + material: 21 ms for count and
-// sums, 0.3 ms for the page, EXPLAIN ANALYZE) and the place index (1 ms): no index was added.
-// An owner alone matches 2% of the table, whose count and sums read 20,000 heap rows; grouping
-// the whole warehouse by area scans and joins every balance.
+// Figures (2026-11-23, BENCH_RUNS=30, PostgreSQL 15 on this 2-core machine; 1,000,000 balances of
+// 50 owners, 2,000 materials, 5,000 locations in 20 areas; seeded in 21-31 s). "quiet": nothing
+// else ran (load < 2); "shared": a browser test ran beside it (load 3-5), after the area report
+// began summing per location first:
+//   case                                   rows     quiet p50/p95 ms   shared p50/p95 ms
+//   stock/list, page 1                     1000000    110 /  146         278 /  375
+//   stock/list, owner                        20000    8.5 / 15.8        16.3 / 25.0
+//   stock/list, owner + material               500    4.4 /  7.0        11.0 / 25.6
+//   stock/list, place                          200    4.1 /  7.6         6.6 / 21.6
+//   by-details, owner                        20000     83 /   86         115 /  166
+//   by-details, owner + material               500    4.7 /  9.5        11.1 / 19.7
+//   by-details, place                          200    4.3 /  5.9        10.1 / 17.0
+//   by-details, owner + area                 10000     86 /   91         140 /  195
+//   by-details, no filter (all 1M)         1000000    256 /  309         448 /  553
+//   by-area, no filter (groups all 1M)          20   2454 / 7811        1564 / 2225
+// (by-area "quiet" is before the per-location step: joining every balance to its location
+// and sorting for count(distinct); ADR 0008 Reports.) The typical filters run on the ledger's
+// key index and the place index: no index was added.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
