@@ -12,6 +12,16 @@
 //   BENCH_POOL=20        server pool size (DATABASE_POOL_SIZE)
 //   BENCH_PLACES=50      warehouse places the lines spread over (fewer = more lock contention)
 //   BENCH_PGBENCH=1      0 skips pgbench
+//
+// Figures (2026-11-23, quiet 2-core machine, PostgreSQL 15 local, pool 20, 50 places, 15 s each):
+//   clients  bills/s  lines/s  p50 ms  p95 ms
+//         1     36.9      738    25.1    34.9
+//         4     81.4     1628    44.5    67.6
+//        16     92.1     1842     169     248
+//   pgbench -c 4 -j 2 -T 20 in the same run: 2684 tps. Posting with 4 clients is 0.030 × pgbench
+//   tps in bills, 0.61 × in lines (a line is a locked balance upsert plus a stream insert, about
+//   the size of a pgbench transaction). Ledger check after the run: 0 keys where balance <> sum
+//   of stream.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
