@@ -188,13 +188,14 @@ export async function stopSuite(suite: Suite | undefined): Promise<void> {
 
 /**
  * Waits until no popup (dropdown, popover, dialog) is still animating in: a click on an item
- * that is still zooming in can miss it on a busy machine.
+ * that is still zooming in can miss it on a busy machine. The ripple antd draws around a
+ * clicked button (`.ant-wave`, up to two seconds) moves nothing: it is not waited for.
  */
 export async function popupsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.querySelector(
-        '[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-start"]',
+        ':is([class*="-enter-active"], [class*="-appear-active"], [class*="-enter-start"]):not(.ant-wave)',
       ) === null,
   );
 }

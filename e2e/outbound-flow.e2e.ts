@@ -11,23 +11,12 @@ import {
   stopSuite,
 } from './harness.ts';
 
-/** What an operator must read, per language: written independently of the app. */
+/**
+ * What an operator must read, per language: written independently of the app. zh is read by
+ * the warehouse story (warehouse-story.e2e.ts), which takes an outbound bill made on its form
+ * through the same steps on the screens.
+ */
 const expected = {
-  zh: {
-    languageName: '简体中文',
-    heading: '账号登录',
-    ok: '确定',
-    success: '操作成功!',
-    reviewConfirm: '确定审核选择的单据？',
-    sortConfirm: '确定为选择的出库单生成分拣单？',
-    sortReviewConfirm: '确定选择的分拣单已分拣并复核？',
-    loadConfirm: '确定将选择的出库单装上同一辆车？',
-    loadedConfirm: '确定选择的装车单已装车完成？',
-    completed: '已完成',
-    task: '装车任务',
-    times: '装车时间',
-    group: '2 行，共 5',
-  },
   mo: {
     languageName: '繁體中文',
     heading: '帳號登入',
@@ -82,7 +71,7 @@ async function seed(baseUrl: string) {
     await submit('warehouseplace', { code, name: code, warehouseAreaCode: 'A1', placeStatus: '1' });
   for (const code of ['E01', 'E02']) await submit('employee', { code, name: `员工${code}` });
   // Each language's bill has its own batch of owner C01 in two places (and C02 goods beside).
-  for (const language of ['ZH', 'MO', 'EN'])
+  for (const language of ['MO', 'EN'])
     for (const [owner, place, validity] of [
       ['C01', 'A-01', '2027-01-31'],
       ['C01', 'A-02', '2027-03-31'],
@@ -107,7 +96,7 @@ async function seed(baseUrl: string) {
           },
         ],
       });
-  for (const language of ['zh', 'mo', 'en'])
+  for (const language of ['mo', 'en'])
     await submit('osoutstockbill', {
       billNo: `CK-${language.toUpperCase()}`,
       billDate: '2026-11-22',
@@ -173,7 +162,7 @@ describe.skipIf(!browserAvailable)('outbound through sorting and loading in the 
     await stopSuite(suite);
   });
 
-  it.each(['zh', 'mo', 'en'] as const)(
+  it.each(['mo', 'en'] as const)(
     'an outbound bill of one owner is reviewed, sorted, loaded and shown to the dock (%s)',
     async (language) => {
       if (!api) throw new Error('not seeded');
@@ -232,8 +221,10 @@ describe.skipIf(!browserAvailable)('outbound through sorting and loading in the 
 
       await page.goto(`/loadHandle/loadbillTimeEdit?id=${load?.id}`);
       await page.getByTestId('times-save').waitFor();
-      // Review filled the actual start and end: the form shows them.
-      expect(await page.locator('input#actualEndTime').inputValue()).not.toBe('');
+      // Review filled the actual start and end: the form shows them once it has taken the record's.
+      await page.waitForFunction(
+        () => (document.querySelector('input#actualEndTime') as HTMLInputElement | null)?.value,
+      );
       const saved = page.waitForResponse(
         (response) => response.request().method() === 'POST' && response.url().includes('/loadbill/times'),
       );

@@ -163,6 +163,33 @@ describe.each(testDrivers())('inbound labels on %s', (driver) => {
     expect(body(reprint).msg).toBe('The chosen inbound line no longer exists; refresh and try again');
   });
 
+  it('numbers lines saved without a line number, so each line labels under its own number', async () => {
+    // The bill form leaves the line number to the user: blank lines take the next numbers.
+    const saved = await call('POST', 'isinstockbill/submit', {
+      payload: {
+        billNo: 'RK2611002',
+        billDate: '2026-11-22',
+        type: '2',
+        customerCode: 'C01',
+        details: [
+          { materialCode: 'M01', batchNo: 'B1', unitCode: 'CTN', qty: '2' },
+          { lineNumber: 5, materialCode: 'M01', batchNo: 'B2', unitCode: 'CTN', qty: '2' },
+          { materialCode: 'M02', unitCode: 'CTN', qty: '2' },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const details = body<Row & { details: Row[] }>(saved).data.details;
+    expect(details.map((line) => line.lineNumber)).toEqual([6, 5, 7]);
+    const barcodes: unknown[] = [];
+    for (const line of details) {
+      const printed = await print({ detailId: line.id, quantity: '1' });
+      expect(printed.statusCode, printed.body).toBe(200);
+      barcodes.push(...body<Printed>(printed).data.labels.map((label) => label.barcode));
+    }
+    expect(barcodes).toEqual(['RK2611002-006-0001', 'RK2611002-005-0001', 'RK2611002-007-0001']);
+  });
+
   it('needs the print button', async () => {
     const roleId = await createRole(test.database, { roleAlias: 'labelViewer', buttons: ['inprint_view'] });
     const viewer = await createUserAndSignIn(app, test.database, { account: 'viewer', roleId });

@@ -343,6 +343,20 @@ export async function submitRecord(
   return hideSecrets(entity, saved);
 }
 
+/**
+ * Lines left without a line number (the form's grid numbers its rows but leaves the field to
+ * the user) get the next numbers after the highest one given, in their order: labels, postings
+ * and the bills made from a bill name a line by its number, so two lines must not share a blank.
+ */
+function numberLines(lines: EntityDefinition, rows: Row[]) {
+  if (!lines.fields.some((field) => field.name === 'lineNumber')) return;
+  const given = rows.map((row) => (typeof row.lineNumber === 'number' ? row.lineNumber : 0));
+  let next = Math.max(0, ...given) + 1;
+  for (const row of rows) {
+    if (row.lineNumber === null || row.lineNumber === undefined) row.lineNumber = next++;
+  }
+}
+
 async function saveLines(
   tx: Tx,
   child: EntityDefinition['children'][number],
@@ -373,10 +387,16 @@ async function saveLines(
   const kept = new Set<string>();
   const out: Row[] = [];
   const now = new Date();
-  for (const [index, line] of input.entries()) {
+  const parsed = input.map((line, index) => {
     const number = index + 1;
     if (!isObject(line)) throw badRequest('crud.lineInvalid', { line: number, detail: typeof line });
-    const values = parseRecord(lines, withDefaults(lines.fields, line), language, false, number);
+    return { line, values: parseRecord(lines, withDefaults(lines.fields, line), language, false, number) };
+  });
+  numberLines(
+    lines,
+    parsed.map((p) => p.values),
+  );
+  for (const { line, values } of parsed) {
     values[child.parentField] = headerId;
     if (child.distinctBy) {
       const key = child.distinctBy.map((f) => String(values[f] ?? '')).join('|');
