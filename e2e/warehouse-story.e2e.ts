@@ -40,6 +40,7 @@ const text = {
   loadedConfirm: '确定选择的装车单已装车完成？',
   reviewed: '已审核',
   posted: '已过账',
+  confirmed: '已确认',
   completed: '已完成',
   sheet: '标签（2 张）',
   printNow: '打印',
@@ -498,6 +499,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     await screenshot(page, 'story-06-sorting-form');
     await saveDrawer(page, 'stocksortingbill');
     await act(page, 'stocksortingbill', [code.outbound], 'review', text.sortReviewConfirm);
+    await rowReads(page, 'stocksortingbill', code.outbound, text.confirmed);
     await screenshot(page, 'story-07-sorting-reviewed');
 
     // Loading: the sorted bill goes on the vehicle; the dock and seal are entered on its form.
