@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
 
@@ -15,18 +15,6 @@ interface Uploaded {
   originalName: string;
   extension: string;
   attachSize: number;
-}
-
-function multipart(fileName: string, content: Buffer, field = 'file') {
-  const boundary = `----bl${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 describe.each(testDrivers())('object storage and attachments on %s', (driver) => {

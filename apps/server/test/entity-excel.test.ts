@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
-import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
 
@@ -27,18 +27,6 @@ function writeBook(rows: Cell[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer 
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
-}
-
-function multipart(fileName: string, content: Buffer, field = 'file') {
-  const boundary = `----bl${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { closedEndpoint, type FakeS3, startFakeS3 } from './support/fake-s3.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
@@ -17,18 +17,6 @@ interface Uploaded {
 
 const accessKey = 'minio-access';
 const secretKey = 'minio-Secret/Key+42';
-
-function multipart(fileName: string, content: Buffer) {
-  const boundary = `----bl${Math.random().toString(36).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver) => {
   let test: TestDatabase;

@@ -55,3 +55,16 @@ export async function tokensOf(app: FastifyInstance, tenantId = '000000'): Promi
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return body<Tokens>(response).data;
 }
+
+/** A multipart/form-data body with one file, as a browser's upload sends it. */
+export function multipart(fileName: string, content: Buffer, field = 'file') {
+  const boundary = `----bl${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
