@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The browser-test harness: the real server (built web app included) as a child process on a
@@ -263,4 +264,24 @@ export async function signInAsAdmin(
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   return { context, page };
+}
+
+/** The envelope of an API answer, as a browser test reads it. */
+export type Answer = { success: boolean; msg: string; data: unknown };
+
+/**
+ * Runs `action` and answers the JSON of the first response whose method and address match: the
+ * server's answer, not a toast, which may come and go before a loaded machine looks.
+ */
+export async function answerOf(page: Page, method: string, part: string, action: () => Promise<void>) {
+  const response = page.waitForResponse((r) => r.request().method() === method && r.url().includes(part));
+  await action();
+  return (await (await response).json()) as Answer;
+}
+
+/** Like answerOf, for a call that must succeed. */
+export async function succeeded(page: Page, method: string, part: string, action: () => Promise<void>) {
+  const answer = await answerOf(page, method, part, action);
+  expect(answer.success, `${part}: ${answer.msg}`).toBe(true);
+  return answer;
 }

@@ -9,6 +9,7 @@ import {
   signInAsAdmin,
   startSuite,
   stopSuite,
+  succeeded,
 } from './harness.ts';
 
 /**
@@ -142,14 +143,10 @@ async function act(
   await row.first().waitFor();
   const box = row.first().locator('.ant-checkbox-input');
   if (!(await box.isChecked())) await box.check();
-  // The server's answer, not the toast: a toast may come and go before a loaded machine looks.
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && response.url().includes(`/${entity}/${action}?`),
-  );
-  await page.getByTestId(`toolbar-${action}`).click();
-  await confirmDialog(page, confirm, expected[language].ok);
-  const answer = (await (await answered).json()) as { success: boolean; msg: string };
-  expect(answer.success, answer.msg).toBe(true);
+  await succeeded(page, 'POST', `/${entity}/${action}?`, async () => {
+    await page.getByTestId(`toolbar-${action}`).click();
+    await confirmDialog(page, confirm, expected[language].ok);
+  });
 }
 
 describe.skipIf(!browserAvailable)('outbound through sorting and loading in the browser', () => {

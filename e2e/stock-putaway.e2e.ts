@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   adminApi,
   browserAvailable,
@@ -9,6 +9,7 @@ import {
   spacedOut,
   startSuite,
   stopSuite,
+  succeeded,
 } from './harness.ts';
 
 /** What an operator must read, per language: written independently of the app. */
@@ -87,14 +88,6 @@ async function signIn(language: Language): Promise<Page> {
   return signedIn.page;
 }
 
-/** Waits for the answer of a POST whose address contains `part`, and says it succeeded. */
-async function answered(page: Page, part: string, run: () => Promise<void>) {
-  const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(part));
-  await run();
-  const answer = (await (await response).json()) as { success: boolean; msg: string };
-  expect(answer.success, answer.msg).toBe(true);
-}
-
 describe.skipIf(!browserAvailable)('bind batch and put-away proposals in the browser', () => {
   beforeAll(async () => {
     suite = await startSuite();
@@ -122,7 +115,7 @@ describe.skipIf(!browserAvailable)('bind batch and put-away proposals in the bro
       await dialog.locator('#bindBatch_qty').fill('4');
       await dialog.locator('#bindBatch_batchNo').fill(`LOT-${language}`);
       await screenshot(page, `bind-batch-${language}`);
-      await answered(page, '/stock/bind-batch', () =>
+      await succeeded(page, 'POST', '/stock/bind-batch', () =>
         dialog.getByRole('button', { name: spacedOut(text.ok) }).click(),
       );
       await rows
@@ -133,7 +126,9 @@ describe.skipIf(!browserAvailable)('bind batch and put-away proposals in the bro
       await page.goto(`/warehousingManagement/isinstockbillFormEdit?id=${pendingBill.get(language)}`);
       const lines = page.getByTestId('lines-details');
       await lines.waitFor();
-      await answered(page, '/isinstockbill/putaway', () => page.getByTestId('lines-putaway').click());
+      await succeeded(page, 'POST', '/isinstockbill/putaway', () =>
+        page.getByTestId('lines-putaway').click(),
+      );
       // The line's location reads the proposal: the nearest rack (shown by name or code).
       await lines
         .getByText(/Near rack|P-NEAR/)

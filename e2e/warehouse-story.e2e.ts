@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
+  type Answer,
   adminApi,
+  answerOf,
   browserAvailable,
   confirmDialog,
   popupsSettled,
@@ -13,6 +15,7 @@ import {
   spacedOut,
   startSuite,
   stopSuite,
+  succeeded,
 } from './harness.ts';
 
 /**
@@ -122,24 +125,6 @@ async function seed(baseUrl: string) {
     });
   await submit('employee', { code: code.scanner, name: '扫描员' });
   await submit('employee', { code: code.checker, name: '复核员' });
-}
-
-type Answer = { success: boolean; msg: string; data: unknown };
-
-/** Runs `action` and answers the JSON of the first response whose method and address match. */
-async function answerOf(page: Page, method: string, part: string, action: () => Promise<void>) {
-  const response = page.waitForResponse(
-    (r: Response) => r.request().method() === method && r.url().includes(part),
-  );
-  await action();
-  return (await (await response).json()) as Answer;
-}
-
-/** Like answerOf, for a call that must succeed. */
-async function succeeded(page: Page, method: string, part: string, action: () => Promise<void>) {
-  const answer = await answerOf(page, method, part, action);
-  expect(answer.success, `${part}: ${answer.msg}`).toBe(true);
-  return answer;
 }
 
 /** Waits until no select dropdown is open or closing (a closing one still takes clicks). */
