@@ -39,6 +39,34 @@ export interface ChildInput {
   distinctBy?: string[];
 }
 
+/**
+ * One state of a bill header that locks it: while `field` holds one of `values`, the header
+ * cannot be edited or deleted and its lines cannot be added, edited, moved or deleted through
+ * any generic write (docs/adr/0014-bill-locks.md). Only the bill's actions change it then.
+ */
+export interface BillLock<F extends string = string> {
+  /** The header's state field: a dictionary field, whose label names the state in messages. */
+  field: F;
+  /** The values of that field that lock. */
+  values: readonly string[];
+  /**
+   * Server message keys (apps/server/src/i18n/messages.ts) of a refused header edit and
+   * delete, when the bill keeps its own wording; the default (`bill.locked`) names the bill
+   * and its state. Lines always get `bill.linesLocked`.
+   */
+  editMessage?: string;
+  removeMessage?: string;
+}
+
+/**
+ * What a bill header declares of its flow. Today only its locks, checked in order (the first
+ * that holds gives the message); issue 15 adds its states, actions and the movements its
+ * review posts here, so that one declaration says how a bill behaves.
+ */
+export interface BillFlowInput<F extends string = string> {
+  locks: BillLock<F>[];
+}
+
 export interface EntityInput<T extends PgTable> {
   /** The spec's name, e.g. `material`, `isinstockbill`. */
   name: string;
@@ -73,6 +101,8 @@ export interface EntityInput<T extends PgTable> {
    * `{entity}_{action}` in the menu tree, which its endpoint checks.
    */
   actions?: string[];
+  /** A bill header's flow: what locks it (and with it its lines). Not on line entities. */
+  flow?: BillFlowInput<keyof T['$inferSelect'] & string>;
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -94,6 +124,7 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   global: boolean;
   operatorOnly: boolean;
   actions: string[];
+  flow?: BillFlowInput;
 }
 
 function toMeta(name: string, input: FieldInput): FieldMeta {
@@ -134,6 +165,12 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     return toMeta(name, field);
   });
   const names = new Set(fields.map((field) => field.name));
+  for (const lock of input.flow?.locks ?? []) {
+    const field = fields.find((f) => f.name === lock.field);
+    if (!field?.dict) throw new Error(`${input.name}: lock field ${lock.field} is not a dictionary field`);
+  }
+  if (input.flow && input.parent !== undefined)
+    throw new Error(`${input.name}: a line is locked by its header; declare the flow there`);
   const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
   return {
     name: input.name,
@@ -153,5 +190,6 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     global: input.global ?? input.operatorOnly ?? false,
     operatorOnly: input.operatorOnly ?? false,
     actions: input.actions ?? [],
+    ...(input.flow !== undefined && { flow: input.flow }),
   };
 }

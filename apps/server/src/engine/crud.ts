@@ -11,6 +11,13 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
+import {
+  type LineOwner,
+  ownerOf,
+  refuseLockedHeader,
+  refuseLockedLines,
+  refuseLockingValues,
+} from './locks.ts';
 import { afterWriteRules, createHooks, removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
@@ -250,6 +257,98 @@ const isObject = (value: unknown): value is Row =>
 const idPattern = /^\d{1,19}$/;
 
 /**
+ * Headers of a tenant by id, locked (`for update`) in id order: a line write holds its bill
+ * this way until it commits, so a review cannot slip between the lock check and the write, and
+ * two writers always take bills in the same order. `scope` narrows to the bills the caller sees.
+ */
+async function lockHeaders(
+  tx: Tx,
+  header: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  scope: 'tenant' | 'visible',
+): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await tx
+    .select()
+    .from(header.table as PgTable)
+    .where(
+      and(
+        scope === 'visible' ? visible(header, auth) : live(header, auth.tenantId),
+        inArray(col(header, 'id'), ids),
+      ),
+    )
+    .orderBy(col(header, 'id'))
+    .for('update')) as Row[];
+  return new Map(rows.map((row) => [String(row.id), row]));
+}
+
+const headerMissing = (owner: LineOwner, lines: EntityDefinition, language: Language) =>
+  badRequest('bill.headerMissing', {
+    lines: lines.label[language],
+    header: owner.header.label[language],
+    key: owner.child.parentField,
+  });
+
+/** The header id a line body names (its parent field): a well-formed id, or a clear refusal. */
+function parentIdOf(owner: LineOwner, lines: EntityDefinition, body: Row, language: Language) {
+  const raw = body[owner.child.parentField];
+  const id = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (!idPattern.test(id)) throw headerMissing(owner, lines, language);
+  return id;
+}
+
+/**
+ * Before a line is written through its own endpoint: the header it goes to (and, when it moves,
+ * the one it leaves) is locked and must not be locked by its flow. Answers the header id the
+ * line is saved under. A new line needs a header the caller sees; a line keeps its header unless
+ * the body names another one.
+ */
+async function lockLineHeaders(
+  tx: Tx,
+  owner: LineOwner,
+  lines: EntityDefinition,
+  auth: AuthContext,
+  body: Row,
+  lineId: string | undefined,
+  language: Language,
+): Promise<{ from: string | undefined; to: string }> {
+  let from: string | undefined;
+  if (lineId !== undefined) {
+    const [line] = (await tx
+      .select({ parent: col(lines, owner.child.parentField) })
+      .from(lines.table as PgTable)
+      .where(and(visible(lines, auth), eq(col(lines, 'id'), lineId)))) as Row[];
+    if (!line) throw notFound('crud.notFound', { entity: lines.label[language] });
+    from = String(line.parent);
+  }
+  const given = body[owner.child.parentField];
+  const to =
+    from !== undefined && (given === undefined || given === null || given === '')
+      ? from
+      : parentIdOf(owner, lines, body, language);
+  const headers = await lockHeaders(tx, owner.header, auth, [...new Set([from ?? to, to])], 'tenant');
+  if (from !== undefined) {
+    const left = headers.get(from);
+    if (!left) throw headerMissing(owner, lines, language);
+    refuseLockedLines(owner.header, left, language);
+  }
+  if (to !== from) {
+    const target = headers.get(to);
+    // The header is locked already; this asks only whether the caller may see it.
+    const [seen] = target
+      ? await tx
+          .select({ id: col(owner.header, 'id') })
+          .from(owner.header.table as PgTable)
+          .where(and(visible(owner.header, auth), eq(col(owner.header, 'id'), to)))
+      : [];
+    if (!target || !seen) throw headerMissing(owner, lines, language);
+    refuseLockedLines(owner.header, target, language);
+  }
+  return { from, to };
+}
+
+/**
  * Create (no id) or update (with id and the version it was read at) one record and, for
  * bills, its lines, all in the caller's transaction: any refusal leaves nothing written.
  */
@@ -267,12 +366,19 @@ export async function submitRecord(
   const now = new Date();
   const stamp = { updateUser: auth.userId, updateTime: now };
   let saved: Row;
+  // A line written on its own is checked against its header (issue 13: a posted bill's lines
+  // changed through the line endpoint); lines sent inside their header go with its checks.
+  const owner = ownerOf(entity);
+  const parent = owner && (await lockLineHeaders(tx, owner, entity, auth, body, rawId, language));
   if (rawId === undefined) {
     const input = withDefaults(entity.fields, body);
     for (const hook of Object.values(createHooks)) await hook(tx, entity, input, auth);
     const values = parseRecord(entity, input, language, false);
+    // The parent key is no form field (the engine fills it from the header it checked).
+    if (owner && parent) values[owner.child.parentField] = parent.to;
     await checkRecord(tx, entity, auth, values, undefined, language);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
+    refuseLockingValues(entity, values, language);
     const [inserted] = (await tx
       .insert(entity.table as PgTable)
       .values({
@@ -299,6 +405,14 @@ export async function submitRecord(
   } else {
     const current = await findVisible(tx, entity, auth, rawId, true);
     if (!current) throw notFound('crud.notFound', { entity: entity.label[language] });
+    refuseLockedHeader(entity, current, 'edit', language);
+    // The line moved to another header since its header was locked above: read it again.
+    if (owner && parent && String(current[owner.child.parentField]) !== parent.from)
+      throw conflict('crud.stale', {
+        entity: entity.label[language],
+        current: String(current.version),
+        given: String(body.version ?? '?'),
+      });
     const given = readVersion(body.version);
     if (given !== current.version) {
       throw conflict('crud.stale', {
@@ -312,8 +426,10 @@ export async function submitRecord(
     for (const field of entity.fields)
       if (field.secret && isBlank(edited[field.name])) delete edited[field.name];
     const values = parseRecord(entity, edited, language, true);
+    if (owner && parent) values[owner.child.parentField] = parent.to;
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: rawId });
+    refuseLockingValues(entity, { ...current, ...values }, language);
     const [updated] = (await tx
       .update(entity.table as PgTable)
       .set({ ...values, ...stamp, version: sql`${col(entity, 'version')} + 1` })
@@ -474,12 +590,34 @@ export async function removeRecords(
   language: Language,
 ): Promise<number> {
   refuseSharedWrite(entity, auth, language);
+  const owner = ownerOf(entity);
+  let checkedParents = new Set<string>();
+  if (owner) {
+    // Lines go only from bills that are not locked; their headers are locked first (the
+    // order every bill write takes: header, then lines). A line whose header is gone may go.
+    const parents = (await tx
+      .select({ parent: col(entity, owner.child.parentField) })
+      .from(entity.table as PgTable)
+      .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))) as Row[];
+    checkedParents = new Set(parents.map((p) => String(p.parent)));
+    const headers = await lockHeaders(tx, owner.header, auth, [...checkedParents], 'tenant');
+    for (const header of headers.values()) refuseLockedLines(owner.header, header, language);
+  }
   const rows = (await tx
     .select()
     .from(entity.table as PgTable)
     .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
     .for('update')) as Row[];
   if (rows.length !== ids.length) throw notFound('crud.notFound', { entity: entity.label[language] });
+  // A line moved to another bill between the check and its lock: that bill was not checked.
+  const moved = owner && rows.find((row) => !checkedParents.has(String(row[owner.child.parentField])));
+  if (moved)
+    throw conflict('crud.stale', {
+      entity: entity.label[language],
+      current: String(moved.version),
+      given: '?',
+    });
+  for (const row of rows) refuseLockedHeader(entity, row, 'remove', language);
   await removeRules[entity.name]?.(tx, rows, language, auth);
   await refuseIfReferenced(tx, entity, auth, rows, language);
   const now = new Date();

@@ -835,6 +835,27 @@ export const messages = {
     mo: '已出庫的單據不能刪除',
     en: 'The delivered storage document cannot be deleted',
   },
+  // Bill locks declared on the header entity (engine/locks.ts, docs/adr/0014-bill-locks.md)
+  'bill.locked': {
+    zh: '单据 {bill} 的{field}为“{state}”，不能修改或删除',
+    mo: '單據 {bill} 的{field}為「{state}」，不能修改或刪除',
+    en: 'Bill {bill} cannot be changed or deleted: its {field} is "{state}"',
+  },
+  'bill.linesLocked': {
+    zh: '单据 {bill} 的{field}为“{state}”，其明细不能新增、修改或删除',
+    mo: '單據 {bill} 的{field}為「{state}」，其明細不能新增、修改或刪除',
+    en: 'The lines of bill {bill} cannot be added, changed or deleted: its {field} is "{state}"',
+  },
+  'bill.lockedByAction': {
+    zh: '{field}“{state}”只能由单据的操作按钮设置',
+    mo: '{field}「{state}」只能由單據的操作按鈕設定',
+    en: '{field} "{state}" is set by the bill\'s actions only',
+  },
+  'bill.headerMissing': {
+    zh: '{lines}必须属于一张存在的{header}，请提供有效的 {key}',
+    mo: '{lines}必須屬於一張存在的{header}，請提供有效的 {key}',
+    en: 'A {lines} must belong to an existing {header}: give a valid {key}',
+  },
   // Stock reports (modules/reports)
   'report.totals': { zh: '合计', mo: '合計', en: 'Total' },
   'report.areaRequired': {

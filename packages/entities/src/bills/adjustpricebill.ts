@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   reviewColumns,
   reviewFields,
@@ -56,6 +57,7 @@ export const adjustpricebillTable = headerTable('bl_adjustpricebill', {
 
 export const adjustpricebill = defineEntity({
   name: 'adjustpricebill',
+  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('调价单', '調價單', 'Price adjustment'),

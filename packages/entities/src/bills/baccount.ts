@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -63,6 +64,7 @@ export const baccountTable = headerTable('bl_baccount', {
 
 export const baccount = defineEntity({
   name: 'baccount',
+  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('结转单', '結轉單', 'Carry-forward'),

@@ -2,7 +2,7 @@ import { integer, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, computed, headerTable, lineFields, lineTable, relabel, unlisted } from './blocks.ts';
+import { at, computed, headerTable, lineFields, lineTable, locks, relabel, unlisted } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** Wave pick lines: the outbound lines of the wave (applyCode / applyLineNumber) to pick. */
@@ -46,6 +46,7 @@ export const billwavesTable = headerTable('bl_billwaves', {
 
 export const billwaves = defineEntity({
   name: 'billwaves',
+  flow: { locks: [locks.of('wavesStatus', ['1', '2', '3', '4'])] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('波次单', '波次單', 'Wave'),

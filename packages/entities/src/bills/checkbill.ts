@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -75,6 +76,7 @@ export const checkbillTable = headerTable('bl_checkbill', {
 
 export const checkbill = defineEntity({
   name: 'checkbill',
+  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('质检单', '質檢單', 'Quality inspection'),

@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -48,6 +49,7 @@ export const diversecustomertransferbillTable = headerTable('bl_diversecustomert
 
 export const diversecustomertransferbill = defineEntity({
   name: 'diversecustomertransferbill',
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('货权转移单', '貨權轉移單', 'Ownership transfer'),

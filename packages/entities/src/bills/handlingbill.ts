@@ -2,7 +2,16 @@ import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, computed, headerTable, lineFields, lineTable, reviewColumns, reviewFields } from './blocks.ts';
+import {
+  at,
+  computed,
+  headerTable,
+  lineFields,
+  lineTable,
+  locks,
+  reviewColumns,
+  reviewFields,
+} from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** Handled goods (optional): the materials moved, for owners billed per material. */
@@ -39,6 +48,7 @@ export const handlingbillTable = headerTable('bl_handlingbill', {
 
 export const handlingbill = defineEntity({
   name: 'handlingbill',
+  flow: { locks: [locks.reviewed()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('装卸单', '裝卸單', 'Handling bill'),

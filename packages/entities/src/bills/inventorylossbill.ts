@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -47,6 +48,7 @@ export const inventorylossbillTable = headerTable('bl_inventorylossbill', {
 
 export const inventorylossbill = defineEntity({
   name: 'inventorylossbill',
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('报损单', '報損單', 'Stock loss bill'),

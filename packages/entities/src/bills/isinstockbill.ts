@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   reviewColumns,
@@ -55,6 +56,7 @@ export const isinstockbillTable = headerTable('bl_isinstockbill', {
 
 export const isinstockbill = defineEntity({
   name: 'isinstockbill',
+  flow: { locks: [locks.posted('posted'), locks.reviewed('posted')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'warehousingManagement',

@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   reviewColumns,
   reviewFields,
@@ -51,6 +52,7 @@ export const ispurchaseapplybillTable = headerTable('bl_ispurchaseapplybill', {
 
 export const ispurchaseapplybill = defineEntity({
   name: 'ispurchaseapplybill',
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('采购申请单', '採購申請單', 'Purchase application'),

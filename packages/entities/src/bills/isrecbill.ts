@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -56,6 +57,7 @@ export const isrecbillTable = headerTable('bl_isrecbill', {
 
 export const isrecbill = defineEntity({
   name: 'isrecbill',
+  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('收货单', '收貨單', 'Receiving bill'),

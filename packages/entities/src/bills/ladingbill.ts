@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -55,6 +56,7 @@ export const ladingbillTable = headerTable('bl_ladingbill', {
 
 export const ladingbill = defineEntity({
   name: 'ladingbill',
+  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('提单', '提單', 'Lading'),

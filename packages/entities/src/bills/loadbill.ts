@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -61,6 +62,7 @@ export const loadbillTable = headerTable('bl_loadbill', {
 
 export const loadbill = defineEntity({
   name: 'loadbill',
+  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'loadHandle',

@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   reviewColumns,
   reviewFields,
@@ -88,6 +89,7 @@ export const monthbillTable = headerTable('bl_monthbill', {
 
 export const monthbill = defineEntity({
   name: 'monthbill',
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('月结账单', '月結賬單', 'Monthly bill'),

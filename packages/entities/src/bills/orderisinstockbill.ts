@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   stateColumns,
   stateFields,
   unlisted,
@@ -54,6 +55,7 @@ export const orderisinstockbillTable = headerTable('bl_orderisinstockbill', {
 
 export const orderisinstockbill = defineEntity({
   name: 'orderisinstockbill',
+  flow: { locks: [locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'warehousingManagement',

@@ -10,6 +10,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   stateColumns,
   stateFields,
@@ -56,6 +57,7 @@ export const orderosoutstockbillTable = headerTable('bl_orderosoutstockbill', {
 
 export const orderosoutstockbill = defineEntity({
   name: 'orderosoutstockbill',
+  flow: { locks: [locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'outWarehouseManagement',

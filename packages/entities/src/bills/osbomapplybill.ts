@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   relabel,
   reviewColumns,
   reviewFields,
@@ -55,6 +56,7 @@ export const osbomapplybillTable = headerTable('bl_osbomapplybill', {
 
 export const osbomapplybill = defineEntity({
   name: 'osbomapplybill',
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('BOM领料申请单', 'BOM領料申請單', 'BOM material application'),

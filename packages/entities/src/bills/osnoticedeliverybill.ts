@@ -2,7 +2,15 @@ import { date, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, consigneeColumns, consigneeFields, headerTable, lineFields, lineTable } from './blocks.ts';
+import {
+  at,
+  consigneeColumns,
+  consigneeFields,
+  headerTable,
+  lineFields,
+  lineTable,
+  locks,
+} from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** Delivery notice lines: what the owner tells the warehouse to deliver. */
@@ -35,6 +43,7 @@ export const osnoticedeliverybillTable = headerTable('bl_osnoticedeliverybill', 
 
 export const osnoticedeliverybill = defineEntity({
   name: 'osnoticedeliverybill',
+  flow: { locks: [locks.of('dnState', ['1', '2', '3', '4'], 'handled')] },
   service: 'bl-wms',
   actions: ['receive', 'receiveAdvance'],
   area: 'outWarehouseManagement',

@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   reviewColumns,
@@ -53,6 +54,7 @@ export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
 
 export const osoutstockbill = defineEntity({
   name: 'osoutstockbill',
+  flow: { locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')] },
   service: 'bl-wms',
   actions: ['review', 'unreview', 'sort', 'load'],
   area: 'outWarehouseManagement',

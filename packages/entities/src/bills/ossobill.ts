@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   reviewColumns,
   reviewFields,
   stateColumns,
@@ -53,6 +54,7 @@ export const ossobillTable = headerTable('bl_ossobill', {
 
 export const ossobill = defineEntity({
   name: 'ossobill',
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('销售订单', '銷售訂單', 'Sales order'),

@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -61,6 +62,7 @@ export const packagetemporarybillTable = headerTable('bl_packagetemporarybill', 
 
 export const packagetemporarybill = defineEntity({
   name: 'packagetemporarybill',
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('包仓转暂存单', '包倉轉暫存單', 'Package-to-temporary conversion'),

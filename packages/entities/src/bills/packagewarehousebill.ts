@@ -2,7 +2,15 @@ import { date, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { computed, headerOnlyFields, headerTable, relabel, reviewColumns, reviewFields } from './blocks.ts';
+import {
+  computed,
+  headerOnlyFields,
+  headerTable,
+  locks,
+  relabel,
+  reviewColumns,
+  reviewFields,
+} from './blocks.ts';
 
 /**
  * Package-warehouse bills (spec 01 /otherBill packagewarehousebill): an area rented whole to an
@@ -22,6 +30,7 @@ export const packagewarehousebillTable = headerTable('bl_packagewarehousebill', 
 
 export const packagewarehousebill = defineEntity({
   name: 'packagewarehousebill',
+  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('包仓单', '包倉單', 'Package-warehouse bill'),

@@ -2,7 +2,15 @@ import { date, integer, numeric } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { computed, headerOnlyFields, headerTable, relabel, reviewColumns, reviewFields } from './blocks.ts';
+import {
+  computed,
+  headerOnlyFields,
+  headerTable,
+  locks,
+  relabel,
+  reviewColumns,
+  reviewFields,
+} from './blocks.ts';
 
 /**
  * Rent-warehouse bills (spec 02 §3.5 rentwarehousebill; its fields are not shown, so designed
@@ -21,6 +29,7 @@ export const rentwarehousebillTable = headerTable('bl_rentwarehousebill', {
 
 export const rentwarehousebill = defineEntity({
   name: 'rentwarehousebill',
+  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('租仓单', '租倉單', 'Warehouse rent bill'),

@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -76,6 +77,7 @@ export const secondaryprocessTable = headerTable('bl_secondaryprocess', {
 
 export const secondaryprocess = defineEntity({
   name: 'secondaryprocess',
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('二次加工单', '二次加工單', 'Secondary processing bill'),

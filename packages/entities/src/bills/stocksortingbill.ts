@@ -2,7 +2,7 @@ import { integer, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { headerTable, lineFields, lineTable, relabel, stateColumns, stateFields } from './blocks.ts';
+import { headerTable, lineFields, lineTable, locks, relabel, stateColumns, stateFields } from './blocks.ts';
 import { allocatedLineKey, billDetails, billHeaderFields } from './common.ts';
 
 /** Sorting lines: what was sorted out of which location for the outbound bill. */
@@ -44,6 +44,7 @@ export const stocksortingbillTable = headerTable('bl_stocksortingbill', {
 
 export const stocksortingbill = defineEntity({
   name: 'stocksortingbill',
+  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview', 'printSort', 'printBoard'],
   area: 'outWarehouseManagement',

@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -60,6 +61,7 @@ export const temporarypackagebillTable = headerTable('bl_temporarypackagebill', 
 
 export const temporarypackagebill = defineEntity({
   name: 'temporarypackagebill',
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('暂存转包仓单', '暫存轉包倉單', 'Temporary-to-package conversion'),

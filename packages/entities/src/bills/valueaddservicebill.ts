@@ -2,7 +2,16 @@ import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, computed, headerTable, lineFields, lineTable, reviewColumns, reviewFields } from './blocks.ts';
+import {
+  at,
+  computed,
+  headerTable,
+  lineFields,
+  lineTable,
+  locks,
+  reviewColumns,
+  reviewFields,
+} from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** Serviced goods (optional): the materials the service was done on. */
@@ -37,6 +46,7 @@ export const valueaddservicebillTable = headerTable('bl_valueaddservicebill', {
 
 export const valueaddservicebill = defineEntity({
   name: 'valueaddservicebill',
+  flow: { locks: [locks.reviewed()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('增值服务单', '增值服務單', 'Value-added service bill'),

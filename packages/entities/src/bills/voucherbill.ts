@@ -2,7 +2,7 @@ import { varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, computed, headerTable, lineFields, lineTable, unlisted } from './blocks.ts';
+import { at, computed, headerTable, lineFields, lineTable, locks, unlisted } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
 /** The reversal (冲销) columns a voucher and each of its items carry. */
@@ -69,6 +69,7 @@ export const voucherbillTable = headerTable('bl_voucherbill', {
 
 export const voucherbill = defineEntity({
   name: 'voucherbill',
+  flow: { locks: [locks.of('voucherOffState', ['1'])] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('库存凭证', '庫存憑證', 'Stock voucher'),

@@ -6,6 +6,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -55,6 +56,7 @@ export const warehousetransferbillTable = headerTable('bl_warehousetransferbill'
 
 export const warehousetransferbill = defineEntity({
   name: 'warehousetransferbill',
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('移库单', '移庫單', 'Transfer bill'),

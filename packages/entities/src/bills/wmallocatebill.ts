@@ -8,6 +8,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -68,6 +69,7 @@ export const wmallocatebillTable = headerTable('bl_wmallocatebill', {
 
 export const wmallocatebill = defineEntity({
   name: 'wmallocatebill',
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('调拨单', '調撥單', 'Allocation bill'),

@@ -7,6 +7,7 @@ import {
   headerTable,
   lineFields,
   lineTable,
+  locks,
   postingColumns,
   postingFields,
   relabel,
@@ -67,6 +68,7 @@ export const wmstockcheckbillTable = headerTable('bl_wmstockcheckbill', {
 
 export const wmstockcheckbill = defineEntity({
   name: 'wmstockcheckbill',
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.finished()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('盘点单', '盤點單', 'Stock count'),
