@@ -73,6 +73,12 @@ describe.each(testDrivers())('bill locks on %s', (driver) => {
     await test.dispose();
   });
 
+  let masters: Promise<void> | undefined;
+  const withMasterData = () => {
+    masters ??= masterData(api.submit);
+    return masters;
+  };
+
   const detail = async (entity: EntityDefinition, id: string) => {
     const answer = await api.call('GET', `${entity.path}/detail`, { query: { id } });
     expect(answer.success, `${entity.name}: ${answer.msg}`).toBe(true);
@@ -137,6 +143,21 @@ describe.each(testDrivers())('bill locks on %s', (driver) => {
           if (key !== undefined) expect(translate(key as MessageKey, 'en'), entity.name).not.toBe(key);
       }
     }
+  });
+
+  it('the catalogue serves the locks of every bill, so screens offer no edit or delete the server refuses', async () => {
+    const served = await api.call('GET', '/api/bl-system/catalogue');
+    const byName = new Map(
+      (served.data as { entities: { name: string; locks?: unknown }[] }).entities.map((e) => [
+        e.name,
+        e.locks,
+      ]),
+    );
+    for (const entity of lockedBills)
+      expect(byName.get(entity.name), entity.name).toEqual(
+        entity.flow?.locks.map(({ field, values }) => ({ field, values })),
+      );
+    expect(byName.get('material')).toBeUndefined();
   });
 
   for (const entity of lockedBills) {
@@ -338,7 +359,7 @@ describe.each(testDrivers())('bill locks on %s', (driver) => {
   }, 120_000);
 
   it('a posted inbound bill: its lines refuse submit and remove, and the bill can still be un-reviewed', async () => {
-    await masterData(api.submit);
+    await withMasterData();
     const inbound = entityByName.get('isinstockbill') as EntityDefinition;
     const lines = entityByName.get('isinstockbilldetail') as EntityDefinition;
     const created = await api.submit(
@@ -390,5 +411,38 @@ describe.each(testDrivers())('bill locks on %s', (driver) => {
       language: 'en',
     });
     expect(again.success, again.msg).toBe(true);
+  });
+  it('a line edit racing the review of its bill: either the edit lands before the posting or it is refused', async () => {
+    await withMasterData();
+    const linesPath = entityByName.get('isinstockbilldetail')?.path as string;
+    for (let round = 0; round < 6; round += 1) {
+      const created = await api.submit('isinstockbill', {
+        billNo: nextBillNo('RACE'),
+        billDate: '2026-03-02',
+        customerCode: 'C1',
+        type: '2',
+        details: [{ materialCode: 'M2', warehousePlaceCode: 'P2', qty: '4' }],
+      });
+      const bill = created.data as Row & { details: Row[] };
+      const line = bill.details[0] as Row;
+      const [edit, review] = await Promise.all([
+        api.call('POST', `${linesPath}/submit`, {
+          payload: { id: line.id, version: line.version, qty: '5' },
+          language: 'en',
+        }),
+        api.action('isinstockbill', 'review', [String(bill.id)], 'en'),
+      ]);
+      expect(review.msg).toBe('operation success !');
+      const stream = await api.call('GET', '/api/bl-wms/stockstream/list', {
+        query: { billNo: String(bill.billNo) },
+      });
+      const posted = (stream.data as { records: Row[] }).records.map((r) => Number(r.qty));
+      const stored = (await api.call('GET', `${linesPath}/detail`, { query: { id: String(line.id) } }))
+        .data as Row;
+      // The posting is what the line says, whichever came first.
+      expect(posted, `round ${round}: ${edit.msg}`).toEqual([Number(stored.qty)]);
+      expect(Number(stored.qty)).toBe(edit.success ? 5 : 4);
+      if (!edit.success) expect(edit.msg).toContain(`The lines of bill ${bill.billNo} cannot be`);
+    }
   });
 });

@@ -19,6 +19,11 @@ export interface CatalogueEntity {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Written only by postings: no add, edit, delete or import. */
   readOnly: boolean;
+  /**
+   * A bill's locks (EntityInput.flow): while one holds, the server refuses edits and deletes
+   * of the bill and of its lines, so screens offer neither.
+   */
+  locks?: { field: string; values: readonly string[] }[];
 }
 
 export interface Catalogue {

@@ -257,27 +257,22 @@ const isObject = (value: unknown): value is Row =>
 const idPattern = /^\d{1,19}$/;
 
 /**
- * Headers of a tenant by id, locked (`for update`) in id order: a line write holds its bill
- * this way until it commits, so a review cannot slip between the lock check and the write, and
- * two writers always take bills in the same order. `scope` narrows to the bills the caller sees.
+ * Live headers of the tenant by id, locked (`for update`) in id order: a line write holds its
+ * bill this way until it commits, so a review cannot slip between the lock check and the write,
+ * and two writers always take bills in the same order. The caller's data scope is not applied:
+ * a lock holds whoever writes the lines.
  */
 async function lockHeaders(
   tx: Tx,
   header: EntityDefinition,
   auth: AuthContext,
   ids: string[],
-  scope: 'tenant' | 'visible',
 ): Promise<Map<string, Row>> {
   if (ids.length === 0) return new Map();
   const rows = (await tx
     .select()
     .from(header.table as PgTable)
-    .where(
-      and(
-        scope === 'visible' ? visible(header, auth) : live(header, auth.tenantId),
-        inArray(col(header, 'id'), ids),
-      ),
-    )
+    .where(and(live(header, auth.tenantId), inArray(col(header, 'id'), ids)))
     .orderBy(col(header, 'id'))
     .for('update')) as Row[];
   return new Map(rows.map((row) => [String(row.id), row]));
@@ -327,7 +322,7 @@ async function lockLineHeaders(
     from !== undefined && (given === undefined || given === null || given === '')
       ? from
       : parentIdOf(owner, lines, body, language);
-  const headers = await lockHeaders(tx, owner.header, auth, [...new Set([from ?? to, to])], 'tenant');
+  const headers = await lockHeaders(tx, owner.header, auth, [...new Set([from ?? to, to])]);
   if (from !== undefined) {
     const left = headers.get(from);
     if (!left) throw headerMissing(owner, lines, language);
@@ -600,7 +595,7 @@ export async function removeRecords(
       .from(entity.table as PgTable)
       .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))) as Row[];
     checkedParents = new Set(parents.map((p) => String(p.parent)));
-    const headers = await lockHeaders(tx, owner.header, auth, [...checkedParents], 'tenant');
+    const headers = await lockHeaders(tx, owner.header, auth, [...checkedParents]);
     for (const header of headers.values()) refuseLockedLines(owner.header, header, language);
   }
   const rows = (await tx

@@ -27,6 +27,7 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
     fields: entity.fields,
     defaultSort: entity.defaultSort,
     readOnly: entity.readOnly,
+    ...(entity.flow && { locks: entity.flow.locks.map(({ field, values }) => ({ field, values })) }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CatalogueEntity } from '@bl/entities';
 import type { Messages } from '../i18n/zh.ts';
 import { allButtons } from './access.ts';
 
@@ -87,16 +88,16 @@ export function usableActions(
 }
 
 /**
- * A bill posted to stock, or a document an action has moved on (a confirmed reservation, a
- * reviewed sorting or loading bill, a received notice) can be neither edited nor deleted (the
- * server refuses both, naming the bill); its list row hides those links so the way on is
- * un-review.
+ * A bill its flow has locked (posted to stock, reviewed, confirmed, received...: the entity's
+ * declared locks, served with the catalogue) can be neither edited nor deleted (the server
+ * refuses both, naming the bill and its state); its list row hides those links so the way on
+ * is un-review.
  */
-export function rowAllows(entity: { name: string }, row: Record<string, unknown>, action: string): boolean {
-  if (!screenActions[entity.name]) return true;
-  const moved =
-    row.streamStatus === '1' ||
-    (entity.name !== 'osoutstockbill' && typeof row.state === 'string' && row.state !== '0') ||
-    (typeof row.dnState === 'string' && row.dnState !== '0');
-  return !(moved && (action === 'edit' || action === 'delete'));
+export function rowAllows(
+  entity: Pick<CatalogueEntity, 'locks'>,
+  row: Record<string, unknown>,
+  action: string,
+): boolean {
+  if (action !== 'edit' && action !== 'delete') return true;
+  return !(entity.locks ?? []).some((lock) => lock.values.includes(String(row[lock.field] ?? '')));
 }
