@@ -57,13 +57,13 @@ export const adjustpricebillTable = headerTable('bl_adjustpricebill', {
 
 export const adjustpricebill = defineEntity({
   name: 'adjustpricebill',
-  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('调价单', '調價單', 'Price adjustment'),
   table: adjustpricebillTable,
   titleField: 'billNo',
   children: [billDetails(() => adjustpricebilldetail)],
+  flow: { locks: [locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -64,13 +64,13 @@ export const baccountTable = headerTable('bl_baccount', {
 
 export const baccount = defineEntity({
   name: 'baccount',
-  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('结转单', '結轉單', 'Carry-forward'),
   table: baccountTable,
   titleField: 'billNo',
   children: [billDetails(() => baccountdetail)],
+  flow: { locks: [locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -46,13 +46,13 @@ export const billwavesTable = headerTable('bl_billwaves', {
 
 export const billwaves = defineEntity({
   name: 'billwaves',
-  flow: { locks: [locks.of('wavesStatus', ['1', '2', '3', '4'])] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('波次单', '波次單', 'Wave'),
   table: billwavesTable,
   titleField: 'billNo',
   children: [billDetails(() => billwavesdetail)],
+  flow: { locks: [locks.of('wavesStatus', ['1', '2', '3', '4'])] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -76,13 +76,13 @@ export const checkbillTable = headerTable('bl_checkbill', {
 
 export const checkbill = defineEntity({
   name: 'checkbill',
-  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('质检单', '質檢單', 'Quality inspection'),
   table: checkbillTable,
   titleField: 'billNo',
   children: [billDetails(() => checkbilldetail)],
+  flow: { locks: [locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

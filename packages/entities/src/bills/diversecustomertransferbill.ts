@@ -49,13 +49,13 @@ export const diversecustomertransferbillTable = headerTable('bl_diversecustomert
 
 export const diversecustomertransferbill = defineEntity({
   name: 'diversecustomertransferbill',
-  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('货权转移单', '貨權轉移單', 'Ownership transfer'),
   table: diversecustomertransferbillTable,
   titleField: 'billNo',
   children: [billDetails(() => diversecustomertransferbilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -48,13 +48,13 @@ export const handlingbillTable = headerTable('bl_handlingbill', {
 
 export const handlingbill = defineEntity({
   name: 'handlingbill',
-  flow: { locks: [locks.reviewed()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('装卸单', '裝卸單', 'Handling bill'),
   table: handlingbillTable,
   titleField: 'billNo',
   children: [{ ...billDetails(() => handlingbilldetail), minLines: 0 }],
+  flow: { locks: [locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -48,13 +48,13 @@ export const inventorylossbillTable = headerTable('bl_inventorylossbill', {
 
 export const inventorylossbill = defineEntity({
   name: 'inventorylossbill',
-  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('报损单', '報損單', 'Stock loss bill'),
   table: inventorylossbillTable,
   titleField: 'billNo',
   children: [billDetails(() => inventorylossbilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -56,7 +56,6 @@ export const isinstockbillTable = headerTable('bl_isinstockbill', {
 
 export const isinstockbill = defineEntity({
   name: 'isinstockbill',
-  flow: { locks: [locks.posted('posted'), locks.reviewed('posted')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'warehousingManagement',
@@ -64,6 +63,7 @@ export const isinstockbill = defineEntity({
   table: isinstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => isinstockbilldetail)],
+  flow: { locks: [locks.posted('posted'), locks.reviewed('posted')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -52,13 +52,13 @@ export const ispurchaseapplybillTable = headerTable('bl_ispurchaseapplybill', {
 
 export const ispurchaseapplybill = defineEntity({
   name: 'ispurchaseapplybill',
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('采购申请单', '採購申請單', 'Purchase application'),
   table: ispurchaseapplybillTable,
   titleField: 'billNo',
   children: [billDetails(() => ispurchaseapplybilldetail)],
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

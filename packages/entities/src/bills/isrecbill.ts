@@ -57,13 +57,13 @@ export const isrecbillTable = headerTable('bl_isrecbill', {
 
 export const isrecbill = defineEntity({
   name: 'isrecbill',
-  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'warehousingManagement',
   label: label('收货单', '收貨單', 'Receiving bill'),
   table: isrecbillTable,
   titleField: 'billNo',
   children: [billDetails(() => isrecbilldetail)],
+  flow: { locks: [locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -56,13 +56,13 @@ export const ladingbillTable = headerTable('bl_ladingbill', {
 
 export const ladingbill = defineEntity({
   name: 'ladingbill',
-  flow: { locks: [locks.pastNew()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('提单', '提單', 'Lading'),
   table: ladingbillTable,
   titleField: 'billNo',
   children: [billDetails(() => ladingbilldetail)],
+  flow: { locks: [locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -62,7 +62,6 @@ export const loadbillTable = headerTable('bl_loadbill', {
 
 export const loadbill = defineEntity({
   name: 'loadbill',
-  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'loadHandle',
@@ -71,6 +70,7 @@ export const loadbill = defineEntity({
   titleField: 'billNo',
   // Made from the outbound bill's allocation: one outbound line may take from several places.
   children: [{ ...billDetails(() => loadbilldetail), distinctBy: allocatedLineKey }],
+  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -89,13 +89,13 @@ export const monthbillTable = headerTable('bl_monthbill', {
 
 export const monthbill = defineEntity({
   name: 'monthbill',
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('月结账单', '月結賬單', 'Monthly bill'),
   table: monthbillTable,
   titleField: 'billNo',
   children: [billDetails(() => monthbilldetail)],
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -55,7 +55,6 @@ export const orderisinstockbillTable = headerTable('bl_orderisinstockbill', {
 
 export const orderisinstockbill = defineEntity({
   name: 'orderisinstockbill',
-  flow: { locks: [locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'warehousingManagement',
@@ -63,6 +62,7 @@ export const orderisinstockbill = defineEntity({
   table: orderisinstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => orderisinstockbilldetail)],
+  flow: { locks: [locks.pastNew('handled')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -57,7 +57,6 @@ export const orderosoutstockbillTable = headerTable('bl_orderosoutstockbill', {
 
 export const orderosoutstockbill = defineEntity({
   name: 'orderosoutstockbill',
-  flow: { locks: [locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview'],
   area: 'outWarehouseManagement',
@@ -65,6 +64,7 @@ export const orderosoutstockbill = defineEntity({
   table: orderosoutstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => orderosoutstockbilldetail)],
+  flow: { locks: [locks.pastNew('handled')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

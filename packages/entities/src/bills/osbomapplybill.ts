@@ -56,13 +56,13 @@ export const osbomapplybillTable = headerTable('bl_osbomapplybill', {
 
 export const osbomapplybill = defineEntity({
   name: 'osbomapplybill',
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('BOM领料申请单', 'BOM領料申請單', 'BOM material application'),
   table: osbomapplybillTable,
   titleField: 'billNo',
   children: [billDetails(() => osbomapplybilldetail)],
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -43,7 +43,6 @@ export const osnoticedeliverybillTable = headerTable('bl_osnoticedeliverybill', 
 
 export const osnoticedeliverybill = defineEntity({
   name: 'osnoticedeliverybill',
-  flow: { locks: [locks.of('dnState', ['1', '2', '3', '4'], 'handled')] },
   service: 'bl-wms',
   actions: ['receive', 'receiveAdvance'],
   area: 'outWarehouseManagement',
@@ -51,6 +50,7 @@ export const osnoticedeliverybill = defineEntity({
   table: osnoticedeliverybillTable,
   titleField: 'billNo',
   children: [billDetails(() => osnoticedeliverybilldetail)],
+  flow: { locks: [locks.of('dnState', ['1', '2', '3', '4'], 'handled')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

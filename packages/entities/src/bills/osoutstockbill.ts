@@ -54,7 +54,6 @@ export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
 
 export const osoutstockbill = defineEntity({
   name: 'osoutstockbill',
-  flow: { locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')] },
   service: 'bl-wms',
   actions: ['review', 'unreview', 'sort', 'load'],
   area: 'outWarehouseManagement',
@@ -62,6 +61,7 @@ export const osoutstockbill = defineEntity({
   table: osoutstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => osoutstockbilldetail)],
+  flow: { locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -54,13 +54,13 @@ export const ossobillTable = headerTable('bl_ossobill', {
 
 export const ossobill = defineEntity({
   name: 'ossobill',
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'outWarehouseManagement',
   label: label('销售订单', '銷售訂單', 'Sales order'),
   table: ossobillTable,
   titleField: 'billNo',
   children: [billDetails(() => ossobilldetail)],
+  flow: { locks: [locks.reviewed(), locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -62,13 +62,13 @@ export const packagetemporarybillTable = headerTable('bl_packagetemporarybill', 
 
 export const packagetemporarybill = defineEntity({
   name: 'packagetemporarybill',
-  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('包仓转暂存单', '包倉轉暫存單', 'Package-to-temporary conversion'),
   table: packagetemporarybillTable,
   titleField: 'billNo',
   children: [billDetails(() => packagetemporarybilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -30,11 +30,11 @@ export const packagewarehousebillTable = headerTable('bl_packagewarehousebill', 
 
 export const packagewarehousebill = defineEntity({
   name: 'packagewarehousebill',
-  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('包仓单', '包倉單', 'Package-warehouse bill'),
   table: packagewarehousebillTable,
+  flow: { locks: [locks.reviewed()] },
   titleField: 'billNo',
   fields: {
     ...commonFields,

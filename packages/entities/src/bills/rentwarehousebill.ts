@@ -29,11 +29,11 @@ export const rentwarehousebillTable = headerTable('bl_rentwarehousebill', {
 
 export const rentwarehousebill = defineEntity({
   name: 'rentwarehousebill',
-  flow: { locks: [locks.reviewed()] },
   service: 'bl-acct',
   area: 'otherBill',
   label: label('租仓单', '租倉單', 'Warehouse rent bill'),
   table: rentwarehousebillTable,
+  flow: { locks: [locks.reviewed()] },
   titleField: 'billNo',
   fields: {
     ...commonFields,

@@ -77,11 +77,11 @@ export const secondaryprocessTable = headerTable('bl_secondaryprocess', {
 
 export const secondaryprocess = defineEntity({
   name: 'secondaryprocess',
-  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('二次加工单', '二次加工單', 'Secondary processing bill'),
   table: secondaryprocessTable,
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   titleField: 'billNo',
   children: [
     lines('pullLines', () => secondaryprocesspull),

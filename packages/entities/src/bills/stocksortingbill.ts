@@ -44,7 +44,6 @@ export const stocksortingbillTable = headerTable('bl_stocksortingbill', {
 
 export const stocksortingbill = defineEntity({
   name: 'stocksortingbill',
-  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   service: 'bl-wms',
   actions: ['review', 'unreview', 'printSort', 'printBoard'],
   area: 'outWarehouseManagement',
@@ -53,6 +52,7 @@ export const stocksortingbill = defineEntity({
   titleField: 'billNo',
   // Made from the outbound bill's allocation: one outbound line may take from several places.
   children: [{ ...billDetails(() => stocksortingbilldetail), distinctBy: allocatedLineKey }],
+  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

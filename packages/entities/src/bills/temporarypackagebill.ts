@@ -61,13 +61,13 @@ export const temporarypackagebillTable = headerTable('bl_temporarypackagebill', 
 
 export const temporarypackagebill = defineEntity({
   name: 'temporarypackagebill',
-  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('暂存转包仓单', '暫存轉包倉單', 'Temporary-to-package conversion'),
   table: temporarypackagebillTable,
   titleField: 'billNo',
   children: [billDetails(() => temporarypackagebilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

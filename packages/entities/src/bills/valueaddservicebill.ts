@@ -46,13 +46,13 @@ export const valueaddservicebillTable = headerTable('bl_valueaddservicebill', {
 
 export const valueaddservicebill = defineEntity({
   name: 'valueaddservicebill',
-  flow: { locks: [locks.reviewed()] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('增值服务单', '增值服務單', 'Value-added service bill'),
   table: valueaddservicebillTable,
   titleField: 'billNo',
   children: [{ ...billDetails(() => valueaddservicebilldetail), minLines: 0 }],
+  flow: { locks: [locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -69,13 +69,13 @@ export const voucherbillTable = headerTable('bl_voucherbill', {
 
 export const voucherbill = defineEntity({
   name: 'voucherbill',
-  flow: { locks: [locks.of('voucherOffState', ['1'])] },
   service: 'bl-wms',
   area: 'otherBill',
   label: label('库存凭证', '庫存憑證', 'Stock voucher'),
   table: voucherbillTable,
   titleField: 'billNo',
   children: [billDetails(() => voucheritem)],
+  flow: { locks: [locks.of('voucherOffState', ['1'])] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

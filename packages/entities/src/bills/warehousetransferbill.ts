@@ -56,13 +56,13 @@ export const warehousetransferbillTable = headerTable('bl_warehousetransferbill'
 
 export const warehousetransferbill = defineEntity({
   name: 'warehousetransferbill',
-  flow: { locks: [locks.posted(), locks.reviewed()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('移库单', '移庫單', 'Transfer bill'),
   table: warehousetransferbillTable,
   titleField: 'billNo',
   children: [billDetails(() => warehousetransferbilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

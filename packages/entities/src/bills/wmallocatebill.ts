@@ -69,13 +69,13 @@ export const wmallocatebillTable = headerTable('bl_wmallocatebill', {
 
 export const wmallocatebill = defineEntity({
   name: 'wmallocatebill',
-  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('调拨单', '調撥單', 'Allocation bill'),
   table: wmallocatebillTable,
   titleField: 'billNo',
   children: [billDetails(() => wmallocatebilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -68,13 +68,13 @@ export const wmstockcheckbillTable = headerTable('bl_wmstockcheckbill', {
 
 export const wmstockcheckbill = defineEntity({
   name: 'wmstockcheckbill',
-  flow: { locks: [locks.posted(), locks.reviewed(), locks.finished()] },
   service: 'bl-wms',
   area: 'inWarehouseManagement',
   label: label('盘点单', '盤點單', 'Stock count'),
   table: wmstockcheckbillTable,
   titleField: 'billNo',
   children: [billDetails(() => wmstockcheckbilldetail)],
+  flow: { locks: [locks.posted(), locks.reviewed(), locks.finished()] },
   fields: {
     ...commonFields,
     ...billHeaderFields,
