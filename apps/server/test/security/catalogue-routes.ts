@@ -21,13 +21,57 @@ export interface NamedRoute {
   query: string[];
   params: string[];
   body: string[];
+  /** A well-formed request by the route's schemas: its query and body (undefined for GET). */
+  wellFormed: { query: Record<string, string>; body: unknown };
   /** The entity whose path the route extends (`/api/bl-wms/isinstockbill/review`), if any. */
   entity?: EntityDefinition;
 }
 
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
+
 interface Operation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/**
+ * The plainest value a schema accepts: ids and codes are '1', lists hold what they must. A
+ * route's permission check comes after its schema, so a permission test sends this.
+ */
+export function wellFormedValue(schema: JsonSchema | undefined): unknown {
+  if (!schema) return '1';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const variant = schema.anyOf ?? schema.oneOf;
+  if (variant) return wellFormedValue(variant.find((v) => v.type !== 'null') ?? variant[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, wellFormedValue(schema.properties?.[name])]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => wellFormedValue(schema.items));
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return false;
+    default:
+      return '1';
+  }
 }
 
 /** Every route that is not one of the generic endpoints of an entity. */
@@ -43,7 +87,11 @@ export async function namedRoutes(app: FastifyInstance): Promise<NamedRoute[]> {
       const upper = method.toUpperCase();
       if (upper !== 'GET' && upper !== 'POST') continue;
       const parameters = operation.parameters ?? [];
-      const json = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const json = bodySchema?.properties ?? {};
+      // Required parameters, and ids wherever the route takes them (ids=1 names a record).
+      const idLike = (name: string) => /^ids?$|Ids?$/.test(name);
+      const required = parameters.filter((p) => p.in === 'query' && (p.required || idLike(p.name)));
       const entity = byPath.find((e) => path.startsWith(`${e.path}/`));
       routes.push({
         method: upper,
@@ -51,6 +99,10 @@ export async function namedRoutes(app: FastifyInstance): Promise<NamedRoute[]> {
         query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         body: Object.keys(json),
+        wellFormed: {
+          query: Object.fromEntries(required.map((p) => [p.name, String(wellFormedValue(p.schema))])),
+          body: upper === 'POST' ? (bodySchema ? wellFormedValue(bodySchema) : {}) : undefined,
+        },
         ...(entity && { entity }),
       });
     }
