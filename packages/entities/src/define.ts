@@ -127,7 +127,44 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   flow?: BillFlowInput;
 }
 
-function toMeta(name: string, input: FieldInput): FieldMeta {
+/** What a column can hold, as drizzle describes it (only the properties read below). */
+interface ColumnShape {
+  columnType: string;
+  length?: number;
+  precision?: number;
+  scale?: number;
+}
+
+/** The range of PostgreSQL's integer types: a value outside is refused before it reaches SQL. */
+const integerRanges: Record<string, [number, number]> = {
+  PgSmallInt: [-32768, 32767],
+  PgInteger: [-2147483648, 2147483647],
+  PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/**
+ * The limits a column puts on its field, so validation and table cannot drift apart: the
+ * length of a varchar, the digits of a numeric, the range of an integer. A tighter limit the
+ * author gives (a product rule) stays; a looser one gives way to the column.
+ */
+function columnLimits(input: FieldInput, column: ColumnShape): Partial<FieldInput> {
+  const limits: Partial<FieldInput> = {};
+  if (column.columnType === 'PgVarchar' && column.length !== undefined)
+    limits.maxLength = Math.min(input.maxLength ?? column.length, column.length);
+  if (column.columnType === 'PgNumeric') {
+    if (column.scale !== undefined) limits.scale = column.scale;
+    if (column.precision !== undefined) limits.precision = column.precision;
+  }
+  const range = integerRanges[column.columnType];
+  if (range && input.kind === 'integer') {
+    limits.min = Math.max(input.min ?? range[0], range[0]);
+    limits.max = Math.min(input.max ?? range[1], range[1]);
+  }
+  return limits;
+}
+
+function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldMeta {
+  const input = { ...authored, ...columnLimits(authored, column) };
   const system = input.system ?? false;
   const heavy = input.kind === 'textarea' || input.kind === 'image' || input.kind === 'file';
   return {
@@ -140,6 +177,7 @@ function toMeta(name: string, input: FieldInput): FieldMeta {
     ...(input.min !== undefined && { min: input.min }),
     ...(input.max !== undefined && { max: input.max }),
     ...(input.scale !== undefined && { scale: input.scale }),
+    ...(input.precision !== undefined && { precision: input.precision }),
     ...(input.dict !== undefined && { dict: input.dict }),
     ...(input.ref !== undefined && { ref: input.ref }),
     list: input.list ?? (!system && !heavy),
@@ -159,10 +197,10 @@ function toMeta(name: string, input: FieldInput): FieldMeta {
 export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDefinition<T> {
   const columns = getTableColumns(input.table);
   const fieldInputs = input.fields as Record<string, FieldInput>;
-  const fields = Object.keys(columns).map((name) => {
+  const fields = Object.entries(columns).map(([name, column]) => {
     const field = fieldInputs[name];
     if (!field) throw new Error(`${input.name}.${name} has no field definition`);
-    return toMeta(name, field);
+    return toMeta(name, field, column as unknown as ColumnShape);
   });
   const names = new Set(fields.map((field) => field.name));
   for (const lock of input.flow?.locks ?? []) {

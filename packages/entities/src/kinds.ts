@@ -43,6 +43,11 @@ export interface FieldInput {
   max?: number;
   /** Digits after the point for decimal and money. */
   scale?: number;
+  /**
+   * All digits a decimal may have, before and after the point (its column's numeric precision:
+   * `defineEntity` takes it, with the scale, from the column).
+   */
+  precision?: number;
   /** Dictionary code (kind dict): its values and labels are in the catalogue. */
   dict?: DictCode;
   /** Referenced entity (kind ref): the value kept is its `valueField`. */
@@ -76,6 +81,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   min?: number;
   max?: number;
   scale?: number;
+  precision?: number;
   dict?: DictCode;
   ref?: { entity: string; valueField: string; labelField: string };
   list: boolean;

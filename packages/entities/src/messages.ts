@@ -39,6 +39,16 @@ export const validationMessages = {
   ),
   badId: label('{field}不是有效的编号', '{field}不是有效的編號', '{field} is not a valid id'),
   badText: label('{field}必须是文本', '{field}必須是文字', '{field} must be text'),
+  badCharacter: label(
+    '{field}含有不允许的字符',
+    '{field}含有不允許的字元',
+    '{field} contains a character that is not allowed',
+  ),
+  tooManyDigits: label(
+    '{field}的整数部分最多{digits}位',
+    '{field}的整數部分最多{digits}位',
+    '{field} allows at most {digits} digits before the point',
+  ),
   idCardLength: label('{field}长度不是18位', '{field}長度不是18位', '{field} is not 18 characters long'),
   idCardFormat: label('{field}格式错误', '{field}格式錯誤', '{field} has a format error'),
   idCardRegion: label('{field}地址编码错误', '{field}地址編碼錯誤', '{field} has a wrong address code'),

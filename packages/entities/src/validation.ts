@@ -9,6 +9,28 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const decimalPattern = /^-?\d+(\.\d+)?$/;
+/** Integer digits of a decimal whose column gives no precision (none does today). */
+const defaultIntegerDigits = 18;
+
+/** The largest id a `bigint` column holds: 19 digits are not all ids. */
+const maxId = 9223372036854775807n;
+
+/** Whether a text is a 64-bit id (ARCHITECTURE.md: ids travel as strings of digits). */
+export function isId(text: string): boolean {
+  return /^\d{1,19}$/.test(text) && BigInt(text) <= maxId;
+}
+
+/**
+ * An id in a route's query, params or body: the one schema every route takes ids with, so an
+ * id PostgreSQL cannot hold is a 400 naming the parameter, never a database error.
+ */
+export const idSchema = z
+  .string()
+  .regex(/^\d{1,19}$/)
+  .refine(isId, { message: 'id out of range' });
+
+/** PostgreSQL refuses the NUL character in text; no field of ours has a use for it. */
+export const hasNul = (text: string) => text.includes('\u0000');
 
 function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -26,6 +48,7 @@ type Reader = (raw: unknown, field: FieldMeta, fail: Fail) => unknown;
 const asText = (raw: unknown, field: FieldMeta, fail: Fail): string => {
   if (typeof raw === 'number') return String(raw);
   if (typeof raw !== 'string') return fail('badText');
+  if (hasNul(raw)) fail('badCharacter');
   const text = raw.trim();
   if (field.maxLength !== undefined && text.length > field.maxLength)
     fail('tooLong', { max: field.maxLength });
@@ -45,8 +68,10 @@ const asDecimal: Reader = (raw, field, fail) => {
   if (!decimalPattern.test(text)) fail('notNumber');
   const decimals = text.split('.')[1]?.length ?? 0;
   if (field.scale !== undefined && decimals > field.scale) fail('scale', { scale: field.scale });
+  // The column's numeric(precision, scale) holds precision - scale digits before the point.
+  const digits = field.precision !== undefined ? field.precision - (field.scale ?? 0) : defaultIntegerDigits;
   const whole = (text.replace('-', '').split('.')[0] ?? '').replace(/^0+/, '');
-  if (whole.length > 18) fail('tooLarge', { max: '1e18' });
+  if (whole.length > digits) fail('tooManyDigits', { digits });
   checkRange(Number(text), field, fail);
   return text;
 };
@@ -61,7 +86,7 @@ const asChoice: Reader = (raw, field, fail) => {
 
 const asId: Reader = (raw, _field, fail) => {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : fail('badId');
-  if (!/^\d{1,19}$/.test(text) || BigInt(text) > 9223372036854775807n) fail('badId');
+  if (!isId(text)) fail('badId');
   return text;
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMeta } from '../src/kinds.ts';
 import { label } from '../src/label.ts';
-import { readFieldValue, recordSchema, writableFields } from '../src/validation.ts';
+import { entities, entityByName } from '../src/registry.ts';
+import { idSchema, isId, readFieldValue, recordSchema, writableFields } from '../src/validation.ts';
 
 const field = (over: Partial<FieldMeta> & Pick<FieldMeta, 'name' | 'kind'>): FieldMeta => ({
   label: label(`字段${over.name}`, `欄位${over.name}`, `Field ${over.name}`),
@@ -166,5 +167,59 @@ describe('confirmed fields', () => {
 
   it('checks a confirmation only where one is given (imports carry none)', () => {
     expect(schema('en').safeParse({ password: 'Dock-7' }).success).toBe(true);
+  });
+});
+
+describe('limits taken from the columns (issue 13: validation and table cannot drift apart)', () => {
+  const fieldOf = (entity: string, name: string) => {
+    const found = entityByName.get(entity)?.fields.find((f) => f.name === name);
+    if (!found) throw new Error(`${entity}.${name}`);
+    return found;
+  };
+
+  it('allows a decimal the integer digits of its numeric(precision, scale), in every language', () => {
+    const price = fieldOf('material', 'price'); // numeric(18, 4)
+    expect(price).toMatchObject({ precision: 18, scale: 4 });
+    expect(read(price, `${'9'.repeat(14)}.9999`)).toMatchObject({ ok: true });
+    expect(read(price, `1${'0'.repeat(14)}`)).toEqual({
+      ok: false,
+      message: 'Unit price allows at most 14 digits before the point',
+    });
+    expect(read(price, '123456789012345.1', 'zh')).toEqual({ ok: false, message: '单价的整数部分最多14位' });
+  });
+
+  it('takes the shorter of the authored length and the varchar length', () => {
+    // The sidecar of a reference says 64 characters; the column holds 32.
+    expect(fieldOf('material', 'unitCode').maxLength).toBe(32);
+    expect(read(fieldOf('material', 'unitCode'), 'x'.repeat(33))).toMatchObject({ ok: false });
+    expect(fieldOf('material', 'code').maxLength).toBe(64);
+  });
+
+  it('bounds integers by their column type, keeping a tighter authored range', () => {
+    const unbounded = entities
+      .flatMap((e) => e.fields)
+      .find((f) => f.kind === 'integer' && f.max === undefined);
+    expect(unbounded).toBeUndefined(); // every integer field has its column's range at least
+    expect(fieldOf('material', 'shelfLife')).toMatchObject({ min: 0, max: 36500 });
+    const version = fieldOf('material', 'version');
+    expect(version).toMatchObject({ min: -2147483648, max: 2147483647 });
+    expect(read(version, '2147483648')).toEqual({ ok: false, message: 'Version must be at most 2147483647' });
+  });
+
+  it('refuses the NUL character PostgreSQL cannot store, in text and choices', () => {
+    expect(read(fieldOf('material', 'name'), 'a\u0000b')).toEqual({
+      ok: false,
+      message: 'Material name contains a character that is not allowed',
+    });
+    expect(read(fieldOf('material', 'type'), '\u0000')).toMatchObject({ ok: false });
+  });
+
+  it('knows a 64-bit id from 19 digits that are not one', () => {
+    expect(isId('9223372036854775807')).toBe(true);
+    expect(isId('9223372036854775808')).toBe(false);
+    expect(isId('9999999999999999999')).toBe(false);
+    expect(isId('-1')).toBe(false);
+    expect(idSchema.safeParse('9223372036854775808').success).toBe(false);
+    expect(idSchema.safeParse('42').success).toBe(true);
   });
 });

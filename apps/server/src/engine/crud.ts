@@ -1,5 +1,5 @@
 import { type Language, type Page, ResultCode } from '@bl/contract';
-import { type FieldMeta, recordSchema } from '@bl/entities';
+import { type FieldMeta, isId, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, count, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -254,7 +254,6 @@ function readVersion(raw: unknown): number {
 
 const isObject = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const idPattern = /^\d{1,19}$/;
 
 /**
  * Live headers of the tenant by id, locked (`for update`) in id order: a line write holds its
@@ -357,7 +356,7 @@ export async function submitRecord(
   refuseSharedWrite(entity, auth, language);
   if (!isObject(body)) throw badRequest('crud.bodyNotObject');
   const rawId = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-  if (rawId !== undefined && !idPattern.test(rawId)) throw badRequest('crud.badIds', { ids: rawId });
+  if (rawId !== undefined && !isId(rawId)) throw badRequest('crud.badIds', { ids: rawId });
   const now = new Date();
   const stamp = { updateUser: auth.userId, updateTime: now };
   let saved: Row;
@@ -568,7 +567,7 @@ export function parseIds(raw: unknown): string[] {
   const text = typeof raw === 'string' ? raw.trim() : '';
   if (!text) throw badRequest('crud.idsMissing');
   const ids = [...new Set(text.split(',').map((s) => s.trim()))];
-  const bad = ids.filter((id) => !idPattern.test(id));
+  const bad = ids.filter((id) => !isId(id));
   if (bad.length > 0) throw badRequest('crud.badIds', { ids: bad.slice(0, 5).join(',') });
   return ids;
 }

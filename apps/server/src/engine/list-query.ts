@@ -20,6 +20,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../http/errors.ts';
 
 export const maxPageSize = 500;
+/**
+ * The last page anyone may ask for: `(current - 1) * size` must stay an exact offset (1e17
+ * pages of 500 overflow a bigint; 1e308 is Infinity). A million pages of 500 is more than any
+ * list here holds.
+ */
+export const maxPage = 1_000_000;
 
 /** SpringBlade's filter suffixes (longest first, so `_notequal` wins over `_equal`). */
 const suffixes = [
@@ -70,6 +76,10 @@ function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: stri
   const contains = () => sql`cast(${column} as text) ilike ${`%${escapeLike(raw)}%`}`;
   if (suffix === '_like') return contains();
   if (suffix === '_notlike') return sql`not (${contains()})`;
+  // A day compares with dates and times only: on a number it could only fail in SQL.
+  const dateSuffix = suffix === '_dategt' || suffix === '_datelt' || suffix === '_dateequal';
+  if (dateSuffix && field.kind !== 'date' && field.kind !== 'datetime')
+    throw badRequest('crud.unknownFilter', { name: `${field.name}${suffix}` });
   const dateField: FieldMeta = { ...field, kind: 'date' };
   const read = (f: FieldMeta) => {
     const result = readFieldValue(f, raw, language);
@@ -127,8 +137,8 @@ export function parseListQuery(
   const fields = new Map(entity.fields.map((f) => [f.name, f]));
   const current = parseInteger(query.current, 1);
   const size = parseInteger(query.size, 20);
-  if (!(current >= 1) || !(size >= 1 && size <= maxPageSize))
-    throw badRequest('crud.badPaging', { max: maxPageSize });
+  if (!(current >= 1 && current <= maxPage) || !(size >= 1 && size <= maxPageSize))
+    throw badRequest('crud.badPaging', { max: maxPageSize, pages: maxPage });
 
   const where: SQL[] = [];
   for (const [key, rawValue] of Object.entries(query)) {

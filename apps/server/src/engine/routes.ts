@@ -1,5 +1,5 @@
 import { ok } from '@bl/contract';
-import { areas, type Catalogue, type CatalogueEntity, dicts } from '@bl/entities';
+import { areas, type Catalogue, type CatalogueEntity, dicts, idSchema } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +38,7 @@ export const catalogue: Catalogue = {
   areas: areas.map(({ code, label }) => ({ code, label })),
 };
 
-const idQuery = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+const idQuery = z.object({ id: idSchema });
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 
 /** The generic API of every catalogue entity: list, detail, submit, remove. */

@@ -44,6 +44,7 @@ import { scheduleStatusChange } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
+import { registerTextCheck } from './validation.ts';
 
 export interface AppOptions {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp({
   });
   const serveWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, serveWeb });
+  registerTextCheck(app);
   // While stopping, answers in flight ask their client to close the connection, so shutdown
   // does not wait out the keep-alive timeout of idle sockets.
   let closing = false;

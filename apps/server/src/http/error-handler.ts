@@ -2,9 +2,19 @@ import { fail, ResultCode } from '@bl/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { translate } from '../i18n/messages.ts';
+import { type MessageKey, translate } from '../i18n/messages.ts';
 import { AppError } from './errors.ts';
 import { describeValidation } from './validation.ts';
+
+/** PostgreSQL's SQLSTATEs of bad input (class 22, data exception) and what they tell the caller. */
+const inputErrors: Record<string, MessageKey> = {
+  '22P02': 'error.valueMalformed', // invalid text representation
+  '22003': 'error.valueOutOfRange', // numeric value out of range
+  '22021': 'error.valueMalformed', // invalid byte sequence (NUL in text)
+  '22001': 'error.valueTooLong', // string data right truncation
+  '22007': 'error.valueBadDate', // invalid datetime format
+  '22008': 'error.valueBadDate', // datetime field overflow
+};
 
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
   return reply.status(code).send({ ...fail(code, msg), data });
@@ -62,10 +72,23 @@ export function registerErrorHandling(
     }
     if (error.statusCode === 429)
       return send(reply, ResultCode.tooManyRequests, translate('error.tooManyRequests', language));
+    const sqlState = (error.cause as { code?: string } | undefined)?.code ?? error.code;
     // A unique index refused a row that the checks before it let through: two people saved
     // the same thing at the same moment.
-    if ((error.cause as { code?: string } | undefined)?.code === '23505' || error.code === '23505') {
+    if (sqlState === '23505') {
       return send(reply, ResultCode.conflict, translate('crud.duplicateRow', language));
+    }
+    // The last line of defence: input PostgreSQL refused is the caller's mistake, not ours. The
+    // validation before SQL (limits from the columns, ids, the NUL check) should have caught it,
+    // so it is logged as a warning to find the route that let it through.
+    const inputProblem = sqlState ? inputErrors[sqlState] : undefined;
+    if (inputProblem) {
+      request.log.warn(
+        { err: error, reqId: request.id },
+        'database refused input the validation let through',
+      );
+      const detail = translate(inputProblem, language);
+      return send(reply, ResultCode.failure, translate('error.badValue', language, { detail }));
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return send(reply, ResultCode.internalError, `${translate('error.unknown', language)} (${request.id})`);

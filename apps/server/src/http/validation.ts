@@ -1,5 +1,8 @@
 import type { Language } from '@bl/contract';
+import { hasNul } from '@bl/entities';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from './errors.ts';
 
 const locales = { zh: z.locales.zhCN(), mo: z.locales.zhTW(), en: z.locales.en() } as const;
 
@@ -26,4 +29,38 @@ export function describeValidation(items: ValidationItem[], language: Language, 
       return where ? `${where}: ${text}` : text;
     })
     .join('; ');
+}
+
+/**
+ * The path of the first text in a parsed query, body or params that holds a NUL character
+ * (`details.0.remark`), or undefined. PostgreSQL refuses NUL in text, so a request carrying
+ * one could only end in a database error. Iterative, so deep JSON cannot overflow the stack.
+ */
+export function findNul(value: unknown, root: string): string | undefined {
+  const stack: [unknown, string][] = [[value, root]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [current, where] = item;
+    if (typeof current === 'string') {
+      if (hasNul(current)) return where;
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        const path = where ? `${where}.${key}` : key;
+        if (hasNul(key)) return path;
+        stack.push([child, path]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The one text check of the whole server: every route, generic or bespoke, refuses a NUL
+ * character anywhere in its query, params or body with a 400 naming the parameter, before any
+ * handler (or SQL) sees it. Multipart bodies are read by their handlers and checked there.
+ */
+export function registerTextCheck(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const where = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
+    if (where !== undefined) throw badRequest('error.badCharacter', { field: where || '-' });
+  });
 }

@@ -28,6 +28,20 @@ export const messages = {
     mo: '請求內容不是有效的 JSON',
     en: 'The request body is not valid JSON',
   },
+  'error.badCharacter': {
+    zh: '参数错误：{field}含有不允许的字符（NUL）',
+    mo: '參數錯誤：{field}含有不允許的字元（NUL）',
+    en: 'Invalid request: {field} contains a character that is not allowed (NUL)',
+  },
+  'error.badValue': {
+    zh: '参数错误：{detail}',
+    mo: '參數錯誤：{detail}',
+    en: 'Invalid request: {detail}',
+  },
+  'error.valueOutOfRange': { zh: '数值超出范围', mo: '數值超出範圍', en: 'a number is out of range' },
+  'error.valueMalformed': { zh: '格式不正确', mo: '格式不正確', en: 'a value is malformed' },
+  'error.valueTooLong': { zh: '文本过长', mo: '文字過長', en: 'a text is too long' },
+  'error.valueBadDate': { zh: '日期或时间无效', mo: '日期或時間無效', en: 'a date or time is invalid' },
   'error.tooLarge': {
     zh: '请求内容过大（上限 {limit}）',
     mo: '請求內容過大（上限 {limit}）',
@@ -141,9 +155,9 @@ export const messages = {
     en: 'Invalid filter: {detail}',
   },
   'crud.badPaging': {
-    zh: '分页参数错误：current 从 1 开始，size 为 1 到 {max}',
-    mo: '分頁參數錯誤：current 從 1 開始，size 為 1 到 {max}',
-    en: 'Invalid paging: current starts at 1, size is 1 to {max}',
+    zh: '分页参数错误：current 为 1 到 {pages}，size 为 1 到 {max}',
+    mo: '分頁參數錯誤：current 為 1 到 {pages}，size 為 1 到 {max}',
+    en: 'Invalid paging: current is 1 to {pages}, size is 1 to {max}',
   },
   'crud.badIds': {
     zh: '编号格式错误：{ids}',

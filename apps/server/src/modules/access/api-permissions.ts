@@ -1,4 +1,5 @@
 import { ok, ResultCode } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { apipermissionTable } from '@bl/entities/system/apipermission';
 import { apipermissioncategoryTable } from '@bl/entities/system/apipermissioncategory';
 import { role as roleEntity, roleTable } from '@bl/entities/system/role';
@@ -18,7 +19,7 @@ import { translate } from '../../i18n/messages.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
 import { matchesPattern, requestPath } from './patterns.ts';
 
-const id = z.string().regex(/^\d{1,19}$/);
+const id = idSchema;
 const idList = z.array(id).max(5000);
 
 /** A live interface permission of the tenant, and whether the caller's roles hold it. */

@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { inprintTable } from '@bl/entities/bills/inprint';
 import { isinstockbillDetailTable, isinstockbillTable } from '@bl/entities/bills/isinstockbill';
 import { materialTable } from '@bl/entities/master-data/material';
@@ -69,7 +70,7 @@ async function requireMaterial(tx: Tx, tenantId: string, code: string) {
 }
 
 const printBody = z.object({
-  detailId: z.string().regex(/^\d{1,19}$/),
+  detailId: idSchema,
   quantity: z.union([z.string(), z.number()]).optional(),
   perLabel: z.union([z.string(), z.number()]).optional(),
   tagModelCode: z.string().max(64).optional(),
@@ -92,7 +93,7 @@ export function registerLabelRoutes(app: FastifyInstance, database: Database) {
         tags: ['inprint'],
         summary:
           'The lines of an inbound bill with their quantity, labelled quantity and what remains printable',
-        querystring: z.object({ billId: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ billId: idSchema }),
       },
     },
     async (request) => {

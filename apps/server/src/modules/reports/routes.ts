@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -12,7 +13,7 @@ import { parseReportQuery, reportPage } from './query.ts';
 
 const prefix = '/api/bl-wms/report';
 const showQuery = z.object({
-  id: z.string().regex(/^\d{1,19}$/),
+  id: idSchema,
   current: z.string().optional(),
   size: z.string().optional(),
 });

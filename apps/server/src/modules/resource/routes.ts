@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { type Language, ok, ResultCode } from '@bl/contract';
-import { dicts } from '@bl/entities';
+import { dicts, idSchema } from '@bl/entities';
 import { attach as attachEntity, attachTable } from '@bl/entities/system/attach';
 import { oss as ossEntity, ossTable } from '@bl/entities/system/oss';
 import multipart from '@fastify/multipart';
@@ -262,7 +262,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       schema: {
         tags: ['attach'],
         summary: 'Streams an attachment; its original name is in the download-filename header',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
       },
     },
     async (request, reply) => {
@@ -306,7 +306,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         tags: ['oss'],
         summary:
           'Writes, reads back and deletes a small test file through a storage setting; says which step failed and why',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
       },
     },
     async (request) => {

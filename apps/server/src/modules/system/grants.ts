@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { role as roleEntity, roleTable } from '@bl/entities/system/role';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { translate } from '../../i18n/messages.ts';
 import { buildMenuTree } from './menu-tree.ts';
 import { grantedMenuRows } from './routes.ts';
 
-const idList = z.array(z.string().regex(/^\d{1,19}$/)).max(5000);
+const idList = z.array(idSchema).max(5000);
 
 /**
  * Role configuration (spec 02 §6): which menus and buttons a role is granted. A caller may
@@ -45,7 +46,7 @@ export function registerGrants(app: FastifyInstance, database: Database) {
       schema: {
         tags: ['role'],
         summary: 'The menu and button ids a role is granted',
-        querystring: z.object({ roleId: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ roleId: idSchema }),
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { ok, ResultCode } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { tenantpackage as packageEntity } from '@bl/entities/system/tenantpackage';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { buildMenuTree } from './menu-tree.ts';
 
-const id = z.string().regex(/^\d{1,19}$/);
+const id = idSchema;
 
 /** Package screens belong to the platform: other tenants never reach them. */
 function requireOperator(auth: AuthContext) {

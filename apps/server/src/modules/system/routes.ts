@@ -1,4 +1,5 @@
 import { ok, type UserInfo } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
 import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -172,10 +173,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
         summary:
           'The side-menu tree of the signed-in user; with topMenuId, only the part that top menu shows',
         querystring: z.object({
-          topMenuId: z
-            .string()
-            .regex(/^\d{1,19}$/)
-            .optional(),
+          topMenuId: idSchema.optional(),
         }),
         response: {
           200: z.object({ code: z.number(), success: z.boolean(), msg: z.string(), data: z.array(menuNode) }),

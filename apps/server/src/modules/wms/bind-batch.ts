@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { stock as stockEntity } from '@bl/entities/bills/stock';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ const day = z.iso.date().nullish();
 
 const bindBody = z.object({
   /** The balance whose goods get a batch. */
-  id: z.string().regex(/^\d{1,19}$/),
+  id: idSchema,
   /** How much of it; the whole balance when left out. */
   qty: z
     .string()

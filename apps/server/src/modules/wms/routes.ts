@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
@@ -31,7 +32,7 @@ import {
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 const applyQuery = z.object({ applyNo: z.string().trim().min(1).max(64) });
 const timesBody = z.object({
-  id: z.string().regex(/^\d{1,19}$/),
+  id: idSchema,
   planStartTime: z.string().max(40).nullish(),
   planEndTime: z.string().max(40).nullish(),
   actualStartTime: z.string().max(40).nullish(),

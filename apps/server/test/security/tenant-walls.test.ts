@@ -1,0 +1,181 @@
+import type { Page } from '@bl/contract';
+import { entities } from '@bl/entities/registry';
+import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/database.ts';
+import { body, type Tokens, testApp, tokensOf } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from '../support/databases.ts';
+import { SampleRecords } from '../support/sample-records.ts';
+import { type NamedRoute, namedRoutes } from './catalogue-routes.ts';
+
+type Row = Record<string, unknown> & { id: string };
+
+const first = '000000';
+const other = '100000';
+/** Entities every tenant shares by design (the menu tree) or only the operator reads. */
+const ownedByTenants = entities.filter((e) => !e.global);
+
+/** Every row of a tenant, in every table with a tenant column, as one digest per table. */
+async function tenantSnapshot(test: TestDatabase, tenantId: string): Promise<Record<string, string>> {
+  const { db } = test.database;
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.columns
+        where table_schema = 'public' and column_name = 'tenant_id' order by table_name`,
+  );
+  const parts = tables.map(
+    ({ name }) =>
+      `select '${name}' as t, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as d
+       from ${name} x where tenant_id = '${tenantId}'`,
+  );
+  const rows = await queryRows<{ t: string; d: string }>(db, sql.raw(parts.join(' union all ')));
+  return Object.fromEntries(rows.map((row) => [row.t, row.d]));
+}
+
+/**
+ * Issue 13: for every entity of the catalogue, the other tenant's list, detail, submit, remove
+ * and export, and every named action, reach nothing of the first tenant's. The first tenant gets
+ * a record of every entity (and its lines); the other tenant then asks for each by id.
+ */
+describe.each(testDrivers())('tenant walls on %s', (driver) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  let owner: Tokens;
+  let intruder: Tokens;
+  /** Ids of the first tenant's live records, per entity. */
+  const ownIds = new Map<string, string[]>();
+
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+    app = await testApp(test.database);
+    owner = await tokensOf(app, first);
+    intruder = await tokensOf(app, other);
+    const samples = new SampleRecords(async (entity, payload) => {
+      const answer = body<Row>(await call(owner, 'POST', `${entity.path}/submit`, { payload }));
+      if (!answer.success) throw new Error(`${entity.name}: ${answer.msg}`);
+      return answer.data;
+    });
+    for (const entity of ownedByTenants.filter((e) => !e.parent && !e.readOnly)) await samples.first(entity);
+    // Every live record of the first tenant, lines and ledgers included (made or seeded).
+    for (const entity of ownedByTenants) {
+      const rows = await queryRows<{ id: string }>(
+        test.database.db,
+        sql.raw(
+          `select id::text as id from ${entity.tableName} where tenant_id = '${first}' and is_deleted = 0 limit 3`,
+        ),
+      );
+      ownIds.set(
+        entity.name,
+        rows.map((r) => r.id),
+      );
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
+  function call(
+    who: Tokens,
+    method: 'GET' | 'POST',
+    url: string,
+    options: { query?: Record<string, string>; payload?: unknown } = {},
+  ) {
+    return app.inject({
+      method,
+      url,
+      headers: { 'blade-auth': `bearer ${who.accessToken}`, 'blade-language': 'en' },
+      ...(options.query && { query: options.query }),
+      ...(options.payload !== undefined && { payload: options.payload as never }),
+    });
+  }
+
+  /** The rows of an exported workbook, its heading row left out. */
+  function exportedRows(content: Buffer): unknown[][] {
+    const book = XLSX.read(content, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 }).slice(1);
+  }
+
+  it('leaves every entity of the first tenant out of reach of the other tenant', async () => {
+    const before = await tenantSnapshot(test, first);
+    const allOwnIds = new Set([...ownIds.values()].flat());
+    expect(ownIds.size).toBeGreaterThan(100);
+    const problems: string[] = [];
+    const check = (ok: boolean, what: string) => {
+      if (!ok) problems.push(what);
+    };
+    let reached = 0;
+    for (const entity of ownedByTenants) {
+      const ids = ownIds.get(entity.name) ?? [];
+      if (ids.length > 0) reached += 1;
+      const page = body<Page<Row>>(
+        await call(intruder, 'GET', `${entity.path}/list`, { query: { size: '500' } }),
+      );
+      check(page.success === true, `${entity.name} list: ${page.msg}`);
+      const leaked = (page.data?.records ?? []).filter((r) => allOwnIds.has(r.id) || r.tenantId === first);
+      check(leaked.length === 0, `${entity.name} list shows ${leaked.length} records of the first tenant`);
+      for (const id of ids) {
+        const filtered = body<Page<Row>>(
+          await call(intruder, 'GET', `${entity.path}/list`, { query: { id_equal: id } }),
+        );
+        check(filtered.data?.total === 0, `${entity.name} list id_equal=${id}: ${filtered.data?.total}`);
+        const detail = await call(intruder, 'GET', `${entity.path}/detail`, { query: { id } });
+        check(detail.statusCode === 404, `${entity.name} detail ${id}: ${detail.statusCode}`);
+        const exported = await call(intruder, 'GET', `${entity.path}/export`, { query: { id_equal: id } });
+        check(
+          exported.statusCode === 200 && exportedRows(exported.rawPayload).length === 0,
+          `${entity.name} export id_equal=${id}: ${exported.statusCode}`,
+        );
+        if (entity.readOnly) continue;
+        const submitted = await call(intruder, 'POST', `${entity.path}/submit`, {
+          payload: { id, version: 1, remark: 'moved' },
+        });
+        check(submitted.statusCode === 404, `${entity.name} submit ${id}: ${submitted.statusCode}`);
+        const removed = await call(intruder, 'POST', `${entity.path}/remove`, { query: { ids: id } });
+        check(removed.statusCode === 404, `${entity.name} remove ${id}: ${removed.statusCode}`);
+      }
+    }
+    // The walk reached records of nearly every entity (a few are only made by postings).
+    expect(reached).toBeGreaterThan(ownedByTenants.length * 0.8);
+
+    // Every named action, with the first tenant's ids wherever it takes ids.
+    const idOf = (route: NamedRoute, name: string): string | undefined => {
+      const target =
+        name === 'id' || name === 'ids' || name === 'billId' || name === 'detailId'
+          ? route.entity
+          : entities.find(
+              (e) => `${e.name}id` === name.toLowerCase() || `${e.name}ids` === name.toLowerCase(),
+            );
+      return target ? ownIds.get(target.name)?.[0] : undefined;
+    };
+    for (const route of await namedRoutes(app)) {
+      if (route.path === '/api/bl-auth/logout') continue;
+      const query: Record<string, string> = {};
+      for (const name of route.query) {
+        const id = idOf(route, name);
+        if (id) query[name] = id;
+      }
+      const payload: Record<string, unknown> = {};
+      for (const name of route.body) {
+        const id = idOf(route, name);
+        if (id) payload[name] = name.endsWith('s') ? [id] : id;
+      }
+      const response = await call(intruder, route.method, route.path, {
+        query,
+        ...(route.method === 'POST' && { payload }),
+      });
+      const text = response.body;
+      const shown = [...allOwnIds].find((id) => text.includes(id));
+      check(shown === undefined, `${route.method} ${route.path} answers the first tenant's id ${shown}`);
+      check(response.statusCode < 500, `${route.method} ${route.path}: ${response.statusCode} ${text}`);
+    }
+    expect(problems).toEqual([]);
+    const after = await tenantSnapshot(test, first);
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    // Signing in as the other tenant writes nothing of the first; nor does anything above.
+    expect(changed).toEqual([]);
+  }, 600_000);
+});
