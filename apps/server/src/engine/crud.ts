@@ -288,7 +288,7 @@ const headerMissing = (owner: LineOwner, lines: EntityDefinition, language: Lang
 function parentIdOf(owner: LineOwner, lines: EntityDefinition, body: Row, language: Language) {
   const raw = body[owner.child.parentField];
   const id = raw === undefined || raw === null ? '' : String(raw).trim();
-  if (!idPattern.test(id)) throw headerMissing(owner, lines, language);
+  if (!isId(id)) throw headerMissing(owner, lines, language);
   return id;
 }
 
