@@ -8,17 +8,19 @@ import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
-import { packageMenuIds } from '../../engine/permissions.ts';
+import { packageMenuIds, requireButton } from '../../engine/permissions.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { isAllPowerful } from '../auth/sign-in.ts';
 import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
 import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
 
 /** Entities only the operator tenant may open: their menus and buttons are left out for others. */
 const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
+
+/** The button that shows the home page's figures (`GET /api/bl-system/statistics`). */
+export const statisticsButton = 'user_view';
 
 /** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
 export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
@@ -55,7 +57,7 @@ export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2
   // The tenant's package bounds what anyone there sees, administrators included.
   const packaged = await packageMenuIds(tx, auth.tenantId);
   const rows = packaged ? withAncestors(wire, packaged) : wire;
-  if (isAllPowerful(auth.roleAliases)) {
+  if (auth.allPowerful) {
     return category === 1 ? rows.filter((r) => r.category === 1) : rows;
   }
   const granted =
@@ -321,6 +323,8 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const since = new Date(request.query.since);
       const figures = await database.withTenant(auth.tenantId, async (tx) => {
+        // The figures count the tenant's accounts and their sign-ins: whoever may list users.
+        await requireButton(tx, auth, statisticsButton);
         const [users] = await tx
           .select({ total: count() })
           .from(user)
