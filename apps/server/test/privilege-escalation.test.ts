@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -40,6 +41,8 @@ const delegateButtons = [
   'tenantpackage_delete',
   'material_view',
   'material_add',
+  'useroauth_add',
+  'useroauth_edit',
 ];
 
 /** The tables that hold who may do what: a refused escalation must leave them as they were. */
@@ -235,6 +238,38 @@ describe.each(testDrivers())('privilege escalation on %s', (driver) => {
       );
     // The old password still signs in; the one the delegate tried does not.
     expect((await signIn(app, { account: 'admin', password: 'hijack1' })).statusCode).toBe(400);
+  });
+
+  it('binding a third-party sign-in refuses an administrator and a user holding more', async () => {
+    const big = await asAdmin('POST', '/api/bl-system/user/submit', newUser('bigoauth', ids.bigRole));
+    for (const [userId, words] of [
+      [ids.adminUser, /Only an administrator/],
+      [big.id, /menus or buttons you do not hold/],
+    ] as const)
+      await refused(
+        () =>
+          call('POST', '/api/bl-system/useroauth/submit', {
+            token: delegate,
+            payload: { source: 'github', uuid: `gh-${userId}`, userId },
+          }),
+        403,
+        words,
+      );
+    const mine = await call('POST', '/api/bl-system/useroauth/submit', {
+      token: delegate,
+      payload: { source: 'github', uuid: 'gh-unbound' },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const row = body<Row>(mine).data;
+    await refused(
+      () =>
+        call('POST', '/api/bl-system/useroauth/submit', {
+          token: delegate,
+          payload: { id: row.id, version: row.version, userId: ids.adminUser },
+        }),
+      403,
+      /Only an administrator/,
+    );
   });
 
   it('user import refuses every role beyond the granter’s own, naming the row and why', async () => {
@@ -473,6 +508,29 @@ describe.each(testDrivers())('privilege escalation on %s', (driver) => {
     expect((await call('GET', '/api/bl-wms/material/list', { token: pretender })).statusCode).toBe(403);
     // The tenant's administrator role keeps every right under any alias an administrator gives it.
     expect((await call('GET', '/api/bl-wms/material/list')).statusCode).toBe(200);
+  });
+
+  it('flags the administrator roles: seeded, made with a new tenant, and by migration 0019', async () => {
+    const flagged = async () =>
+      (
+        await queryRows<{ tenantId: string; alias: string }>(
+          test.database.db,
+          sql`select tenant_id as "tenantId", role_alias as alias from blade_role
+            where is_administrator and is_deleted = 0 order by tenant_id`,
+        )
+      ).map((r) => `${r.tenantId}:${r.alias}`);
+    // 300000 was made by the tenant test above; the role aliased admin by hand is not flagged.
+    expect(await flagged()).toEqual(['000000:administrator', '100000:administrator', '300000:administrator']);
+    await test.database.db.execute(
+      sql`update blade_role set is_administrator = false where tenant_id = '100000'`,
+    );
+    const migration = readFileSync(
+      new URL('../drizzle/0019_administrator_role_flag.sql', import.meta.url),
+      'utf8',
+    );
+    const update = migration.split('--> statement-breakpoint')[1] ?? '';
+    await test.database.db.execute(sql.raw(update));
+    expect(await flagged()).toEqual(['000000:administrator', '100000:administrator', '300000:administrator']);
   });
 
   it('a renamed role keeps its data scopes: the rename does not widen what its users see', async () => {

@@ -2,6 +2,8 @@ import { reservedRoleAliases } from '@bl/contract';
 import { dataScopeTable } from '@bl/entities/system/datascope';
 import { roleTable } from '@bl/entities/system/role';
 import { userTable } from '@bl/entities/system/user';
+import { useroauthTable } from '@bl/entities/system/useroauth';
+import { userwcTable } from '@bl/entities/system/userwc';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { removeRules, writeRules } from '../../engine/rules.ts';
@@ -85,6 +87,35 @@ export function registerSystemRules() {
       throw badRequest('user.passwordShort', { min: minPasswordLength });
     values.password = await hashPassword(passwordDigest(values.password));
   };
+  // A provider identity bound to a user signs in as that user: binding one, or changing a
+  // binding, is changing that user (never an administrator's, for anyone but administrators).
+  const bindings = [
+    ['useroauth', useroauthTable],
+    ['userwc', userwcTable],
+  ] as const;
+  for (const [name, entity] of bindings) {
+    writeRules[name] = async (tx, values, { auth, id }) => {
+      if (auth.allPowerful) return;
+      const [current] =
+        id === undefined
+          ? []
+          : await tx
+              .select({ userId: entity.userId })
+              .from(entity)
+              .where(and(eq(entity.tenantId, auth.tenantId), eq(entity.id, id)));
+      const bound = [current?.userId, values.userId].filter(
+        (u): u is string => typeof u === 'string' && u !== '',
+      );
+      for (const userId of new Set(bound)) {
+        if (!/^\d{1,19}$/.test(userId)) continue;
+        const [boundUser] = await tx
+          .select({ roleId: userTable.roleId, account: userTable.account })
+          .from(userTable)
+          .where(and(eq(userTable.tenantId, auth.tenantId), eq(userTable.id, userId)));
+        if (boundUser) await requireUserWithinOwn(tx, auth, boundUser.roleId, boundUser.account);
+      }
+    };
+  }
   removeRules.user = async (tx, rows, _language, auth) => {
     if (rows.some((row) => row.id === auth.userId)) throw badRequest('user.removeSelf');
     for (const row of rows) await requireUserWithinOwn(tx, auth, row.roleId, row.account);
