@@ -163,6 +163,17 @@ export async function requireWithinOwn(tx: Tx, auth: AuthContext, target: Rights
   throw forbidden(key, { name, ...params });
 }
 
+/** Refuses (as above) when a user holding `roleId` (a comma list) is more than the caller. */
+export async function requireUserWithinOwn(tx: Tx, auth: AuthContext, roleId: unknown, account: unknown) {
+  if (auth.allPowerful) return;
+  await requireWithinOwn(
+    tx,
+    auth,
+    await rightsOfRoles(tx, auth.tenantId, roleIdsOf(roleId)),
+    String(account),
+  );
+}
+
 /** Refuses a caller who is not an administrator when the role is the administrator role. */
 export function requireAdministratorFor(
   auth: AuthContext,

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireWithinOwn, rightsOfRoles, roleIdsOf } from '../access/holdings.ts';
+import { requireUserWithinOwn } from '../access/holdings.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -180,12 +180,7 @@ export function registerAccounts(
           await requireButton(tx, auth, `user_${name}`);
           for (const row of await lockedUsers(tx, auth, ids, request.language)) {
             // Nobody acts on an account holding more than they do (an administrator's least of all).
-            await requireWithinOwn(
-              tx,
-              auth,
-              await rightsOfRoles(tx, auth.tenantId, roleIdsOf(row.roleId)),
-              row.account,
-            );
+            await requireUserWithinOwn(tx, auth, row.roleId, row.account);
             await apply(tx, auth, row);
           }
         });

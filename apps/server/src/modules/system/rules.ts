@@ -11,10 +11,10 @@ import type { AuthContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import {
   holdsScope,
+  requireUserWithinOwn,
   requireWithinOwn,
   rightsOf,
   rightsOfRoles,
-  roleIdsOf,
   scopeKey,
   seesAll,
 } from '../access/holdings.ts';
@@ -42,18 +42,9 @@ async function ancestorsOf(tx: Tx, tenantId: string, parentId: string): Promise<
   return chain;
 }
 
-/** A user's roles must stay within what a caller who is not an administrator holds. */
-async function requireUserWithinOwn(tx: Tx, auth: AuthContext, roleId: unknown, account: unknown) {
-  await requireWithinOwn(
-    tx,
-    auth,
-    await rightsOfRoles(tx, auth.tenantId, roleIdsOf(roleId)),
-    String(account),
-  );
-}
-
-/** So must a role that such a caller edits, deletes or places another role under. */
+/** A role that a caller edits, deletes or places another under must be within their own. */
 async function requireRoleWithinOwn(tx: Tx, auth: AuthContext, roleId: string, name: unknown) {
+  if (auth.allPowerful) return;
   await requireWithinOwn(tx, auth, await rightsOfRoles(tx, auth.tenantId, [roleId]), String(name));
 }
 
