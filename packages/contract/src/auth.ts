@@ -54,6 +54,11 @@ export interface UserInfo {
  * so that no other role can look like it (ADR 0009, "Who may grant what").
  */
 export const reservedRoleAliases = ['administrator', 'admin'] as const;
+/**
+ * The button behind the home page's figures (`GET /api/bl-system/statistics`): they count the
+ * tenant's accounts and sign-ins, so whoever may list users sees them.
+ */
+export const statisticsButton = 'user_view';
 /** The button-permission wildcard (spec 01 §6). */
 export const permissionWildcard = '*:*:*';
 

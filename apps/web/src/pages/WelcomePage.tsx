@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { permissionWildcard } from '@bl/contract';
+import { permissionWildcard, statisticsButton } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +52,9 @@ export function WelcomePage() {
   const menuRoutes = useMenuRoutes();
   useDocumentTitle(t('shell.home'));
 
-  // The figures count the tenant's accounts: the server shows them to whoever may list users.
+  // The server answers the figures only to holders of their button: others are not shown them.
   const codes = useButtonCodes().data;
-  const showFigures = !!codes && (codes.has(permissionWildcard) || codes.has('user_view'));
+  const showFigures = !!codes && (codes.has(permissionWildcard) || codes.has(statisticsButton));
   const statistics = useQuery({
     queryKey: ['statistics'],
     queryFn: () =>

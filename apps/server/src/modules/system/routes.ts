@@ -1,4 +1,4 @@
-import { ok, type UserInfo } from '@bl/contract';
+import { ok, statisticsButton, type UserInfo } from '@bl/contract';
 import { entities } from '@bl/entities/registry';
 import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,9 +18,6 @@ import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
 
 /** Entities only the operator tenant may open: their menus and buttons are left out for others. */
 const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
-
-/** The button that shows the home page's figures (`GET /api/bl-system/statistics`). */
-export const statisticsButton = 'user_view';
 
 /** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
 export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
