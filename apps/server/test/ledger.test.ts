@@ -370,6 +370,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
       userName: 'admin',
       roleIds: [],
       roleAliases: ['administrator'],
+      allPowerful: true,
       deptId: '',
     };
     const movement = (batchNo: string, instockDate: string, validityDate: string | null): Movement => ({

@@ -48,8 +48,17 @@ export interface UserInfo {
   roles: string[];
 }
 
-/** Role aliases that are granted every menu and button (spec 01 §6). */
-export const allPowerfulRoles = ['administrator', 'admin'] as const;
+/**
+ * Role aliases SpringBlade treats as all-powerful (spec 01 §6). Here a role's power comes from
+ * a flag only the system sets; these aliases are reserved for the tenant's administrator role
+ * so that no other role can look like it (ADR 0009, "Who may grant what").
+ */
+export const reservedRoleAliases = ['administrator', 'admin'] as const;
+/**
+ * The button behind the home page's figures (`GET /api/bl-system/statistics`): they count the
+ * tenant's accounts and sign-ins, so whoever may list users sees them.
+ */
+export const statisticsButton = 'user_view';
 /** The button-permission wildcard (spec 01 §6). */
 export const permissionWildcard = '*:*:*';
 

@@ -84,7 +84,8 @@ export const f = {
   }),
 };
 
-const system = (l: Label, kind: FieldInput['kind'], o: Options = {}): FieldInput => ({
+/** A column the server fills and no form, import or API body can write. */
+export const systemField = (l: Label, kind: FieldInput['kind'], o: Options = {}): FieldInput => ({
   kind,
   label: l,
   system: true,
@@ -93,6 +94,7 @@ const system = (l: Label, kind: FieldInput['kind'], o: Options = {}): FieldInput
   view: false,
   ...o,
 });
+const system = systemField;
 
 /**
  * The fields of `entityColumns()`: every entity spreads these into its sidecar. The server

@@ -2,7 +2,6 @@ import type { EntityDefinition } from '@bl/entities/registry';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../http/context.ts';
-import { isAllPowerful } from '../modules/auth/sign-in.ts';
 
 /**
  * The rows of `entity` the caller may see under the data scopes of their roles (spec 01 §6,
@@ -12,15 +11,18 @@ import { isAllPowerful } from '../modules/auth/sign-in.ts';
  * are computed once by PostgreSQL, so an entity without scopes costs nothing per row.
  */
 export function scopeCondition(entity: EntityDefinition, auth: AuthContext): SQL | undefined {
-  if (isAllPowerful(auth.roleAliases)) return undefined;
+  if (auth.allPowerful) return undefined;
   const columns = getTableColumns(entity.table) as Record<string, PgColumn>;
   const createUser = columns.createUser as PgColumn;
   const createDept = columns.createDept as PgColumn;
-  const aliases = auth.roleAliases.length > 0 ? auth.roleAliases : [''];
-  const roles = sql`(${sql.join(
-    aliases.map((a) => sql`${a}`),
-    sql`, `,
-  )})`;
+  // Scopes name roles by alias; the aliases are read now, not from the token, so renaming a
+  // role (which carries its scopes along, system/rules.ts) cannot shake its scopes off.
+  const roleIds = auth.roleIds.length > 0 ? auth.roleIds : ['0'];
+  const roles = sql`(select r.role_alias from blade_role r where r.tenant_id = ${auth.tenantId}
+    and r.is_deleted = 0 and r.id in (${sql.join(
+      roleIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
   const dept = auth.deptId || null;
   const scopes = sql`from bl_datascope s where s.tenant_id = ${auth.tenantId} and s.is_deleted = 0
     and s.resource_code = ${entity.name} and s.role_alias in ${roles}`;

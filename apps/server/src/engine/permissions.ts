@@ -4,7 +4,6 @@ import type { Tx } from '../db/database.ts';
 import { menu, roleMenu, tenant, tenantPackage } from '../db/schema/index.ts';
 import type { AuthContext } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
-import { isAllPowerful } from '../modules/auth/sign-in.ts';
 import { operatorTenant } from './crud.ts';
 
 /** The actions of the generic screens; the button code is `{entity}_{action}`. */
@@ -50,7 +49,7 @@ export async function requireButton(tx: Tx, auth: AuthContext, code: string): Pr
     if (!buttons.some((b) => packaged.has(b.id)))
       throw new AppError(ResultCode.forbidden, 'crud.forbidden', { code });
   }
-  if (isAllPowerful(auth.roleAliases)) return;
+  if (auth.allPowerful) return;
   if (auth.roleIds.length > 0) {
     const granted = await tx
       .select({ id: menu.id })

@@ -9,7 +9,13 @@ export interface AuthContext {
   account: string;
   userName: string;
   roleIds: string[];
+  /** For display and data-scope naming only: an alias is editable, so it never grants a right. */
   roleAliases: string[];
+  /**
+   * One of the caller's roles is their tenant's administrator role (`blade_role.is_administrator`,
+   * read on every request): it holds every right of the tenant (spec 01 §6, ADR 0009).
+   */
+  allPowerful: boolean;
   /** The user's (first) department id, '' when none: stamped on rows as create_dept. */
   deptId: string;
   /** The caller's address, for the operation log. */

@@ -26,3 +26,5 @@ export const notFound = (key: MessageKey = 'error.notFound', params?: MessagePar
   new AppError(ResultCode.notFound, key, params);
 export const conflict = (key: MessageKey = 'error.conflict', params?: MessageParams) =>
   new AppError(ResultCode.conflict, key, params);
+export const forbidden = (key: MessageKey, params?: MessageParams) =>
+  new AppError(ResultCode.forbidden, key, params);

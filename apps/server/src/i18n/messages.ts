@@ -578,6 +578,42 @@ export const messages = {
     mo: '超級管理員角色不能刪除',
     en: 'The administrator role cannot be deleted',
   },
+  // Who may grant what (modules/access/holdings.ts, ADR 0009).
+  'access.administratorOnly': {
+    zh: '只有管理员可以授予、修改或删除管理员（{name}）',
+    mo: '只有管理員可以授予、修改或刪除管理員（{name}）',
+    en: 'Only an administrator can give, change or remove an administrator ({name})',
+  },
+  'access.menusBeyond': {
+    zh: '{name}含有 {count} 项您自己没有的菜单或按钮：您只能授予或修改您自己拥有的权限',
+    mo: '{name}含有 {count} 項您自己沒有的選單或按鈕：您只能授予或修改您自己擁有的權限',
+    en: '{name} carries {count} menus or buttons you do not hold yourself; you can only give or change what you hold',
+  },
+  'access.apisBeyond': {
+    zh: '{name}含有 {count} 项您自己没有的接口权限：您只能授予或修改您自己拥有的权限',
+    mo: '{name}含有 {count} 項您自己沒有的介面權限：您只能授予或修改您自己擁有的權限',
+    en: '{name} carries {count} interface permissions you do not hold yourself; you can only give or change what you hold',
+  },
+  'access.scopeBeyond': {
+    zh: '{name}在“{resource}”上的数据范围超出您自己的数据范围：您只能授予或修改您自己拥有的权限',
+    mo: '{name}在「{resource}」上的資料範圍超出您自己的資料範圍：您只能授予或修改您自己擁有的權限',
+    en: '{name} sees more of "{resource}" than your own data scope; you can only give or change what you hold',
+  },
+  'access.scopeOutside': {
+    zh: '您自己在“{resource}”上的数据范围较窄：只能设置您自己拥有的数据范围，不能删除或放宽',
+    mo: '您自己在「{resource}」上的資料範圍較窄：只能設定您自己擁有的資料範圍，不能刪除或放寬',
+    en: 'Your own data scope on "{resource}" is narrower: you can only set scopes you hold yourself there, not remove or widen them',
+  },
+  'access.operatorAdministrators': {
+    zh: '只有运营租户的管理员可以修改租户和租户套餐',
+    mo: '只有營運租戶的管理員可以修改租戶和租戶套餐',
+    en: 'Only an administrator of the operator tenant can change tenants and tenant packages',
+  },
+  'role.aliasReserved': {
+    zh: '角色别名“{alias}”为租户的超级管理员角色保留',
+    mo: '角色別名「{alias}」為租戶的超級管理員角色保留',
+    en: 'The role alias "{alias}" is reserved for the tenant\'s administrator role',
+  },
   'crud.inUse': {
     zh: '{entity}“{value}”正被{other}“{title}”使用，不能删除',
     mo: '{entity}「{value}」正被{other}「{title}」使用，不能刪除',

@@ -78,9 +78,13 @@ async function seedDemoTenants(database: Database) {
         .returning({ id: tenant.id });
       if (created.length === 0) return; // another server process starting at once seeded it
       const roleId = nextId();
-      await tx
-        .insert(role)
-        .values({ id: roleId, tenantId: demo.tenantId, roleName: '超级管理员', roleAlias: 'administrator' });
+      await tx.insert(role).values({
+        id: roleId,
+        tenantId: demo.tenantId,
+        roleName: '超级管理员',
+        roleAlias: 'administrator',
+        isAdministrator: true,
+      });
       await tx.insert(user).values({
         id: nextId(),
         tenantId: demo.tenantId,

@@ -1,10 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
+import { permissionWildcard, statisticsButton } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
-import { useMenuRoutes, useUserInfo } from '../api/query.ts';
+import { useButtonCodes, useMenuRoutes, useUserInfo } from '../api/query.ts';
 import { useSession } from '../session.ts';
 import { menuIcon } from '../shell/icons.tsx';
 import { leaves, visibleMenus } from '../shell/menu.ts';
@@ -51,10 +52,14 @@ export function WelcomePage() {
   const menuRoutes = useMenuRoutes();
   useDocumentTitle(t('shell.home'));
 
+  // The server answers the figures only to holders of their button: others are not shown them.
+  const codes = useButtonCodes().data;
+  const showFigures = !!codes && (codes.has(permissionWildcard) || codes.has(statisticsButton));
   const statistics = useQuery({
     queryKey: ['statistics'],
     queryFn: () =>
       client.request<Statistics>('GET', '/api/bl-system/statistics', { query: { since: localMidnight() } }),
+    enabled: showFigures,
     // Figures move: fetched again on each visit of the home page.
     staleTime: 0,
   });
@@ -107,20 +112,22 @@ export function WelcomePage() {
           />
         </div>
       </Card>
-      <Row gutter={[16, 16]} data-testid="statistics">
-        {figures.map((figure) => (
-          <Col key={figure} flex="1 1 200px">
-            <Card variant="borderless" className="bl-figure">
-              <Statistic
-                title={t(`welcome.${figure}`)}
-                value={statistics.data?.[figure] ?? 0}
-                loading={statistics.isPending}
-                valueRender={(value) => <span data-testid={`figure-${figure}`}>{value}</span>}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      {showFigures && (
+        <Row gutter={[16, 16]} data-testid="statistics">
+          {figures.map((figure) => (
+            <Col key={figure} flex="1 1 200px">
+              <Card variant="borderless" className="bl-figure">
+                <Statistic
+                  title={t(`welcome.${figure}`)}
+                  value={statistics.data?.[figure] ?? 0}
+                  loading={statistics.isPending}
+                  valueRender={(value) => <span data-testid={`figure-${figure}`}>{value}</span>}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
       <Card
         title={t('welcome.areas')}
         extra={<Typography.Text type="secondary">{t('welcome.areasHint')}</Typography.Text>}

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { entityColumns, id } from '../columns.ts';
 import { defineEntity } from '../define.ts';
-import { commonFields, f } from '../fields.ts';
+import { commonFields, f, systemField } from '../fields.ts';
 import { label } from '../label.ts';
 
 /**
@@ -17,6 +17,12 @@ export const roleTable = pgTable(
     roleName: varchar('role_name', { length: 64 }).notNull(),
     roleAlias: varchar('role_alias', { length: 64 }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The tenant's administrator role, which holds every right of its tenant (spec 01 §6). Set
+     * only by the system (the seed, a new tenant); not a field of the entity below, so no
+     * submit, import or alias can write it (ADR 0009, "Who may grant what").
+     */
+    isAdministrator: boolean('is_administrator').notNull().default(false),
   },
   (t) => [index('blade_role_tenant_idx').on(t.tenantId, t.roleAlias)],
 );
@@ -51,5 +57,7 @@ export const role = defineEntity({
       defaultValue: 0,
       sortable: true,
     }),
+    // Written by the system only: a system field is never read from a form or a spreadsheet.
+    isAdministrator: systemField(label('超级管理员角色', '超級管理員角色', 'Administrator role'), 'flag'),
   },
 });

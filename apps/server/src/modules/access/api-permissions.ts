@@ -16,7 +16,7 @@ import { removeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { isAllPowerful } from '../auth/sign-in.ts';
+import { requireAdministratorFor } from './holdings.ts';
 import { matchesPattern, requestPath } from './patterns.ts';
 
 const id = idSchema;
@@ -68,7 +68,7 @@ export function refusedInterface(path: string, guarded: GuardedInterface[]): str
 export function registerApiPermissionGuard(app: FastifyInstance, database: Database) {
   app.addHook('preHandler', async (request) => {
     const auth = request.auth;
-    if (!auth || isAllPowerful(auth.roleAliases)) return;
+    if (!auth || auth.allPowerful) return;
     const path = requestPath(request.url);
     const guarded = await database.withTenant(auth.tenantId, (tx) => guardedInterfaces(tx, auth));
     const refused = refusedInterface(path, guarded);
@@ -98,7 +98,7 @@ async function grantableApis(tx: Tx, auth: AuthContext) {
     .from(apipermissionTable)
     .where(and(eq(apipermissionTable.tenantId, auth.tenantId), eq(apipermissionTable.isDeleted, 0)))
     .orderBy(apipermissionTable.resourceCode);
-  if (isAllPowerful(auth.roleAliases)) return rows;
+  if (auth.allPowerful) return rows;
   if (auth.roleIds.length === 0) return [];
   const held = await tx
     .select({ apiId: roleApi.apiId })
@@ -231,6 +231,8 @@ export function registerApiGrants(app: FastifyInstance, database: Database) {
           .for('update');
         if (roles.length !== new Set(roleIds).size)
           throw notFound('crud.notFound', { entity: roleEntity.label[request.language] });
+        // The resulting set is within the caller's own; the administrator role is not theirs to touch.
+        for (const role of roles) requireAdministratorFor(auth, role);
         const grantable = new Map((await grantableApis(tx, auth)).map((a) => [a.id, a.resourceCode]));
         const outside = wanted.filter((apiId) => !grantable.has(apiId));
         if (outside.length > 0) throw badRequest('role.grantApiOutside', { count: outside.length });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { authSession } from '../../db/schema/index.ts';
 import { unauthorized } from '../../http/errors.ts';
+import { holdsAdministratorRole } from './sign-in.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
@@ -23,8 +24,8 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     const checked = await tokens.checkAccess(match[1]);
     if (!checked.ok) throw unauthorized('auth.tokenInvalid');
     const { claims } = checked;
-    const open = await database.withTenant(claims.tid, (tx) =>
-      tx
+    const { open, allPowerful } = await database.withTenant(claims.tid, async (tx) => ({
+      open: await tx
         .select({ id: authSession.id })
         .from(authSession)
         .where(
@@ -34,7 +35,8 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
             gt(authSession.expiresAt, new Date()),
           ),
         ),
-    );
+      allPowerful: await holdsAdministratorRole(tx, claims.rid),
+    }));
     if (open.length === 0) throw unauthorized('auth.tokenInvalid');
     request.auth = {
       tenantId: claims.tid,
@@ -45,6 +47,7 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       userName: claims.nm,
       roleIds: claims.rid,
       roleAliases: claims.ral,
+      allPowerful,
       deptId: claims.dpt ?? '',
       ip: request.ip,
     };

@@ -13,7 +13,6 @@ import { requireAuth } from '../../http/context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { currentLicense, hasExpired, publicKeyOf, readLicense, storeLicense } from './license.ts';
-import { isAllPowerful } from './sign-in.ts';
 
 /**
  * Licences (spec 01 §7 license, importLicense): without one the product has no limits (it is
@@ -75,7 +74,7 @@ export function registerLicense(app: FastifyInstance, database: Database, config
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      if (auth.tenantId !== operatorTenant || !isAllPowerful(auth.roleAliases))
+      if (auth.tenantId !== operatorTenant || !auth.allPowerful)
         throw new AppError(ResultCode.forbidden, 'crud.operatorOnly');
       const terms = readLicense(request.params.value, key);
       await storeLicense(database, request.params.value);

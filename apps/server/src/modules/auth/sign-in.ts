@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { allPowerfulRoles, ResultCode, type TokenAnswer } from '@bl/contract';
+import { ResultCode, type TokenAnswer } from '@bl/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, writeAudit } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
@@ -75,8 +75,19 @@ async function rolesOf(tx: Tx, found: User) {
     .where(and(inArray(role.id, ids), eq(role.isDeleted, 0)));
 }
 
-export function isAllPowerful(aliases: string[]): boolean {
-  return aliases.some((alias) => (allPowerfulRoles as readonly string[]).includes(alias));
+/**
+ * Whether one of these live roles is the tenant's administrator role. Decided by the
+ * system-owned `is_administrator` flag, never by the role's alias, which role editors may
+ * change (ADR 0009, "Who may grant what").
+ */
+export async function holdsAdministratorRole(tx: Tx, roleIds: string[]): Promise<boolean> {
+  if (roleIds.length === 0) return false;
+  const found = await tx
+    .select({ id: role.id })
+    .from(role)
+    .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0), eq(role.isAdministrator, true)))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Makes a session and its two tokens for a user who has just proved who they are. */

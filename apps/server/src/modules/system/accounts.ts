@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { requireUserWithinOwn } from '../access/holdings.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -177,7 +178,11 @@ export function registerAccounts(
         const ids = parseIds(request.query.ids);
         await database.withTenant(auth.tenantId, async (tx) => {
           await requireButton(tx, auth, `user_${name}`);
-          for (const row of await lockedUsers(tx, auth, ids, request.language)) await apply(tx, auth, row);
+          for (const row of await lockedUsers(tx, auth, ids, request.language)) {
+            // Nobody acts on an account holding more than they do (an administrator's least of all).
+            await requireUserWithinOwn(tx, auth, row.roleId, row.account);
+            await apply(tx, auth, row);
+          }
         });
         return ok({ changed: ids.length }, translate('ok', request.language));
       },

@@ -13,6 +13,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { requireAdministratorFor } from '../access/holdings.ts';
 import { buildMenuTree } from './menu-tree.ts';
 import { grantedMenuRows } from './routes.ts';
 
@@ -91,6 +92,8 @@ export function registerGrants(app: FastifyInstance, database: Database) {
           .for('update');
         if (roles.length !== new Set(roleIds).size)
           throw notFound('crud.notFound', { entity: roleEntity.label[request.language] });
+        // The resulting set is within the caller's own; the administrator role is not theirs to touch.
+        for (const role of roles) requireAdministratorFor(auth, role);
         const grantable = new Map((await grantedMenuRows(tx, auth, 2)).map((r) => [r.id, r.code]));
         const outside = wanted.filter((id) => !grantable.has(id));
         if (outside.length > 0) throw badRequest('role.grantOutside', { count: outside.length });

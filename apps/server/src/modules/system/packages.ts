@@ -14,6 +14,7 @@ import { removeRules, writeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { requireOperatorAdministrator } from '../access/holdings.ts';
 import { buildMenuTree } from './menu-tree.ts';
 
 const id = idSchema;
@@ -37,15 +38,18 @@ async function checkedMenuIds(tx: Tx, ids: string[]): Promise<string> {
 }
 
 /**
- * Tenant packages (entity `tenantpackage`): a package in use cannot be deleted, and its menus
- * are real menu ids. What a package allows is applied in engine/permissions.ts (every call)
+ * Tenant packages (entity `tenantpackage`): only the operator tenant's administrators change
+ * them (a package bounds every right of a tenant), a package in use cannot be deleted, and its
+ * menus are real menu ids. What a package allows is applied in engine/permissions.ts (every call)
  * and in the menu routes; see ADR 0009.
  */
 export function registerPackageRules() {
-  writeRules.tenantpackage = async (tx, values) => {
+  writeRules.tenantpackage = async (tx, values, { auth }) => {
+    requireOperatorAdministrator(auth);
     if (typeof values.menuId === 'string') values.menuId = await checkedMenuIds(tx, values.menuId.split(','));
   };
-  removeRules.tenantpackage = async (tx, rows) => {
+  removeRules.tenantpackage = async (tx, rows, _language, auth) => {
+    requireOperatorAdministrator(auth);
     const ids = rows.map((row) => String(row.id));
     const [used] = await tx
       .select({ packageId: tenant.packageId })
@@ -131,7 +135,7 @@ export function registerPackageRoutes(app: FastifyInstance, database: Database) 
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      requireOperator(auth);
+      requireOperatorAdministrator(auth);
       const { id: packageId, menuIds } = request.body;
       await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'tenantpackage_edit');

@@ -1,4 +1,4 @@
-import { ok, type UserInfo } from '@bl/contract';
+import { ok, statisticsButton, type UserInfo } from '@bl/contract';
 import { idSchema } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
 import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -9,12 +9,11 @@ import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
-import { packageMenuIds } from '../../engine/permissions.ts';
+import { packageMenuIds, requireButton } from '../../engine/permissions.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { isAllPowerful } from '../auth/sign-in.ts';
 import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
 import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
 
@@ -56,7 +55,7 @@ export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2
   // The tenant's package bounds what anyone there sees, administrators included.
   const packaged = await packageMenuIds(tx, auth.tenantId);
   const rows = packaged ? withAncestors(wire, packaged) : wire;
-  if (isAllPowerful(auth.roleAliases)) {
+  if (auth.allPowerful) {
     return category === 1 ? rows.filter((r) => r.category === 1) : rows;
   }
   const granted =
@@ -319,6 +318,8 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const since = new Date(request.query.since);
       const figures = await database.withTenant(auth.tenantId, async (tx) => {
+        // The figures count the tenant's accounts and their sign-ins: whoever may list users.
+        await requireButton(tx, auth, statisticsButton);
         const [users] = await tx
           .select({ total: count() })
           .from(user)

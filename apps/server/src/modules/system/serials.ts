@@ -1,10 +1,12 @@
 import { ok } from '@bl/contract';
+import { entities } from '@bl/entities/registry';
 import { syscodeTable } from '@bl/entities/system/syscode';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.ts';
+import { buttonCode, requireButton } from '../../engine/permissions.ts';
 import { createHooks } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -136,9 +138,14 @@ export function registerSerials(app: FastifyInstance, database: Database) {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const value = await database.withTenant(auth.tenantId, (tx) =>
-        nextSerial(tx, auth.tenantId, request.query.seqCode),
-      );
+      const { seqCode } = request.query;
+      const value = await database.withTenant(auth.tenantId, async (tx) => {
+        // Drawing moves the sequence on: a bill's number goes with adding bills, any other
+        // sequence's with editing the serial numbers.
+        const named = entities.find((e) => e.name === seqCode);
+        await requireButton(tx, auth, named ? buttonCode(named.name, 'add') : buttonCode('syscode', 'edit'));
+        return nextSerial(tx, auth.tenantId, seqCode);
+      });
       if (value === undefined) throw badRequest('serial.unknown', { code: request.query.seqCode });
       return ok({ value }, translate('ok', request.language));
     },

@@ -9,6 +9,7 @@ import { menu, roleMenu, tenantPackage } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
+import { requireOperatorAdministrator } from '../access/holdings.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { administratorAlias } from './rules.ts';
 
@@ -40,7 +41,10 @@ export async function checkAccountLimit(tx: Tx, tenantId: string) {
  * the same transaction; the operator tenant and one's own cannot be deleted.
  */
 export function registerTenantRules(config: Config) {
-  writeRules.tenant = async (tx, values, { id }) => {
+  // A tenant's record sets its package and limits, and a new one gets an administrator: only
+  // the operator tenant's administrators write tenants (ADR 0009, "Who may grant what").
+  writeRules.tenant = async (tx, values, { auth, id }) => {
+    requireOperatorAdministrator(auth);
     if (id === undefined || values.tenantId === undefined) return;
     const [current] = await tx
       .select({ tenantId: tenantTable.tenantId })
@@ -66,9 +70,13 @@ export function registerTenantRules(config: Config) {
     const menus = inPackage ? all.filter((m) => inPackage.has(m.id)) : all;
     await asTenant(tx, tenantId, auth.tenantId, async () => {
       const roleId = nextId();
-      await tx
-        .insert(roleTable)
-        .values({ id: roleId, tenantId, roleName: '超级管理员', roleAlias: administratorAlias });
+      await tx.insert(roleTable).values({
+        id: roleId,
+        tenantId,
+        roleName: '超级管理员',
+        roleAlias: administratorAlias,
+        isAdministrator: true,
+      });
       await tx.insert(userTable).values({
         id: nextId(),
         tenantId,
@@ -88,6 +96,7 @@ export function registerTenantRules(config: Config) {
   };
 
   removeRules.tenant = async (_tx, rows, _language, auth) => {
+    requireOperatorAdministrator(auth);
     for (const row of rows) {
       if (row.tenantId === operatorTenant || row.tenantId === auth.tenantId)
         throw badRequest('tenant.removeOwn', { tenantId: String(row.tenantId) });

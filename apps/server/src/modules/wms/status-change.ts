@@ -21,6 +21,7 @@ function systemActor(tenantId: string): AuthContext {
     userName: 'system',
     roleIds: [],
     roleAliases: [],
+    allPowerful: false,
     deptId: '',
   };
 }
