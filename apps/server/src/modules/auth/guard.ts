@@ -8,7 +8,9 @@ import type { TokenService } from './tokens.ts';
 /**
  * Every API route is behind the token unless it says `config: { public: true }`; the web app's
  * files and the API docs are public. The token must be
- * ours, unexpired, and its session still open (logout and refresh reuse close sessions).
+ * ours, unexpired, and its session still open: logout, refresh reuse and changes to the account
+ * close sessions (revocation.ts), and reading the row on every request is what makes a closed
+ * session refused at once by every server process.
  */
 export function registerTokenGuard(app: FastifyInstance, database: Database, tokens: TokenService) {
   app.decorateRequest('auth', null);

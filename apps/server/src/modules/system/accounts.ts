@@ -16,6 +16,7 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { revokeOnUserChange } from '../auth/revocation.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
 import type { TokenService } from '../auth/tokens.ts';
 
@@ -46,6 +47,8 @@ async function update(tx: Tx, auth: AuthContext, before: UserRow, values: Partia
     })
     .where(eq(userTable.id, before.id))
     .returning();
+  // Disabled, or given a new password: the account's open sessions end with the change.
+  if (after) await revokeOnUserChange(tx, before.id, before, after);
   await writeAudit(tx, auth, {
     action: 'update',
     entity: userEntity,

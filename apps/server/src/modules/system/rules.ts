@@ -1,9 +1,11 @@
 import { roleTable } from '@bl/entities/system/role';
+import { userTable } from '@bl/entities/system/user';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { revokeOnUserChange, revokeRoleHolders, revokeUserSessions } from '../auth/revocation.ts';
 import { checkAccountLimit } from './tenants.ts';
 
 /** Fewest characters of a password set from the user screens. */
@@ -35,21 +37,45 @@ async function ancestorsOf(tx: Tx, tenantId: string, parentId: string): Promise<
 export function registerSystemRules() {
   writeRules.user = async (tx, values, { auth, id }) => {
     if (id === undefined) await checkAccountLimit(tx, auth.tenantId);
+    else {
+      // A new password, role, department or account ends the user's sessions (the token's claims).
+      const [before] = await tx.select().from(userTable).where(eq(userTable.id, id));
+      if (before) await revokeOnUserChange(tx, id, before, values);
+    }
     if (typeof values.password !== 'string') return;
     if (values.password.length < minPasswordLength)
       throw badRequest('user.passwordShort', { min: minPasswordLength });
     values.password = await hashPassword(passwordDigest(values.password));
   };
-  removeRules.user = async (_tx, rows, _language, auth) => {
+  removeRules.user = async (tx, rows, _language, auth) => {
     if (rows.some((row) => row.id === auth.userId)) throw badRequest('user.removeSelf');
+    await revokeUserSessions(
+      tx,
+      rows.map((row) => String(row.id)),
+      'account-removed',
+    );
   };
   writeRules.role = async (tx, values, { auth, id }) => {
+    if (id !== undefined) {
+      // Tokens carry their roles' ids and aliases: a new alias or parent ends the holders' sessions.
+      const [before] = await tx
+        .select({ roleAlias: roleTable.roleAlias, parentId: roleTable.parentId })
+        .from(roleTable)
+        .where(eq(roleTable.id, id));
+      const moved = (name: 'roleAlias' | 'parentId') =>
+        values[name] !== undefined && String(values[name] ?? '') !== String(before?.[name] ?? '');
+      if (before && (moved('roleAlias') || moved('parentId'))) await revokeRoleHolders(tx, [id]);
+    }
     const parentId = values.parentId;
     if (id === undefined || typeof parentId !== 'string') return;
     if ((await ancestorsOf(tx, auth.tenantId, parentId)).includes(id)) throw badRequest('role.parentLoop');
   };
-  removeRules.role = async (_tx, rows) => {
+  removeRules.role = async (tx, rows) => {
     if (rows.some((row) => row.roleAlias === administratorAlias))
       throw badRequest('role.removeAdministrator');
+    await revokeRoleHolders(
+      tx,
+      rows.map((row) => String(row.id)),
+    );
   };
 }
