@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/database.ts';
 import { nextId } from '../src/db/ids.ts';
-import { user } from '../src/db/schema/index.ts';
+import { authSession, user } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { refreshGraceSeconds } from '../src/modules/auth/sign-in.ts';
 import { basic, body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole } from './support/users.ts';
@@ -297,3 +299,75 @@ describe.each(testDrivers().filter((d) => d === 'postgres'))(
     });
   },
 );
+
+/** Issue 13, defect 7: two refreshes of one token at once must not end the session. */
+describe.each(testDrivers())('refresh token grace window on %s', (driver) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+    app = await testApp(test.database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
+  const refresh = (refreshToken: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/bl-auth/token',
+      headers: { authorization: basic, 'blade-language': 'en' },
+      query: { grantType: 'refresh_token', refreshToken },
+    });
+  const menu = (tokens: Tokens) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/bl-system/menu/routes',
+      headers: { 'blade-auth': `bearer ${tokens.accessToken}` },
+    });
+  const sessionOf = (tokens: Tokens): string =>
+    JSON.parse(Buffer.from(tokens.accessToken.split('.')[1] as string, 'base64url').toString()).sid;
+
+  it('renews both of two concurrent refreshes of one token, and the session goes on', async () => {
+    const signedIn = await tokensOf(app);
+    const answers = await Promise.all([refresh(signedIn.refreshToken), refresh(signedIn.refreshToken)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [one, two] = answers.map((answer) => body<Tokens>(answer).data) as [Tokens, Tokens];
+    expect((await menu(one)).statusCode).toBe(200);
+    expect((await menu(two)).statusCode).toBe(200);
+    // Either tab renews next time; the session rotated once, so both hold its current token.
+    const next = await refresh(two.refreshToken);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await menu(body<Tokens>(next).data)).statusCode).toBe(200);
+  });
+
+  it(`still ends the session when a replaced token comes back after ${refreshGraceSeconds} s`, async () => {
+    const signedIn = await tokensOf(app);
+    const renewed = body<Tokens>(await refresh(signedIn.refreshToken)).data;
+    // Within the window, the replaced token renews again (a retry after a lost answer).
+    expect((await refresh(signedIn.refreshToken)).statusCode).toBe(200);
+    // The clock moves past the window: the rotation happened a minute ago.
+    await test.database.withTenant('000000', (tx) =>
+      tx
+        .update(authSession)
+        .set({ refreshedAt: new Date(Date.now() - (refreshGraceSeconds + 30) * 1000) })
+        .where(eq(authSession.id, sessionOf(renewed))),
+    );
+    const late = await refresh(signedIn.refreshToken);
+    expect(late.statusCode).toBe(401);
+    expect(body(late).msg).toMatch(/already used/);
+    expect((await menu(renewed)).statusCode).toBe(401);
+    expect((await refresh(renewed.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('never renews a token two rotations old, even within the window', async () => {
+    const signedIn = await tokensOf(app);
+    const second = body<Tokens>(await refresh(signedIn.refreshToken)).data;
+    // Rotating again from the newest token leaves the first one two rotations behind.
+    const third = await refresh(second.refreshToken);
+    expect(third.statusCode).toBe(200);
+    expect((await refresh(signedIn.refreshToken)).statusCode).toBe(401);
+    expect((await menu(body<Tokens>(third).data)).statusCode).toBe(401);
+  });
+});
