@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ResultCode } from '@bl/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { authSession } from '../../db/schema/index.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+import { passwordDueAllowed } from './password-due.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
@@ -27,7 +29,10 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     const { claims } = checked;
     const open = await database.withTenant(claims.tid, (tx) =>
       tx
-        .select({ id: authSession.id })
+        .select({
+          id: authSession.id,
+          passwordDue: sql<boolean>`exists (select 1 from auth_password_due d where d.user_id = auth_session.user_id)`,
+        })
         .from(authSession)
         .where(
           and(
@@ -37,7 +42,10 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
           ),
         ),
     );
-    if (open.length === 0) throw unauthorized('auth.tokenInvalid');
+    if (!open[0]) throw unauthorized('auth.tokenInvalid');
+    // A password others know (demo, default, reset) is changed before anything else is done.
+    if (open[0].passwordDue && !passwordDueAllowed.has(url))
+      throw new AppError(ResultCode.forbidden, 'auth.passwordChangeDue');
     request.auth = {
       tenantId: claims.tid,
       userId: checked.sub,

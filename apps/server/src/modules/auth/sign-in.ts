@@ -10,6 +10,7 @@ import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { AttemptCounter } from './address-limit.ts';
 import { type CodeSender, issueCode, maskPhone } from './codes.ts';
 import { signInAllowed } from './license-routes.ts';
+import { isPasswordDue } from './password-due.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import type { SocialClient } from './social.ts';
 import type { TokenService } from './tokens.ts';
@@ -157,6 +158,7 @@ export async function issueTokens(
     authority: roleAliases.join(','),
     roleName: roles.map((r) => r.roleName).join(','),
     openCodeCheck: found.openCodeCheck,
+    passwordChangeDue: await isPasswordDue(tx, found.id),
   };
 }
 

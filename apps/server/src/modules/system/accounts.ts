@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { revokeOnUserChange } from '../auth/revocation.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
@@ -210,6 +211,8 @@ export function registerAccounts(
     'Set the password of accounts (ids=1,2,3) to the fixed default',
     async (tx, auth, row) => {
       await update(tx, auth, row, { password: await hashPassword(passwordDigest(config.defaultPassword)) });
+      // The default password is no secret: the user replaces it at their next sign-in.
+      await markPasswordDue(tx, auth.tenantId, [row.id]);
     },
   );
 }

@@ -12,6 +12,7 @@ import { packageMenuIds } from '../../engine/permissions.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { clearPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/revocation.ts';
 import { isAllPowerful } from '../auth/sign-in.ts';
@@ -306,6 +307,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
           })
           .where(eq(user.id, auth.userId));
         await revokeUserSessions(tx, [auth.userId], 'password-changed', auth.sessionId);
+        await clearPasswordDue(tx, [auth.userId]);
       });
       return ok(null, translate('ok', request.language));
     },

@@ -9,6 +9,7 @@ import { menu, roleMenu, tenantPackage } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
+import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { administratorAlias } from './rules.ts';
 
@@ -69,8 +70,9 @@ export function registerTenantRules(config: Config) {
       await tx
         .insert(roleTable)
         .values({ id: roleId, tenantId, roleName: '超级管理员', roleAlias: administratorAlias });
+      const adminId = nextId();
       await tx.insert(userTable).values({
-        id: nextId(),
+        id: adminId,
         tenantId,
         code: 'admin',
         account: 'admin',
@@ -80,6 +82,8 @@ export function registerTenantRules(config: Config) {
         createUser: auth.userId,
         updateUser: auth.userId,
       });
+      // DEFAULT_PASSWORD is known to whoever knows the product: changed at first sign-in.
+      await markPasswordDue(tx, tenantId, [adminId]);
       if (menus.length > 0)
         await tx
           .insert(roleMenu)
