@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, parsed once at start. */
@@ -20,6 +21,11 @@ export interface Config {
   loginLockSeconds: number;
   /** Failed sign-ins from one address within `loginLockSeconds` before it must wait. */
   loginAddressMaxFailures: number;
+  /**
+   * Which proxies in front of the server are believed about the client's address
+   * (`X-Forwarded-For`): false, a number of hops, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** `redis://…`: rate-limit counts shared through Redis instead of the database. */
   redisUrl: string | undefined;
   /** PEM of the key licences are checked with; unset, the vendor's (modules/auth/license.ts). */
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: intFromEnv(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: intFromEnv(env, 'LOGIN_LOCK_SECONDS', 900),
     loginAddressMaxFailures: intFromEnv(env, 'LOGIN_ADDRESS_MAX_FAILURES', 20),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     licensePublicKey: env.LICENSE_PUBLIC_KEY?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -121,6 +128,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialProviders: socialFrom(env),
     socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
   };
+}
+
+/** Names proxy-addr knows for the loopback, link-local and private ranges. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: unset, `0` or `false` believes no one (the address is the connection's);
+ * `true` or a number N believes N proxies (`true` = 1: the last hop, never the whole chain, which
+ * the client writes); otherwise a comma list of the proxies' addresses or CIDR ranges.
+ */
+function trustProxyFrom(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!namedRanges.includes(entry) && (family === 0 || !validBits || extra !== undefined))
+      throw new Error(`TRUST_PROXY must be 0, true, a hop count or addresses/CIDRs, got "${entry}"`);
+  }
+  return entries;
 }
 
 function codeSenderFrom(env: NodeJS.ProcessEnv): Config['codeSender'] {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { basic, body, md5, testApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
@@ -55,5 +56,82 @@ describe.each(stores)('sign-in limit per address on $driver, counted in the $sto
   it('counts only failures', async () => {
     const office = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 5; i += 1) expect((await signInFrom(office, 'admin', 'admin')).statusCode).toBe(200);
+  });
+});
+
+/** Issue 13, defect 7: behind a load balancer, the client's address comes from X-Forwarded-For when trusted. */
+describe.each(testDrivers())('sign-in limit per address behind a proxy on %s', (driver) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  const balancer = () => `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const client = () => `198.51.100.${Math.floor(Math.random() * 250)}`;
+  const signInVia = (app: FastifyInstance, remote: string, forwarded: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/bl-auth/token',
+      remoteAddress: remote,
+      headers: { authorization: basic, 'blade-language': 'en', 'x-forwarded-for': forwarded },
+      query: { grantType: 'password', tenantId: '000000', account: 'admin', password: md5(password) },
+    });
+
+  async function withApp(trustProxy: string | undefined, work: (app: FastifyInstance) => Promise<void>) {
+    const app = await testApp(test.database, {
+      LOGIN_ADDRESS_MAX_FAILURES: '2',
+      LOGIN_MAX_FAILURES: '100',
+      ...(trustProxy !== undefined && { TRUST_PROXY: trustProxy }),
+    });
+    try {
+      await work(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is off: everyone behind the balancer is one address', async () => {
+    await withApp(undefined, async (app) => {
+      const proxy = balancer();
+      for (let i = 0; i < 2; i += 1)
+        expect((await signInVia(app, proxy, client(), `wrong-${randomUUID()}`)).statusCode).toBe(400);
+      expect((await signInVia(app, proxy, client(), 'admin')).statusCode).toBe(429);
+    });
+  });
+
+  it('counts the client named by the trusted proxy when TRUST_PROXY is 1 or lists the proxy', async () => {
+    for (const setting of ['1', 'true', '10.250.0.0/16, 127.0.0.1']) {
+      await withApp(setting, async (app) => {
+        const proxy = balancer();
+        const attacker = client();
+        for (let i = 0; i < 2; i += 1)
+          expect((await signInVia(app, proxy, attacker, `wrong-${randomUUID()}`)).statusCode).toBe(400);
+        expect((await signInVia(app, proxy, attacker, 'admin')).statusCode).toBe(429);
+        // Someone else behind the same balancer still signs in; so does a client that forges a
+        // chain: only the hop the trusted proxy added counts.
+        const other = await signInVia(app, proxy, `203.0.113.9, ${client()}`, 'admin');
+        expect(other.statusCode, `${setting}: ${other.body}`).toBe(200);
+      });
+    }
+  });
+
+  it('does not believe X-Forwarded-For from an address outside the listed proxies', async () => {
+    await withApp('10.250.0.0/16', async (app) => {
+      const stranger = `192.0.2.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < 2; i += 1)
+        expect((await signInVia(app, stranger, client(), `wrong-${randomUUID()}`)).statusCode).toBe(400);
+      expect((await signInVia(app, stranger, client(), 'admin')).statusCode).toBe(429);
+    });
+  });
+
+  it('refuses a TRUST_PROXY it cannot read', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'balancer.local' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { skipPasswordChange } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -83,6 +84,7 @@ describe.each(testDrivers())('tenant packages on %s', (driver) => {
       payload: { tenantId: '300000', tenantName: 'Bonded store', packageId: pack.id },
     });
     expect(body(created).success, created.body).toBe(true);
+    await skipPasswordChange(test.database, '300000');
     const signedIn = await signIn(app, { tenantId: '300000', account: 'admin', password: 'Start-2026' });
     tenantAdmin = body<Tokens>(signedIn).data.accessToken;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { skipPasswordChange } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -43,6 +44,7 @@ describe.each(testDrivers())('tenants on %s', (driver) => {
     expect(response.statusCode, response.body).toBe(200);
     created = body<Row>(response).data;
     expect(created).toMatchObject({ tenantId: '200000', status: 1, accountNumber: 2 });
+    await skipPasswordChange(test.database, '200000');
     const admin = await signIn(app, { tenantId: '200000', account: 'admin', password: 'Start-2026' });
     expect(admin.statusCode, admin.body).toBe(200);
     const token = body<Tokens>(admin).data.accessToken;

@@ -54,6 +54,17 @@ describe('the session (spec 01 §2, §4, §9)', () => {
     expect(tokenCookieKept()).toBe(true);
   });
 
+  it('remembers a password change due across a reload, until the password is changed', async () => {
+    const first = await loadSession();
+    expect(first.saveSession(answer).passwordChangeDue).toBe(false);
+    first.saveSession({ ...answer, passwordChangeDue: true });
+    const reloaded = await loadSession();
+    expect(reloaded.getSession()?.passwordChangeDue).toBe(true);
+    reloaded.passwordChanged();
+    expect(reloaded.getSession()).toMatchObject({ accessToken: 'access-1', passwordChangeDue: false });
+    expect((await loadSession()).getSession()?.passwordChangeDue).toBe(false);
+  });
+
   it('reads a stored session back from its cookies after a reload', async () => {
     (await loadSession()).saveSession(answer);
     const reloaded = await loadSession();

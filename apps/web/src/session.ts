@@ -27,6 +27,11 @@ export interface Session {
   roleName: string;
   /** When the access token was stored (ms since the epoch): the refresh check measures its age. */
   storedAt: number;
+  /**
+   * The password is one others know (the demo `admin`, a new tenant's or a reset one): nothing
+   * but the change dialog shows until it is changed (the server refuses other calls meanwhile).
+   */
+  passwordChangeDue: boolean;
 }
 
 type UserInfo = Omit<Session, 'accessToken' | 'refreshToken'>;
@@ -51,6 +56,7 @@ function readSession(): Session | null {
     roleName: String(info.roleName ?? ''),
     // Unknown age: old enough to refresh at the first check.
     storedAt: typeof info.storedAt === 'number' ? info.storedAt : 0,
+    passwordChangeDue: info.passwordChangeDue === true,
   };
 }
 
@@ -93,6 +99,7 @@ export function saveSession(answer: TokenAnswer): Session {
     userName: answer.userName,
     roleName: answer.roleName,
     storedAt: Date.now(),
+    passwordChangeDue: answer.passwordChangeDue === true,
   };
   writeCookie(tokenCookies.accessToken, session.accessToken, cookieMaxAgeMs);
   writeCookie(tokenCookies.refreshToken, session.refreshToken, cookieMaxAgeMs);
@@ -100,6 +107,16 @@ export function saveSession(answer: TokenAnswer): Session {
   writeJson(infoKey, info);
   useSession.setState({ session });
   return session;
+}
+
+/** The user changed their password: the session goes on, without the change dialog. */
+export function passwordChanged(): void {
+  const session = getSession();
+  if (!session) return;
+  const next = { ...session, passwordChangeDue: false };
+  const { accessToken: _access, refreshToken: _refresh, ...info } = next;
+  writeJson(infoKey, info);
+  useSession.setState({ session: next });
 }
 
 /** Whether the browser kept the access-token cookie (it refuses cookies in some privacy modes). */

@@ -29,6 +29,12 @@ export interface TokenAnswer {
   codeChallenge?: string;
   /** With openCodeCheck "1": the phone the code went to, masked. */
   codePhone?: string;
+  /**
+   * Not SpringBlade's: true when the password is one others know (the demo `admin`, the default
+   * one of a new tenant or a reset); the web app asks for a new one before anything else, and
+   * the server refuses other calls until it is changed.
+   */
+  passwordChangeDue?: boolean;
 }
 
 /** `GET {base}/user/getUserInfo`. */

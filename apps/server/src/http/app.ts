@@ -58,6 +58,17 @@ export interface AppOptions {
 }
 
 /** Builds the HTTP application: contract, guard, routes, docs and the web app. */
+/**
+ * Fastify believes no hop for a bare hop count (it cannot tell the balancer from a client that
+ * connects directly and writes its own X-Forwarded-For). TRUST_PROXY=N is the operator saying
+ * the server is only reachable through N proxies, so the count becomes a function that believes
+ * exactly the N hops nearest the server; a list of proxy addresses is checked hop by hop.
+ */
+function proxyTrust(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp({
   config,
   database,
@@ -69,6 +80,9 @@ export async function buildApp({
     // Sign-in calls may carry secrets in their query (Saber sends the password grant's there).
     logger: logger === true ? { level: config.logLevel, serializers: { req: requestForLog } } : logger,
     bodyLimit: config.bodyLimit,
+    // Behind a load balancer, request.ip is the client's address from X-Forwarded-For, taken
+    // only from the proxies trusted here: the per-address sign-in limit counts clients, not the balancer.
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     requestIdHeader: 'x-request-id',
     // A licence travels in the path (importLicense/{value}): a few hundred characters.

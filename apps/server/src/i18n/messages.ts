@@ -74,6 +74,11 @@ export const messages = {
     mo: '登入已失效，請重新登入',
     en: 'Your session is no longer valid, please sign in again',
   },
+  'auth.passwordChangeDue': {
+    zh: '请先修改密码：当前密码为初始或重置密码，他人可能知晓',
+    mo: '請先修改密碼：目前密碼為初始或重設密碼，他人可能知曉',
+    en: 'Please change your password first: it is an initial or reset password that others may know',
+  },
   'auth.clientInvalid': {
     zh: '客户端认证失败，请检查客户端编号与密钥',
     mo: '客戶端認證失敗，請檢查客戶端編號與密鑰',

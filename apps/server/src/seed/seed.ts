@@ -3,6 +3,7 @@ import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
+import { markPasswordDue } from '../modules/auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
@@ -85,8 +86,9 @@ async function seedDemoTenants(database: Database) {
         roleAlias: 'administrator',
         isAdministrator: true,
       });
+      const adminId = nextId();
       await tx.insert(user).values({
-        id: nextId(),
+        id: adminId,
         tenantId: demo.tenantId,
         code: 'admin',
         account: 'admin',
@@ -95,6 +97,8 @@ async function seedDemoTenants(database: Database) {
         realName: demo.userName,
         roleId,
       });
+      // `admin` is shorter than the product's own minimum and known to all: changed at first sign-in.
+      await markPasswordDue(tx, demo.tenantId, [adminId]);
       await tx
         .insert(roleMenu)
         .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));

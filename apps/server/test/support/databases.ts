@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Driver, fromPglite, openPostgres } from '../../src/db/database.ts';
@@ -51,7 +52,11 @@ export async function createTestDatabase(
   own.pathname = `/${name}`;
   const database = openPostgres(own.toString(), 5);
   await migrate(database);
-  if (seed) await seedIfEmpty(database, { demo: true });
+  if (seed) {
+    await seedIfEmpty(database, { demo: true });
+    // As in the PGlite template (global-setup.ts): no first-sign-in password change in the way.
+    await database.db.execute(sql`delete from auth_password_due`);
+  }
   return {
     url: own.toString(),
     database,

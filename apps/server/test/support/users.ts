@@ -2,9 +2,18 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.ts';
 import { nextId } from '../../src/db/ids.ts';
-import { menu, role, roleMenu, user } from '../../src/db/schema/index.ts';
+import { menu, passwordChangeDue, role, roleMenu, user } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { body, md5, signIn, type Tokens } from './app.ts';
+
+/**
+ * Lets a tenant's accounts work without the first-sign-in password change (a new tenant's admin
+ * has the default password), as the test databases do for the demo admins: for suites about
+ * something else. password-due.test.ts tests the change itself.
+ */
+export async function skipPasswordChange(database: Database, tenantId: string): Promise<void> {
+  await database.withTenant(tenantId, (tx) => tx.delete(passwordChangeDue));
+}
 
 /** A role granted exactly these button codes; answers its id. */
 export async function createRole(

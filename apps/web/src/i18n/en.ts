@@ -135,6 +135,10 @@ const en: Messages = {
     newPassword1: 'Confirm password',
     save: 'Save',
     saved: 'Saved successfully!',
+    dueTitle: 'Change your password',
+    dueIntro:
+      'You signed in with an initial or reset password, which others may know. Choose a new password to continue.',
+    dueSignOut: 'Sign out',
   },
   embedded: {
     badAddress: 'This external page cannot be opened: its address is not valid',

@@ -131,6 +131,9 @@ const mo: Messages = {
     newPassword1: '確認密碼',
     save: '儲存',
     saved: '修改成功!',
+    dueTitle: '請修改密碼',
+    dueIntro: '您使用的是初始密碼或重設後的密碼，他人可能知曉。請設定新密碼後繼續使用。',
+    dueSignOut: '登出',
   },
   embedded: {
     badAddress: '無法開啟這個外部頁面：位址無效',

@@ -132,6 +132,9 @@ const zh = {
     newPassword1: '确认密码',
     save: '保存',
     saved: '修改成功!',
+    dueTitle: '请修改密码',
+    dueIntro: '您使用的是初始密码或重置后的密码，他人可能知晓。请设置新密码后继续使用。',
+    dueSignOut: '退出登录',
   },
   embedded: {
     badAddress: '无法打开这个外部页面：地址无效',

@@ -157,7 +157,8 @@ function BasicInfo() {
   );
 }
 
-function PasswordChange() {
+/** The own-password form: on the personal-info page, and alone in the first-sign-in dialog. */
+export function PasswordChange({ onSaved }: { onSaved?: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
@@ -177,6 +178,7 @@ function PasswordChange() {
       });
       message.success(t('info.saved'));
       form.resetFields();
+      onSaved?.();
     } catch (error) {
       reportError(error);
     } finally {

@@ -7,6 +7,7 @@ import { hasValidUserId } from '../utils/validate.ts';
 import { GuestRegistration } from './GuestRegistration.tsx';
 import { guardRedirect, isPublic } from './guard.ts';
 import { lockPath, useLock } from './lock.ts';
+import { PasswordChangeDue } from './PasswordChangeDue.tsx';
 import { scrollKey, useTabs } from './tabs.ts';
 
 /**
@@ -33,6 +34,8 @@ export function RouteGuard() {
   // Signed in through a provider but no account yet (spec 01 §5): only the registration dialog.
   if (session && !hasValidUserId(session.userId) && !isPublic(location.pathname))
     return <GuestRegistration session={session} />;
+  // A password others know is changed before anything else (issue 13): only the change dialog.
+  if (session?.passwordChangeDue && !isPublic(location.pathname)) return <PasswordChangeDue />;
   return (
     <>
       <ScrollRestoration

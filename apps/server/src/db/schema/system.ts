@@ -54,6 +54,11 @@ export const authSession = pgTable(
     clientId: varchar('client_id', { length: 48 }).notNull(),
     /** jti of the one refresh token that may still be used; older ones are refused. */
     refreshJti: varchar('refresh_jti', { length: 64 }).notNull(),
+    /**
+     * jti the last refresh replaced: presented again within the grace window after `refreshedAt`
+     * (a second tab refreshing at the same moment) it still renews; later it ends the session.
+     */
+    previousRefreshJti: varchar('previous_refresh_jti', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -62,6 +67,17 @@ export const authSession = pgTable(
   },
   (t) => [index('auth_session_user_idx').on(t.tenantId, t.userId)],
 );
+
+/**
+ * Users who must change their password before doing anything else: the seeded demo
+ * administrators (`admin` / `admin`), a new tenant's `admin` and every password reset to
+ * DEFAULT_PASSWORD, i.e. passwords that others know. Their own password change removes the row.
+ */
+export const passwordChangeDue = pgTable('auth_password_due', {
+  userId: id('user_id').primaryKey(),
+  tenantId: tenantId(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Failed sign-ins per account, to lock an account under a password-guessing attack. */
 export const loginFailure = pgTable(

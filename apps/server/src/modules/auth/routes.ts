@@ -65,6 +65,7 @@ const tokenAnswer = z.object({
     openCodeCheck: z.string(),
     codeChallenge: z.string().optional(),
     codePhone: z.string().optional(),
+    passwordChangeDue: z.boolean().optional(),
   }),
 });
 

@@ -10,6 +10,7 @@ import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import type { AttemptCounter } from './address-limit.ts';
 import { type CodeSender, issueCode, maskPhone } from './codes.ts';
 import { signInAllowed } from './license-routes.ts';
+import { isPasswordDue } from './password-due.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import type { SocialClient } from './social.ts';
 import type { TokenService } from './tokens.ts';
@@ -90,23 +91,39 @@ export async function holdsAdministratorRole(tx: Tx, roleIds: string[]): Promise
   return found.length > 0;
 }
 
+/** An open session being renewed: its refresh token rotates, unless `currentJti` says to keep it. */
+interface Renewal {
+  sessionId: string;
+  /** The jti the refresh presented, remembered for the grace window. */
+  replacedJti: string;
+  /** Within the grace window: hand out the session's current refresh token again, no rotation. */
+  currentJti?: string;
+}
+
 /** Makes a session and its two tokens for a user who has just proved who they are. */
 export async function issueTokens(
   deps: AuthDeps,
   tx: Tx,
   found: User,
   clientRow: Client,
-  existingSessionId?: string,
+  renewal?: Renewal,
 ): Promise<TokenAnswer> {
   const roles = await rolesOf(tx, found);
-  const sessionId = existingSessionId ?? nextId();
-  const refreshJti = randomBytes(16).toString('base64url');
+  const sessionId = renewal?.sessionId ?? nextId();
+  const refreshJti = renewal?.currentJti ?? randomBytes(16).toString('base64url');
   const refreshExpires = new Date(Date.now() + clientRow.refreshTokenValidity * 1000);
-  if (existingSessionId) {
+  if (renewal?.currentJti) {
+    // A late twin of a refresh that already rotated: the session stays as that refresh left it.
+  } else if (renewal) {
     await tx
       .update(authSession)
-      .set({ refreshJti, refreshedAt: new Date(), expiresAt: refreshExpires })
-      .where(eq(authSession.id, existingSessionId));
+      .set({
+        refreshJti,
+        previousRefreshJti: renewal.replacedJti,
+        refreshedAt: new Date(),
+        expiresAt: refreshExpires,
+      })
+      .where(eq(authSession.id, renewal.sessionId));
   } else {
     await tx.insert(authSession).values({
       id: sessionId,
@@ -152,6 +169,7 @@ export async function issueTokens(
     authority: roleAliases.join(','),
     roleName: roles.map((r) => r.roleName).join(','),
     openCodeCheck: found.openCodeCheck,
+    passwordChangeDue: await isPasswordDue(tx, found.id),
   };
 }
 
@@ -323,8 +341,17 @@ export async function recordFailure(deps: AuthDeps, tenantId: string, account: s
 type Refresh = { outcome: 'ok'; answer: TokenAnswer } | { outcome: 'invalid' } | { outcome: 'reused' };
 
 /**
+ * How long a refresh token just replaced still renews, in seconds: two tabs (or a retry after
+ * a lost answer) refreshing the same token at once must not end the session.
+ */
+export const refreshGraceSeconds = 30;
+
+/**
  * The refresh_token grant. Each refresh token works once: using it hands out a new pair, and
- * presenting an older one again ends the whole session (someone else may hold a copy).
+ * presenting an older one again ends the whole session (someone else may hold a copy). The one
+ * exception is the token the last refresh replaced, presented again within
+ * `refreshGraceSeconds`: it gets a new access token and the refresh token the first refresh
+ * handed out (same jti), so both callers hold a working pair and the session rotated once.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -342,7 +369,13 @@ export async function refreshSession(
     const [session] = await tx.select().from(authSession).where(eq(authSession.id, sid)).for('update');
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now())
       return { outcome: 'invalid' };
-    if (session.refreshJti !== checked.jti) {
+    const current = session.refreshJti === checked.jti;
+    const twin =
+      !current &&
+      session.previousRefreshJti === checked.jti &&
+      session.refreshedAt !== null &&
+      Date.now() - session.refreshedAt.getTime() <= refreshGraceSeconds * 1000;
+    if (!current && !twin) {
       await tx
         .update(authSession)
         .set({ revokedAt: new Date(), revokeReason: 'refresh-reuse' })
@@ -354,7 +387,12 @@ export async function refreshSession(
       .from(user)
       .where(and(eq(user.id, session.userId), eq(user.isDeleted, 0), eq(user.status, 1)));
     if (!found) return { outcome: 'invalid' };
-    return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow, sid) };
+    const renewal = {
+      sessionId: sid,
+      replacedJti: checked.jti,
+      ...(twin && { currentJti: session.refreshJti }),
+    };
+    return { outcome: 'ok', answer: await issueTokens(deps, tx, found, clientRow, renewal) };
   });
   if (result.outcome === 'ok') return result.answer;
   throw unauthorized(result.outcome === 'reused' ? 'auth.refreshReused' : 'auth.refreshInvalid');

@@ -16,7 +16,9 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { requireUserWithinOwn } from '../access/holdings.ts';
+import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { revokeOnUserChange } from '../auth/revocation.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
 import type { TokenService } from '../auth/tokens.ts';
 
@@ -47,6 +49,8 @@ async function update(tx: Tx, auth: AuthContext, before: UserRow, values: Partia
     })
     .where(eq(userTable.id, before.id))
     .returning();
+  // Disabled, or given a new password: the account's open sessions end with the change.
+  if (after) await revokeOnUserChange(tx, before.id, before, after);
   await writeAudit(tx, auth, {
     action: 'update',
     entity: userEntity,
@@ -212,6 +216,8 @@ export function registerAccounts(
     'Set the password of accounts (ids=1,2,3) to the fixed default',
     async (tx, auth, row) => {
       await update(tx, auth, row, { password: await hashPassword(passwordDigest(config.defaultPassword)) });
+      // The default password is no secret: the user replaces it at their next sign-in.
+      await markPasswordDue(tx, auth.tenantId, [row.id]);
     },
   );
 }

@@ -13,7 +13,9 @@ import { packageMenuIds, requireButton } from '../../engine/permissions.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { clearPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/revocation.ts';
 import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
 import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
 
@@ -281,17 +283,18 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const { oldPassword, newPassword, newPassword1 } = request.body;
       if (newPassword.toLowerCase() !== newPassword1.toLowerCase()) throw badRequest('user.passwordMismatch');
-      const [found] = await database.withTenant(auth.tenantId, (tx) =>
-        tx
+      const password = await hashPassword(newPassword);
+      // One transaction: the check, the change and the end of the user's other sessions (signed
+      // in elsewhere, possibly by whoever learnt the old password); this one stays open.
+      await database.withTenant(auth.tenantId, async (tx) => {
+        const [found] = await tx
           .select({ password: user.password })
           .from(user)
-          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0))),
-      );
-      if (!found) throw unauthorized('auth.tokenInvalid');
-      if (!(await verifyPassword(found.password, oldPassword))) throw badRequest('user.oldPasswordWrong');
-      const password = await hashPassword(newPassword);
-      await database.withTenant(auth.tenantId, (tx) =>
-        tx
+          .where(and(eq(user.id, auth.userId), eq(user.isDeleted, 0)))
+          .for('update');
+        if (!found) throw unauthorized('auth.tokenInvalid');
+        if (!(await verifyPassword(found.password, oldPassword))) throw badRequest('user.oldPasswordWrong');
+        await tx
           .update(user)
           .set({
             password,
@@ -299,8 +302,10 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
             updateTime: new Date(),
             version: sql`${user.version} + 1`,
           })
-          .where(eq(user.id, auth.userId)),
-      );
+          .where(eq(user.id, auth.userId));
+        await revokeUserSessions(tx, [auth.userId], 'password-changed', auth.sessionId);
+        await clearPasswordDue(tx, [auth.userId]);
+      });
       return ok(null, translate('ok', request.language));
     },
   );

@@ -20,6 +20,7 @@ import {
   seesAll,
 } from '../access/holdings.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { revokeOnUserChange, revokeRoleHolders, revokeUserSessions } from '../auth/revocation.ts';
 import { checkAccountLimit } from './tenants.ts';
 
 /** Fewest characters of a password set from the user screens. */
@@ -74,6 +75,11 @@ export function registerSystemRules() {
       if (values.roleId !== undefined)
         await requireUserWithinOwn(tx, auth, values.roleId, values.account ?? '');
     }
+    if (id !== undefined) {
+      // A new password, role, department or account ends the user's sessions (the token's claims).
+      const [before] = await tx.select().from(userTable).where(eq(userTable.id, id));
+      if (before) await revokeOnUserChange(tx, id, before, values);
+    }
     if (typeof values.password !== 'string') return;
     if (values.password.length < minPasswordLength)
       throw badRequest('user.passwordShort', { min: minPasswordLength });
@@ -111,6 +117,11 @@ export function registerSystemRules() {
   removeRules.user = async (tx, rows, _language, auth) => {
     if (rows.some((row) => row.id === auth.userId)) throw badRequest('user.removeSelf');
     for (const row of rows) await requireUserWithinOwn(tx, auth, row.roleId, row.account);
+    await revokeUserSessions(
+      tx,
+      rows.map((row) => String(row.id)),
+      'account-removed',
+    );
   };
   writeRules.role = async (tx, values, { auth, id }) => {
     const [current] =
@@ -125,6 +136,10 @@ export function registerSystemRules() {
     const alias = typeof values.roleAlias === 'string' ? values.roleAlias : undefined;
     if (alias !== undefined && isReservedAlias(alias) && !current?.isAdministrator)
       throw forbidden('role.aliasReserved', { alias });
+    // Tokens carry their roles' ids and aliases: a new alias or parent ends the holders' sessions.
+    const moved = (name: 'roleAlias' | 'parentId') =>
+      values[name] !== undefined && String(values[name] ?? '') !== String(current?.[name] ?? '');
+    if (current && (moved('roleAlias') || moved('parentId'))) await revokeRoleHolders(tx, [current.id]);
     const parentId = values.parentId;
     if (typeof parentId === 'string') {
       const [parent] = await tx
@@ -178,5 +193,9 @@ export function registerSystemRules() {
   removeRules.role = async (tx, rows, _language, auth) => {
     if (rows.some((row) => row.isAdministrator === true)) throw badRequest('role.removeAdministrator');
     for (const row of rows) await requireRoleWithinOwn(tx, auth, String(row.id), row.roleName);
+    await revokeRoleHolders(
+      tx,
+      rows.map((row) => String(row.id)),
+    );
   };
 }

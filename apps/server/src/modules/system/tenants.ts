@@ -10,6 +10,7 @@ import { operatorTenant } from '../../engine/crud.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireOperatorAdministrator } from '../access/holdings.ts';
+import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { administratorAlias } from './rules.ts';
 
@@ -77,8 +78,9 @@ export function registerTenantRules(config: Config) {
         roleAlias: administratorAlias,
         isAdministrator: true,
       });
+      const adminId = nextId();
       await tx.insert(userTable).values({
-        id: nextId(),
+        id: adminId,
         tenantId,
         code: 'admin',
         account: 'admin',
@@ -88,6 +90,8 @@ export function registerTenantRules(config: Config) {
         createUser: auth.userId,
         updateUser: auth.userId,
       });
+      // DEFAULT_PASSWORD is known to whoever knows the product: changed at first sign-in.
+      await markPasswordDue(tx, tenantId, [adminId]);
       if (menus.length > 0)
         await tx
           .insert(roleMenu)
