@@ -552,6 +552,13 @@ describe.each(testDrivers())('privilege escalation on %s', (driver) => {
       payload: { id: own.id, version: own.version, roleAlias: 'delegate2' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // A new alias ends the sessions of the role's holders (session revocation): sign in again.
+    expect((await call('GET', '/api/bl-wms/material/list', { token: delegate })).statusCode).toBe(401);
+    const again = body<Tokens>(
+      await signIn(app, { tenantId: '000000', account: 'delegate', password: 'delegate' }),
+    );
+    expect(again.success, again.msg).toBe(true);
+    delegate = again.data.accessToken;
     expect(await seen()).toEqual(['ESC-MINE']);
   });
 
