@@ -38,6 +38,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** File extensions (lower case, no dot) an attachment may have. */
   uploadExtensions: string[];
+  /** How long the body of an upload (attachment, avatar, import) may take to arrive, in ms. */
+  uploadTimeoutMs: number;
   /** How long a remote object store (MinIO, OSS, COS, Qiniu) may take to start answering a call, in ms. */
   ossTimeoutMs: number;
   /** How text-message codes are delivered: `log` (the server log) or `webhook` (POST to `codeSenderUrl`). */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
       .filter(Boolean),
+    uploadTimeoutMs: positiveInt(env, 'UPLOAD_TIMEOUT_MS', 120_000),
     ossTimeoutMs: positiveInt(env, 'OSS_TIMEOUT_MS', 30_000),
     codeSender: codeSenderFrom(env),
     codeSenderUrl: env.CODE_SENDER_URL?.trim() || undefined,

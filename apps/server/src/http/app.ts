@@ -181,7 +181,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
   registerReportRoutes(app, database);
-  registerEntityRoutes(app, database);
+  registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
 
   if (serveWeb)
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: 'index.html' });

@@ -590,10 +590,25 @@ export const messages = {
     mo: '頭像只能是 png、jpg、gif 或 webp 圖片',
     en: 'An avatar must be a png, jpg, gif or webp picture',
   },
+  'avatar.notPicture': {
+    zh: '文件内容不是 {type} 图片，请上传真实的 png、jpg、gif 或 webp 图片',
+    mo: '檔案內容不是 {type} 圖片，請上傳真實的 png、jpg、gif 或 webp 圖片',
+    en: 'The file’s content is not a {type} picture; upload a real png, jpg, gif or webp picture',
+  },
+  'attach.notPicture': {
+    zh: '文件“{name}”的内容不是 {type} 图片',
+    mo: '檔案「{name}」的內容不是 {type} 圖片',
+    en: 'The content of "{name}" is not a {type} picture',
+  },
   'avatar.tooLarge': {
     zh: '头像图片不能超过 {limit}',
     mo: '頭像圖片不能超過 {limit}',
     en: 'An avatar picture may be at most {limit}',
+  },
+  'upload.timeout': {
+    zh: '上传超时：文件在 {seconds} 秒内没有传完，请检查网络后重试',
+    mo: '上傳逾時：檔案在 {seconds} 秒內沒有傳完，請檢查網路後重試',
+    en: 'The upload timed out: the file did not arrive within {seconds} seconds; check the network and try again',
   },
   'attach.empty': { zh: '文件是空的', mo: '檔案是空的', en: 'The file is empty' },
   'attach.tooLarge': {

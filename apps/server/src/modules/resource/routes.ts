@@ -5,7 +5,6 @@ import { type Language, ok, ResultCode } from '@bl/contract';
 import { dicts } from '@bl/entities';
 import { attach as attachEntity, attachTable } from '@bl/entities/system/attach';
 import { oss as ossEntity, ossTable } from '@bl/entities/system/oss';
-import multipart from '@fastify/multipart';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +18,9 @@ import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { registerUploads } from '../../http/uploads.ts';
 import { type MessageKey, type MessageParams, translate } from '../../i18n/messages.ts';
+import { looksLike, pictureHeadBytes, pictureKindOf } from './pictures.ts';
 import { RemoteStoreError } from './s3-store.ts';
 import { LocalDiskStore, type ObjectStore } from './store.ts';
 import {
@@ -365,7 +366,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
 
   // Multipart is parsed only in this scope, as for imports.
   app.register(async (scope) => {
-    await scope.register(multipart, {
+    await registerUploads(scope, {
+      timeoutMs: config.uploadTimeoutMs,
       limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12 },
     });
     scope.post(
@@ -409,6 +411,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const id = nextId();
         const key = objectKey(auth, storage, id, extension);
         let size = 0;
+        // A picture is kept only when its first bytes are of the kind its name says.
+        const picture = pictureKindOf(extension);
+        let head = Buffer.alloc(0);
+        const notPicture = () => badRequest('attach.notPicture', { name: originalName, type: extension });
         // Counts as the bytes pass, without reading ahead of the store (a data listener would),
         // and fails the stream at its end when it was cut at the size limit or was empty: the
         // store then keeps nothing, and a remote store is not called at all (it waits for the
@@ -416,11 +422,16 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const counted = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             size += chunk.length;
+            if (picture && head.length < pictureHeadBytes) {
+              head = Buffer.concat([head, chunk]).subarray(0, pictureHeadBytes);
+              if (head.length === pictureHeadBytes && !looksLike(picture, head)) return done(notPicture());
+            }
             done(null, chunk);
           },
           flush(done) {
             if (file.truncated) done(tooLarge());
             else if (size === 0) done(badRequest('attach.empty'));
+            else if (picture && !looksLike(picture, head)) done(notPicture());
             else done();
           },
         });
