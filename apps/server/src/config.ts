@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkPolicy, type OutboundPolicy } from './http/outbound.ts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   uploadExtensions: string[];
   /** How long the body of an upload (attachment, avatar, import) may take to arrive, in ms. */
   uploadTimeoutMs: number;
+  /** Which non-public addresses tenant-configured servers (S3 stores, LDAP) may have (http/outbound.ts). */
+  outbound: OutboundPolicy;
   /** How long a remote object store (MinIO, OSS, COS, Qiniu) may take to start answering a call, in ms. */
   ossTimeoutMs: number;
   /** How text-message codes are delivered: `log` (the server log) or `webhook` (POST to `codeSenderUrl`). */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
       .filter(Boolean),
     uploadTimeoutMs: positiveInt(env, 'UPLOAD_TIMEOUT_MS', 120_000),
+    outbound: outboundFrom(env),
     ossTimeoutMs: positiveInt(env, 'OSS_TIMEOUT_MS', 30_000),
     codeSender: codeSenderFrom(env),
     codeSenderUrl: env.CODE_SENDER_URL?.trim() || undefined,
@@ -144,4 +148,24 @@ function socialFrom(env: NodeJS.ProcessEnv): Config['socialProviders'] {
     if (clientId && clientSecret) providers[source] = { clientId, clientSecret };
   }
   return providers;
+}
+
+/**
+ * OUTBOUND_ALLOW_PRIVATE=1 opens the private ranges (an intranet's MinIO or AD);
+ * OUTBOUND_ALLOWED_HOSTS lists single hosts, host:port pairs or CIDR ranges opened whatever
+ * their range (loopback included, for a store on the same machine). Unset, only public
+ * addresses are reached: the demo and any cloud store need nothing more.
+ */
+function outboundFrom(env: NodeJS.ProcessEnv): OutboundPolicy {
+  const flag = env.OUTBOUND_ALLOW_PRIVATE?.trim() ?? '';
+  if (!['', '0', '1'].includes(flag)) throw new Error(`OUTBOUND_ALLOW_PRIVATE must be 0 or 1, got "${flag}"`);
+  const policy = {
+    allowPrivate: flag === '1',
+    allowedHosts: (env.OUTBOUND_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  };
+  checkPolicy(policy);
+  return policy;
 }

@@ -152,7 +152,7 @@ export async function buildApp({
     log: app.log,
   });
   registerSystemRoutes(app, database);
-  registerDirectoryRoutes(app, database);
+  registerDirectoryRoutes(app, database, config);
   registerSystemRules();
   registerDirectoryRules();
   registerTenantRules(config);

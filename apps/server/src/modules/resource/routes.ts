@@ -127,8 +127,11 @@ function storeFailure(
     denied: 'oss.denied',
     noBucket: 'oss.noBucket',
     clock: 'oss.clock',
-    unreachable: 'oss.unreachable',
-    timeout: 'oss.timeout',
+    // One message whatever stopped the connection (refused, no answer, no such name): the
+    // storage test must not tell one host's closed port from another's open one.
+    unreachable: 'outbound.unreachable',
+    timeout: 'outbound.unreachable',
+    notAllowed: 'outbound.notAllowed',
     failed: 'oss.failed',
   };
   const params: MessageParams = {
@@ -184,15 +187,22 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   const storeFor = (setting: StorageSetting, language: Language): ObjectStore => {
     let store: ObjectStore | undefined;
     try {
-      store = storeOf(setting, local, config.ossTimeoutMs);
+      store = storeOf(setting, local, config.ossTimeoutMs, config.outbound);
     } catch (error) {
       throw storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
     }
     if (!store) throw badRequest('oss.unsupported', { category: categoryLabel(setting.category, language) });
     return store;
   };
-  const failureOf = (error: unknown, setting: StorageSetting, language: Language) =>
-    storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+  /** What the user is not told of a failed connection (codes, addresses, time-outs) goes to the log. */
+  const logConnection = (error: unknown) => {
+    if (error instanceof RemoteStoreError && ['unreachable', 'timeout', 'notAllowed'].includes(error.reason))
+      app.log.warn({ err: error, cause: error.cause }, 'storage could not be reached');
+  };
+  const failureOf = (error: unknown, setting: StorageSetting, language: Language) => {
+    logConnection(error);
+    return storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+  };
   /** Deletes an object whose record is not (or no longer) there; a failure is only logged. */
   const removeQuietly = async (store: ObjectStore, key: string) => {
     try {
@@ -227,7 +237,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     if (bucket !== '' && !remoteBucketPattern.test(bucket)) throw badRequest('oss.badRemoteBucket');
     const setting = settingOf(row);
     try {
-      storeOf(setting, local, config.ossTimeoutMs);
+      storeOf(setting, local, config.ossTimeoutMs, config.outbound);
     } catch (error) {
       throw storeFailure(error, setting, context.language, config.ossTimeoutMs) ?? error;
     }
@@ -349,6 +359,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       } catch (error) {
         // A probe that was written but not read back whole is not left behind.
         if (step === 'get') await removeQuietly(store, key);
+        logConnection(error);
         const reason =
           error instanceof AppError ? error : storeFailure(error, setting, language, config.ossTimeoutMs);
         if (!reason) throw error;
