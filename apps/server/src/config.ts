@@ -54,6 +54,10 @@ export interface Config {
   codeResendSeconds: number;
   /** Codes one address may ask for within an hour. */
   codeSendMaxPerHour: number;
+  /** Captchas one address may ask for within an hour. */
+  captchaMaxPerHour: number;
+  /** Guest registrations one address may make within an hour. */
+  registerMaxPerHour: number;
   /** Third-party sign-in providers that are configured, by source (github, gitee, wechat, qq). */
   socialProviders: Partial<Record<SocialSource, SocialProviderConfig>>;
   /** Origin the providers send users back to (`{origin}/login?source=…`); unset, the request's origin. */
@@ -125,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeTtlSeconds: intFromEnv(env, 'CODE_TTL_SECONDS', 300),
     codeResendSeconds: intFromEnv(env, 'CODE_RESEND_SECONDS', 60),
     codeSendMaxPerHour: intFromEnv(env, 'CODE_SEND_MAX_PER_HOUR', 20),
+    captchaMaxPerHour: intFromEnv(env, 'CAPTCHA_MAX_PER_HOUR', 600),
+    registerMaxPerHour: intFromEnv(env, 'REGISTER_MAX_PER_HOUR', 20),
     socialProviders: socialFrom(env),
     socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
   };

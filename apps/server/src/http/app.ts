@@ -159,7 +159,7 @@ export async function buildApp({
   registerPackageRules();
   registerTopMenuRules();
   registerSerials(app, database);
-  registerAccounts(app, database, config, tokens);
+  registerAccounts(app, database, config, tokens, attempts);
   registerGrants(app, database);
   registerApiGrants(app, database);
   registerDictionaries(app, database);

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { type AttemptCounter, spendAllowance } from '../auth/address-limit.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { requireActiveTenant } from '../auth/sign-in.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -74,6 +75,7 @@ export function registerAccounts(
   database: Database,
   config: Config,
   tokens: TokenService,
+  attempts: AttemptCounter,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -108,6 +110,8 @@ export function registerAccounts(
         if (!guest?.ok || guest.claims.oid !== input.oauthId || guest.claims.tid !== tenantId)
           throw badRequest('register.oauthUnknown');
       }
+      // Only a registration that would be written counts toward the address's hourly allowance.
+      await spendAllowance(attempts, 'register', request.ip, config.registerMaxPerHour);
       const hash = await hashPassword(password);
       await database.withTenant(tenantId, async (tx) => {
         const [taken] = await tx
