@@ -44,6 +44,7 @@ import { scheduleStatusChange } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   config: Config;
@@ -92,6 +93,7 @@ export async function buildApp({
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  await registerSecurityHeaders(app);
   await app.register(formbody);
 
   await app.register(swagger, {
