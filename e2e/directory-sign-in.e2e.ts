@@ -131,7 +131,8 @@ describe.skipIf(!browserAvailable)('sign-in with a directory account', () => {
         },
       ],
     });
-    suite = await startSuite();
+    // The fake directory listens on this machine, which the outbound guard refuses by default.
+    suite = await startSuite({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32' });
     // The administrator is staff enabled for domain login, signing in as the `admin` account.
     const { call } = await adminApi(suite.server.baseUrl);
     await call('POST', '/api/bl-system/staff/submit', {

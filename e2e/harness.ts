@@ -179,8 +179,17 @@ export async function newContext(browser: Browser, baseUrl: string): Promise<Bro
     deviceScaleFactor: 1,
   });
   context.setDefaultTimeout(20_000);
+  // The server's Content-Security-Policy must let the app do all it does: a refusal shows as a
+  // console error, kept here and failing the suite when it stops.
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
   return context;
 }
+
+/** Content-Security-Policy refusals seen by any page of this test file (see newContext). */
+const cspViolations: string[] = [];
 
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -212,6 +221,9 @@ export async function stopSuite(suite: Suite | undefined): Promise<void> {
   if (!suite) return;
   await suite.browser.close().catch(() => undefined);
   await suite.server.stop();
+  const refused = cspViolations.splice(0);
+  if (refused.length > 0)
+    throw new Error(`The Content-Security-Policy refused what the app did:\n${refused.join('\n')}`);
 }
 
 /**

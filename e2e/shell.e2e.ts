@@ -755,6 +755,16 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await screenshot(page, 'server-error-zh');
   });
 
+  it('shows the API docs under the security headers (no policy refusal)', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    context = await newContext(suite.browser, suite.server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/api/docs');
+    // Drawn by swagger-ui's script from this origin: the operations of the API are listed.
+    await page.locator('.swagger-ui .opblock').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  });
+
   it('ends the session at the next navigation when its token is removed', async () => {
     const page = await signIn('zh');
     // Let the sign-in's own navigation finish first: the session is re-read at every navigation.

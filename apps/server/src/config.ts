@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { checkPolicy, type OutboundPolicy } from './http/outbound.ts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -44,6 +45,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** File extensions (lower case, no dot) an attachment may have. */
   uploadExtensions: string[];
+  /** How long the body of an upload (attachment, avatar, import) may take to arrive, in ms. */
+  uploadTimeoutMs: number;
+  /** Which non-public addresses tenant-configured servers (S3 stores, LDAP) may have (http/outbound.ts). */
+  outbound: OutboundPolicy;
   /** How long a remote object store (MinIO, OSS, COS, Qiniu) may take to start answering a call, in ms. */
   ossTimeoutMs: number;
   /** How text-message codes are delivered: `log` (the server log) or `webhook` (POST to `codeSenderUrl`). */
@@ -55,6 +60,10 @@ export interface Config {
   codeResendSeconds: number;
   /** Codes one address may ask for within an hour. */
   codeSendMaxPerHour: number;
+  /** Captchas one address may ask for within an hour. */
+  captchaMaxPerHour: number;
+  /** Guest registrations one address may make within an hour. */
+  registerMaxPerHour: number;
   /** Third-party sign-in providers that are configured, by source (github, gitee, wechat, qq). */
   socialProviders: Partial<Record<SocialSource, SocialProviderConfig>>;
   /** Origin the providers send users back to (`{origin}/login?source=…`); unset, the request's origin. */
@@ -119,12 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
       .filter(Boolean),
+    uploadTimeoutMs: positiveInt(env, 'UPLOAD_TIMEOUT_MS', 120_000),
+    outbound: outboundFrom(env),
     ossTimeoutMs: positiveInt(env, 'OSS_TIMEOUT_MS', 30_000),
     codeSender: codeSenderFrom(env),
     codeSenderUrl: env.CODE_SENDER_URL?.trim() || undefined,
     codeTtlSeconds: intFromEnv(env, 'CODE_TTL_SECONDS', 300),
     codeResendSeconds: intFromEnv(env, 'CODE_RESEND_SECONDS', 60),
     codeSendMaxPerHour: intFromEnv(env, 'CODE_SEND_MAX_PER_HOUR', 20),
+    captchaMaxPerHour: intFromEnv(env, 'CAPTCHA_MAX_PER_HOUR', 600),
+    registerMaxPerHour: intFromEnv(env, 'REGISTER_MAX_PER_HOUR', 20),
     socialProviders: socialFrom(env),
     socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
   };
@@ -176,4 +189,24 @@ function socialFrom(env: NodeJS.ProcessEnv): Config['socialProviders'] {
     if (clientId && clientSecret) providers[source] = { clientId, clientSecret };
   }
   return providers;
+}
+
+/**
+ * OUTBOUND_ALLOW_PRIVATE=1 opens the private ranges (an intranet's MinIO or AD);
+ * OUTBOUND_ALLOWED_HOSTS lists single hosts, host:port pairs or CIDR ranges opened whatever
+ * their range (loopback included, for a store on the same machine). Unset, only public
+ * addresses are reached: the demo and any cloud store need nothing more.
+ */
+function outboundFrom(env: NodeJS.ProcessEnv): OutboundPolicy {
+  const flag = env.OUTBOUND_ALLOW_PRIVATE?.trim() ?? '';
+  if (!['', '0', '1'].includes(flag)) throw new Error(`OUTBOUND_ALLOW_PRIVATE must be 0 or 1, got "${flag}"`);
+  const policy = {
+    allowPrivate: flag === '1',
+    allowedHosts: (env.OUTBOUND_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  };
+  checkPolicy(policy);
+  return policy;
 }

@@ -43,6 +43,30 @@ describe.each(testDrivers())('accounts on %s', (driver) => {
   const userNamed = async (account: string) =>
     body<Page<Row>>(await call('GET', 'user/list', { query: { account_equal: account } })).data.records[0];
 
+  it('limits guest registrations per address and hour (429); refused input does not count', async () => {
+    const limited = await testApp(test.database, { REGISTER_MAX_PER_HOUR: '2' });
+    try {
+      const registerFrom = (address: string, account: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/bl-system/register-guest',
+          remoteAddress: address,
+          headers: { 'blade-language': 'en' },
+          query: { tenantId: '000000', account, password: md5('Guest-Pass-1') },
+        });
+      expect(body(await registerFrom('198.51.100.4', '')).success).toBe(false);
+      expect(body(await registerFrom('198.51.100.4', 'flood1')).success).toBe(true);
+      expect(body(await registerFrom('198.51.100.4', 'flood2')).success).toBe(true);
+      const refused = await registerFrom('198.51.100.4', 'flood3');
+      expect(refused.statusCode).toBe(429);
+      expect(body(refused).msg).toBe('Too many requests, try again later');
+      expect(await userNamed('flood3')).toBeUndefined();
+      expect(body(await registerFrom('198.51.100.5', 'flood3')).success).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('checks a registration in the order of spec 01 §5, in the caller language', async () => {
     expect(body(await register({})).msg).toBe('请先输入租户编号');
     expect(body(await register({ tenantId: '000000' })).msg).toBe('请先输入账号名称');

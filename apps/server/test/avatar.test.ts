@@ -12,6 +12,9 @@ const picture = Buffer.concat([
   Buffer.alloc(200, 7),
 ]);
 
+/** A WebP file's header (RIFF, size, WEBP) and some bytes. */
+const webp = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(100, 3)]);
+
 describe.each(testDrivers())('avatars on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
@@ -65,7 +68,7 @@ describe.each(testDrivers())('avatars on %s', (driver) => {
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.rawPayload.equals(picture)).toBe(true);
 
-    const second = body<{ avatar: string }>(await upload('me.webp', picture));
+    const second = body<{ avatar: string }>(await upload('me.webp', webp));
     expect(second.success).toBe(true);
     // The first picture's file goes once the change has committed.
     await expect.poll(() => avatarFiles()).toEqual([second.data.avatar.split('file=')[1]]);
@@ -79,6 +82,26 @@ describe.each(testDrivers())('avatars on %s', (driver) => {
     const large = body(await upload('me.png', Buffer.alloc(600 * 1024, 1)));
     expect(large).toMatchObject({ success: false, msg: 'An avatar picture may be at most 512 KB' });
     expect(avatarFiles()).toEqual(before);
+  });
+
+  it('refuses bytes that are not the picture their name says (a page, an SVG, another kind)', async () => {
+    const before = avatarFiles();
+    const page = body(await upload('me.png', Buffer.from('<html><script>alert(1)</script></html>')));
+    expect(page).toMatchObject({
+      success: false,
+      msg: 'The file’s content is not a png picture; upload a real png, jpg, gif or webp picture',
+    });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(body(await upload('me.gif', svg, admin, 'mo'))).toMatchObject({
+      success: false,
+      msg: '檔案內容不是 gif 圖片，請上傳真實的 png、jpg、gif 或 webp 圖片',
+    });
+    expect(body(await upload('me.svg', svg)).success).toBe(false);
+    expect(body(await upload('me.jpg', picture)).success).toBe(false);
+    expect(
+      body(await upload('me.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), webp]))).success,
+    ).toBe(true);
+    expect(avatarFiles().length).toBe(before.length);
   });
 
   it('keeps pictures within their tenant and refuses names the server did not make', async () => {

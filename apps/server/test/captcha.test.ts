@@ -84,4 +84,41 @@ describe.each(testDrivers())('the captcha grant on %s', (driver) => {
     expect(response.statusCode).toBe(400);
     expect(body(response).msg).not.toContain('captcha');
   });
+
+  it('limits captchas per address and hour (429), shared through the database, and sweeps expired ones', async () => {
+    const limited = await testApp(test.database, { CAPTCHA_MAX_PER_HOUR: '3' });
+    try {
+      const ask = (address: string, language = 'en') =>
+        limited.inject({
+          method: 'GET',
+          url: '/api/bl-auth/captcha',
+          remoteAddress: address,
+          headers: { 'blade-language': language },
+        });
+      for (let i = 0; i < 3; i++) expect((await ask('203.0.113.7')).statusCode).toBe(200);
+      const refused = await ask('203.0.113.7', 'zh');
+      expect(refused.statusCode).toBe(429);
+      expect(body(refused).msg).toBe('请求过于频繁，请稍后再试');
+      // A second server process sees the same count; another address has its own.
+      const other = await testApp(test.database, { CAPTCHA_MAX_PER_HOUR: '3' });
+      try {
+        const again = await other.inject({
+          method: 'GET',
+          url: '/api/bl-auth/captcha',
+          remoteAddress: '203.0.113.7',
+        });
+        expect(again.statusCode).toBe(429);
+      } finally {
+        await other.close();
+      }
+      expect((await ask('203.0.113.8')).statusCode).toBe(200);
+      // Unanswered captchas do not pile up: expired ones go as new ones are made.
+      await test.database.db.update(authCaptcha).set({ expiresAt: sql`now() - interval '1 second'` });
+      expect((await ask('203.0.113.9')).statusCode).toBe(200);
+      const [left] = await test.database.db.select({ count: sql<number>`count(*)::int` }).from(authCaptcha);
+      expect(left?.count).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -64,7 +64,8 @@ describe.each(testDrivers())('directory (LDAP / AD) sign-in on %s', (driver) => 
 
   beforeAll(async () => {
     test = await createTestDatabase(driver);
-    app = await testApp(test.database);
+    // The fake directory listens on this machine, which the outbound guard refuses by default.
+    app = await testApp(test.database, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32' });
     directory = await startFakeDirectory({ people });
     adminToken = (await tokensOf(app)).accessToken;
     for (const account of [
@@ -271,6 +272,7 @@ describe.each(testDrivers())('directory (LDAP / AD) sign-in on %s', (driver) => 
             timeoutSeconds: 5,
             rejectUnauthorized: true,
           },
+          { allowPrivate: false, allowedHosts: ['127.0.0.1/32'] },
           'zhang.san',
           '',
         ),
@@ -516,11 +518,50 @@ describe.each(testDrivers())('directory (LDAP / AD) sign-in on %s', (driver) => 
       // Without a password in the form the stored one is used.
       const { bindPassword: _left, ...withoutPassword } = settingsFor(directory);
       expect((await testConnection(withoutPassword)).json().data).toMatchObject({ ok: true, stage: 'done' });
+      // Behind the default outbound policy this machine's directory is not reached at all.
+      const guarded = await testApp(test.database);
+      try {
+        const before = directoryTraffic();
+        for (const url of [directory.url, directory.url.replace('127.0.0.1', 'localhost')]) {
+          const answer = await guarded.inject({
+            method: 'POST',
+            url: '/api/bl-system/directory/test',
+            headers: { 'blade-auth': `bearer ${adminToken}`, 'blade-language': 'en' },
+            payload: settingsFor(directory, { url }),
+          });
+          expect(body<TestAnswer>(answer).data, url).toEqual({
+            ok: false,
+            stage: 'connect',
+            message:
+              'This address may not be reached (this machine, a private network or a reserved range); ask the operator of this server to allow it if it is needed',
+          });
+        }
+        const signIn = await guarded.inject({
+          method: 'POST',
+          url: '/api/bl-auth/token',
+          headers: {
+            authorization: basic,
+            'content-type': 'application/x-www-form-urlencoded',
+            'blade-language': 'en',
+          },
+          payload: new URLSearchParams({
+            grantType: 'domain',
+            tenantId: '000000',
+            account: 'zhang.san',
+            password: 'Zs-Dir-Pass1',
+          }).toString(),
+          remoteAddress: nextAddress(),
+        });
+        expect(body(signIn).success).toBe(false);
+        expect(directoryTraffic()).toEqual(before);
+      } finally {
+        await guarded.close();
+      }
       const closed = await closedPortUrl();
       expect(await tested({ url: closed })).toMatchObject({
         ok: false,
         stage: 'connect',
-        message: expect.stringMatching(/^Cannot reach the directory server \(.*ECONNREFUSED/),
+        message: 'Could not connect to the configured server; check the address and the network',
       });
       expect(await tested({ bindPassword: 'wrong' })).toMatchObject({
         ok: false,

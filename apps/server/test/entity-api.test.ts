@@ -1,5 +1,6 @@
 import type { Page } from '@bl/contract';
 import type { Catalogue } from '@bl/entities';
+import { entityByName } from '@bl/entities/registry';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,28 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     (
       await test.database.db.select({ n: count() }).from(materialTable).where(eq(materialTable.isDeleted, 0))
     )[0]?.n;
+
+  it('refuses javascript: and data: links in picture and file fields, naming the field', async () => {
+    const project = entityByName.get('project');
+    if (!project) throw new Error('no project entity');
+    const save = (indexImage: string, language = 'en') =>
+      call('POST', `${project.path}/submit`, admin.accessToken, {
+        payload: { projectName: `P ${indexImage.slice(0, 20)}`, indexImage },
+        language,
+      });
+    for (const bad of ['javascript:alert(document.cookie)', 'data:image/svg+xml,<svg onload=alert(1)>']) {
+      const refused = await save(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(body(refused).msg).toContain(
+        'Cover image must be an http:// or https:// address, or a path on this site',
+      );
+    }
+    expect(body(await save('JavaScript:alert(1)', 'zh')).msg).toContain(
+      '封面图只能是 http:// 或 https:// 开头的网址，或本系统内的路径',
+    );
+    expect(body(await save('https://example.com/cover.png')).success).toBe(true);
+    expect(body(await save('/api/bl-resource/attach/download?id=1')).success).toBe(true);
+  });
 
   it('serves the catalogue with fields, limits and dictionaries', async () => {
     const catalogue = body<Catalogue>(await call('GET', '/api/bl-system/catalogue', admin.accessToken)).data;

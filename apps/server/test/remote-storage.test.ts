@@ -34,6 +34,8 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
       UPLOAD_MAX_BYTES: '2048',
       UPLOAD_EXTENSIONS: 'txt,png',
       OSS_TIMEOUT_MS: '400',
+      // The fake store listens on this machine, which the outbound guard refuses by default.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1/32',
     });
     admin = await tokensOf(app, '000000');
     other = await tokensOf(app, '100000');
@@ -138,7 +140,10 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
     expect(decodeURIComponent(String(file.headers['download-filename']))).toBe('入库单 1.txt');
 
     // Binary content passes untouched, with its own media type.
-    const picture = Buffer.from(Array.from({ length: 1500 }, (_, i) => (i * 37) % 256));
+    const picture = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from(Array.from({ length: 1492 }, (_, i) => (i * 37) % 256)),
+    ]);
     const png = body<Uploaded>(await upload('scan.png', picture)).data;
     expect(fake.objects.get(`warehouse/${png.name}`)?.contentType).toBe('image/png');
     expect((await download(png.attachId)).rawPayload.equals(picture)).toBe(true);
@@ -203,13 +208,14 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
     const down = await upload('a.txt', Buffer.from('x'));
     expect(down.statusCode).toBe(400);
     expect(body(down).msg).toBe(
-      `Cannot connect to storage "minio-down" (${closed}): check the endpoint and the network`,
+      'Could not connect to the configured server; check the address and the network',
     );
 
     await enableMinio('minio-slow');
     fake.trouble = { hang: true };
     const slow = await upload('a.txt', Buffer.from('x'), admin.accessToken, 'zh');
-    expect(body(slow).msg).toBe('存储“minio-slow”在 0.4 秒内没有响应，请稍后重试或检查资源地址');
+    // Silent and refused read the same: the message tells nothing of the port's state.
+    expect(body(slow).msg).toBe('无法连接所配置的服务器，请检查地址和网络');
 
     fake.trouble = { status: 500, code: 'InternalError' };
     const broken = await upload('a.txt', Buffer.from('x'));
@@ -223,7 +229,53 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
     const kept = body<Uploaded>(await upload('kept.txt', Buffer.from('kept'))).data;
     fake.trouble = { method: 'GET', hang: true };
     const stalled = await download(kept.attachId, admin.accessToken, 'mo');
-    expect(body(stalled).msg).toBe('存儲「minio-slow」在 0.4 秒內沒有回應，請稍後重試或檢查資源地址');
+    expect(body(stalled).msg).toBe('無法連線所設定的伺服器，請檢查位址和網路');
+  });
+
+  it('refuses to reach this machine, link-local or private addresses unless the operator allows them', async () => {
+    // The same database behind a server with the default outbound policy (public addresses only).
+    const guarded = await testApp(test.database, { FILES_DIR: filesDir, OSS_TIMEOUT_MS: '400' });
+    try {
+      const port = new URL(fake.endpoint).port;
+      const requests = fake.requests.length;
+      for (const [index, endpoint] of [
+        fake.endpoint,
+        `http://localhost:${port}`,
+        `http://[::ffff:127.0.0.1]:${port}`,
+        `http://[::1]:${port}`,
+        'http://169.254.169.254',
+        'http://10.0.0.1:9000',
+        'http://0.0.0.0:9000',
+      ].entries()) {
+        const id = await enableMinio(`minio-guard-${index}`, { endpoint });
+        const tested = await guarded.inject({
+          method: 'POST',
+          url: '/api/bl-resource/oss/test',
+          query: { id },
+          headers: headers(admin.accessToken, 'en'),
+        });
+        expect(body(tested).msg, endpoint).toBe(
+          'Writing the test file failed: This address may not be reached (this machine, a private network or a reserved range); ask the operator of this server to allow it if it is needed',
+        );
+        const uploaded = await guarded.inject({
+          method: 'POST',
+          url: '/api/bl-resource/oss/endpoint/put-file',
+          ...(() => {
+            const form = multipart('a.txt', Buffer.from('x'));
+            return {
+              payload: form.payload,
+              headers: { ...headers(admin.accessToken, 'zh'), 'content-type': form.contentType },
+            };
+          })(),
+        });
+        expect(body(uploaded).msg, endpoint).toBe(
+          '不允许连接此地址（本机、内网或保留地址），如确需使用，请联系系统运维人员开放',
+        );
+      }
+      expect(fake.requests.length).toBe(requests);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('checks type, size and emptiness before calling the store', async () => {
@@ -362,9 +414,7 @@ describe.each(testDrivers())('remote object storage (S3, MinIO) on %s', (driver)
     expect(fake.objects.size).toBe(objects);
     fake.trouble = { method: 'DELETE', hang: true };
     const undeletable = await storageTest(good, admin.accessToken, 'mo');
-    expect(body(undeletable).msg).toBe(
-      '刪除測試檔案失敗：存儲「minio-test」在 0.4 秒內沒有回應，請稍後重試或檢查資源地址',
-    );
+    expect(body(undeletable).msg).toBe('刪除測試檔案失敗：無法連線所設定的伺服器，請檢查位址和網路');
 
     // A local-disk setting is tested the same way.
     const disk = body<Row>(

@@ -49,6 +49,11 @@ export const validationMessages = {
     '{field}的整數部分最多{digits}位',
     '{field} allows at most {digits} digits before the point',
   ),
+  badLink: label(
+    '{field}只能是 http:// 或 https:// 开头的网址，或本系统内的路径',
+    '{field}只能是 http:// 或 https:// 開頭的網址，或本系統內的路徑',
+    '{field} must be an http:// or https:// address, or a path on this site',
+  ),
   idCardLength: label('{field}长度不是18位', '{field}長度不是18位', '{field} is not 18 characters long'),
   idCardFormat: label('{field}格式错误', '{field}格式錯誤', '{field} has a format error'),
   idCardRegion: label('{field}地址编码错误', '{field}地址編碼錯誤', '{field} has a wrong address code'),

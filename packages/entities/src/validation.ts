@@ -57,6 +57,29 @@ const asText = (raw: unknown, field: FieldMeta, fail: Fail): string => {
   return text;
 };
 
+/**
+ * Whether a picture or file link is safe to store and render: an http(s) address, or a path on
+ * this site (an uploaded file's `/api/bl-resource/attach/download?id=…`, an avatar's
+ * `/api/bl-system/user/avatar?file=…`). Any other scheme (javascript:, data:, vbscript:, file:)
+ * is not: the link is rendered as an <a href> or <img src>. Read as a browser reads it (resolved
+ * against a web address, which also undoes tabs, newlines and letter case hidden in a scheme).
+ * The forms, the server and the web's cells all ask this one function.
+ */
+export function isWebLink(text: string): boolean {
+  try {
+    const { protocol } = new URL(text.trim(), 'https://relative.invalid/');
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const asLink: Reader = (raw, field, fail) => {
+  const text = asText(raw, field, fail);
+  if (!isWebLink(text)) fail('badLink');
+  return text;
+};
+
 const checkRange = (value: number, field: FieldMeta, fail: Fail) => {
   if (field.min !== undefined && value < field.min) fail('tooSmall', { min: field.min });
   if (field.max !== undefined && value > field.max) fail('tooLarge', { max: field.max });
@@ -94,8 +117,8 @@ const readers: Record<FieldKind, Reader> = {
   id: asId,
   text: asText,
   textarea: asText,
-  image: asText,
-  file: asText,
+  image: asLink,
+  file: asLink,
   // A reference by id holds a 64-bit id; by code, text.
   ref: (raw, field, fail) =>
     field.ref?.valueField === 'id' ? asId(raw, field, fail) : asText(raw, field, fail),

@@ -115,6 +115,42 @@ describe('recordSchema', () => {
   });
 });
 
+describe('picture and file links', () => {
+  const picture = field({ name: 'avatar', kind: 'image', label: label('头像', '頭像', 'Avatar') });
+  const attachment = field({ name: 'link', kind: 'file', label: label('附件地址', '附件地址', 'Link') });
+  it('keeps http(s) addresses and paths on this site', () => {
+    for (const link of [
+      'https://example.com/a.png',
+      'HTTP://example.com/a.png',
+      '/api/bl-resource/attach/download?id=913338045971374080',
+      '/api/bl-system/user/avatar?file=1-2.png',
+    ])
+      expect(read(attachment, link), link).toEqual({ ok: true, value: link });
+  });
+  it('refuses any other scheme, however it is written, naming the field in the reader’s language', () => {
+    for (const link of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+    ])
+      expect(read(picture, link, 'en'), link).toEqual({
+        ok: false,
+        message: 'Avatar must be an http:// or https:// address, or a path on this site',
+      });
+    expect(read(picture, 'data:,x', 'zh')).toEqual({
+      ok: false,
+      message: '头像只能是 http:// 或 https:// 开头的网址，或本系统内的路径',
+    });
+    expect(read(attachment, 'javascript:alert(1)', 'mo')).toEqual({
+      ok: false,
+      message: '附件地址只能是 http:// 或 https:// 開頭的網址，或本系統內的路徑',
+    });
+  });
+});
+
 describe('text formats', () => {
   const card = field({
     name: 'card',

@@ -1,12 +1,12 @@
 import { ok } from '@bl/contract';
 import { areas, type Catalogue, type CatalogueEntity, dicts, idSchema } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { requireAuth } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
+import { registerUploads } from '../http/uploads.ts';
 import { translate } from '../i18n/messages.ts';
 import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './crud.ts';
 import { buildTemplate, startExport } from './export.ts';
@@ -42,7 +42,11 @@ const idQuery = z.object({ id: idSchema });
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 
 /** The generic API of every catalogue entity: list, detail, submit, remove. */
-export function registerEntityRoutes(app: FastifyInstance, database: Database) {
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  database: Database,
+  options: { uploadTimeoutMs: number },
+) {
   app.get(
     '/api/bl-system/catalogue',
     { schema: { tags: ['catalogue'], summary: 'Every entity with its fields, dictionaries and menu areas' } },
@@ -158,7 +162,8 @@ export function registerEntityRoutes(app: FastifyInstance, database: Database) {
     );
     // Multipart is parsed only here: its own scope, so no other route accepts uploads.
     app.register(async (scope) => {
-      await scope.register(multipart, {
+      await registerUploads(scope, {
+        timeoutMs: options.uploadTimeoutMs,
         limits: { fileSize: importLimits.fileSize, files: 1, fields: 10, parts: 12 },
       });
       scope.post(

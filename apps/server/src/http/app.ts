@@ -44,6 +44,7 @@ import { scheduleStatusChange } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerTextCheck } from './validation.ts';
 
 export interface AppOptions {
@@ -108,6 +109,7 @@ export async function buildApp({
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  await registerSecurityHeaders(app);
   await app.register(formbody);
 
   await app.register(swagger, {
@@ -168,14 +170,14 @@ export async function buildApp({
     log: app.log,
   });
   registerSystemRoutes(app, database);
-  registerDirectoryRoutes(app, database);
+  registerDirectoryRoutes(app, database, config);
   registerSystemRules();
   registerDirectoryRules();
   registerTenantRules(config);
   registerPackageRules();
   registerTopMenuRules();
   registerSerials(app, database);
-  registerAccounts(app, database, config, tokens);
+  registerAccounts(app, database, config, tokens, attempts);
   registerGrants(app, database);
   registerApiGrants(app, database);
   registerDictionaries(app, database);
@@ -197,7 +199,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
   registerReportRoutes(app, database);
-  registerEntityRoutes(app, database);
+  registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
 
   if (serveWeb)
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: 'index.html' });

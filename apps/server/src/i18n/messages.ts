@@ -645,10 +645,25 @@ export const messages = {
     mo: '頭像只能是 png、jpg、gif 或 webp 圖片',
     en: 'An avatar must be a png, jpg, gif or webp picture',
   },
+  'avatar.notPicture': {
+    zh: '文件内容不是 {type} 图片，请上传真实的 png、jpg、gif 或 webp 图片',
+    mo: '檔案內容不是 {type} 圖片，請上傳真實的 png、jpg、gif 或 webp 圖片',
+    en: 'The file’s content is not a {type} picture; upload a real png, jpg, gif or webp picture',
+  },
+  'attach.notPicture': {
+    zh: '文件“{name}”的内容不是 {type} 图片',
+    mo: '檔案「{name}」的內容不是 {type} 圖片',
+    en: 'The content of "{name}" is not a {type} picture',
+  },
   'avatar.tooLarge': {
     zh: '头像图片不能超过 {limit}',
     mo: '頭像圖片不能超過 {limit}',
     en: 'An avatar picture may be at most {limit}',
+  },
+  'upload.timeout': {
+    zh: '上传超时：文件在 {seconds} 秒内没有传完，请检查网络后重试',
+    mo: '上傳逾時：檔案在 {seconds} 秒內沒有傳完，請檢查網路後重試',
+    en: 'The upload timed out: the file did not arrive within {seconds} seconds; check the network and try again',
   },
   'attach.empty': { zh: '文件是空的', mo: '檔案是空的', en: 'The file is empty' },
   'attach.tooLarge': {
@@ -706,15 +721,17 @@ export const messages = {
     mo: '存儲「{code}」拒絕了請求：本伺服器的時間與存儲相差太多，請校準伺服器時間',
     en: "Storage \"{code}\" refused the request: this server's clock is too far from the storage's; correct the server's time",
   },
-  'oss.unreachable': {
-    zh: '无法连接存储“{code}”（{endpoint}）：请检查资源地址和网络',
-    mo: '無法連線存儲「{code}」（{endpoint}）：請檢查資源地址和網路',
-    en: 'Cannot connect to storage "{code}" ({endpoint}): check the endpoint and the network',
+  // The outbound-address guard (http/outbound.ts): one message for every way a configured
+  // server cannot be reached, so that a test tells nothing about other hosts' ports.
+  'outbound.unreachable': {
+    zh: '无法连接所配置的服务器，请检查地址和网络',
+    mo: '無法連線所設定的伺服器，請檢查位址和網路',
+    en: 'Could not connect to the configured server; check the address and the network',
   },
-  'oss.timeout': {
-    zh: '存储“{code}”在 {seconds} 秒内没有响应，请稍后重试或检查资源地址',
-    mo: '存儲「{code}」在 {seconds} 秒內沒有回應，請稍後重試或檢查資源地址',
-    en: 'Storage "{code}" did not answer within {seconds} seconds; try again later or check the endpoint',
+  'outbound.notAllowed': {
+    zh: '不允许连接此地址（本机、内网或保留地址），如确需使用，请联系系统运维人员开放',
+    mo: '不允許連線此位址（本機、內網或保留位址），如確需使用，請聯絡系統維運人員開放',
+    en: 'This address may not be reached (this machine, a private network or a reserved range); ask the operator of this server to allow it if it is needed',
   },
   'oss.failed': {
     zh: '存储“{code}”处理失败（{detail}），请稍后重试或检查存储设置',
@@ -1165,11 +1182,6 @@ export const messages = {
     en: 'Connected to {server}; anonymous search works.',
   },
   'directory.test.found': { zh: '找到用户：{dn}', mo: '找到用戶：{dn}', en: 'Found the user: {dn}' },
-  'directory.test.unreachable': {
-    zh: '无法连接目录服务器（{detail}）',
-    mo: '無法連線目錄伺服器（{detail}）',
-    en: 'Cannot reach the directory server ({detail})',
-  },
   'directory.test.tls': {
     zh: '服务器证书不受信任（{detail}）：请让服务器信任其证书颁发机构（NODE_EXTRA_CA_CERTS），或关闭“校验证书”',
     mo: '伺服器憑證不受信任（{detail}）：請讓伺服器信任其憑證頒發機構（NODE_EXTRA_CA_CERTS），或關閉「驗證憑證」',

@@ -1,5 +1,5 @@
 import type { Language, Page } from '@bl/contract';
-import type { FieldKind, FieldMeta } from '@bl/entities';
+import { type FieldKind, type FieldMeta, isWebLink } from '@bl/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Image, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -45,11 +45,15 @@ function choiceTag(value: unknown, context: CellContext): ReactNode {
 }
 
 const text: Render = (value) => (isBlank(value) ? null : String(value));
+// A link of another scheme (javascript:, data:, kept before the server refused them) shows as
+// plain text: it is never made clickable nor loaded as a picture.
 const link: Render = (value) =>
-  isBlank(value) ? null : (
+  isBlank(value) ? null : isWebLink(String(value)) ? (
     <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer">
       {String(value)}
     </Typography.Link>
+  ) : (
+    String(value)
   );
 /**
  * A reference by id (a user's role, a menu's parent) named by the record it points at: an id
@@ -114,6 +118,11 @@ export const viewRenderers: Record<FieldKind, Render> = {
   flag: choiceTag,
   dict: choiceTag,
   ref,
-  image: (value) => (isBlank(value) ? null : <Image width={96} src={String(value)} />),
+  image: (value) =>
+    isBlank(value) ? null : isWebLink(String(value)) ? (
+      <Image width={96} src={String(value)} />
+    ) : (
+      String(value)
+    ),
   file: link,
 };

@@ -1,6 +1,8 @@
+import { ResultCode } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { type Database, queryRows } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
 
 /**
  * Failed sign-ins counted per address over a window, so one address cannot try passwords
@@ -63,4 +65,19 @@ export function redisCounter(url: string): AttemptCounter {
       await redis.quit().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A per-address hourly allowance for an unauthenticated write (a captcha, a guest
+ * registration): counts this one and refuses it with 429 past `maxPerHour`. The same counter as
+ * the sign-in failures, under its own key, so every server process shares it.
+ */
+export async function spendAllowance(
+  counter: AttemptCounter,
+  purpose: 'captcha' | 'register',
+  address: string | undefined,
+  maxPerHour: number,
+): Promise<void> {
+  const used = await counter.hit(`${purpose}:${address ?? 'unknown'}`, 3600);
+  if (used > maxPerHour) throw new AppError(ResultCode.tooManyRequests, 'error.tooManyRequests');
 }

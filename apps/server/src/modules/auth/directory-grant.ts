@@ -33,6 +33,7 @@ const failureMessages: Record<DirectoryFailure, MessageKey> = {
   accountDisabled: 'auth.domainAccountDisabled',
   ambiguous: 'auth.domainAmbiguous',
   unreachable: 'auth.domainUnreachable',
+  notAllowed: 'auth.domainDirectoryError',
   // The directory's settings are wrong: nothing the person can do, the administrator's test says more.
   tls: 'auth.domainDirectoryError',
   encryption: 'auth.domainDirectoryError',
@@ -114,7 +115,12 @@ export async function signInWithDirectory(
   }
 
   try {
-    await verifyDirectoryPassword(config, accountForSearch(person.domainAccount ?? typed), input.password);
+    await verifyDirectoryPassword(
+      config,
+      deps.config.outbound,
+      accountForSearch(person.domainAccount ?? typed),
+      input.password,
+    );
   } catch (error) {
     if (!(error instanceof DirectoryError)) throw error;
     const key = failureMessages[error.reason];

@@ -6,6 +6,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { spendAllowance } from './address-limit.ts';
 import { checkCaptcha, createCaptcha } from './captcha.ts';
 import { signInWithDirectory } from './directory-grant.ts';
 import {
@@ -189,6 +190,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      await spendAllowance(deps.attempts, 'captcha', request.ip, deps.config.captchaMaxPerHour);
       return ok(await createCaptcha(deps.database), translate('ok', request.language));
     },
   );

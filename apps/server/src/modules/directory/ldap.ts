@@ -1,4 +1,5 @@
 import { Client, FilterParser, ResultCodeError } from 'ldapts';
+import { type OutboundPolicy, OutboundRefused, OutboundTarget } from '../../http/outbound.ts';
 
 /**
  * Talking to a tenant's directory (LDAP / Active Directory, ADR 0013) with ldapts: find a
@@ -22,6 +23,8 @@ export interface DirectoryConfig {
 export type DirectoryFailure =
   /** No server answered: refused, unknown host, network down, or the time-out passed. */
   | 'unreachable'
+  /** The server's address is one the outbound guard refuses (http/outbound.ts). */
+  | 'notAllowed'
   /** ldaps:// and the server's certificate is not trusted (or names another host). */
   | 'tls'
   /** The server wants an encrypted connection (AD's LDAP signing): use ldaps://. */
@@ -131,6 +134,7 @@ const encryptionCodes = new Set([8, 13]);
 function transportFailure(error: unknown): DirectoryError {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof OutboundRefused) return new DirectoryError('notAllowed', message);
   if (typeof code === 'string' && certificateCodes.has(code)) return new DirectoryError('tls', message);
   return new DirectoryError('unreachable', typeof code === 'string' ? `${code} ${message}` : message);
 }
@@ -171,6 +175,7 @@ function failureOf(error: unknown, step: Step): DirectoryError {
  */
 async function exchange<T>(
   config: DirectoryConfig,
+  outbound: OutboundPolicy,
   work: (client: Client, url: string) => Promise<T>,
 ): Promise<T> {
   const deadline = Date.now() + config.timeoutSeconds * 1000;
@@ -183,8 +188,14 @@ async function exchange<T>(
       unreachable = new DirectoryError('unreachable', `no answer within ${config.timeoutSeconds} s`);
       break;
     }
+    // Every connection goes through the outbound guard: to the address it checked.
+    const parsed = new URL(url);
+    const secure = parsed.protocol.toLowerCase() === 'ldaps:';
+    const target = new OutboundTarget(outbound, parsed.hostname, Number(parsed.port) || (secure ? 636 : 389));
     const client = new Client({
       url,
+      createConnection: () => target.connect(),
+      createSecureConnection: () => target.connectTls({ rejectUnauthorized: config.rejectUnauthorized }),
       timeout: remaining,
       connectTimeout: remaining,
       // AD takes `svc@corp.example` and `CORP\svc` as bind names, which are not DNs.
@@ -216,9 +227,9 @@ async function exchange<T>(
       ]);
     } catch (error) {
       if (!(error instanceof DirectoryError)) throw error;
-      if (error.reason !== 'unreachable') throw error;
+      if (error.reason !== 'unreachable' && error.reason !== 'notAllowed') throw error;
       unreachable = new DirectoryError(
-        'unreachable',
+        error.reason,
         error.detail.startsWith(url) ? error.detail : `${url}: ${error.detail}`,
       );
     } finally {
@@ -265,12 +276,13 @@ async function findUser(client: Client, config: DirectoryConfig, account: string
  */
 export async function verifyDirectoryPassword(
   config: DirectoryConfig,
+  outbound: OutboundPolicy,
   account: string,
   password: string,
 ): Promise<{ dn: string }> {
   if (password === '') throw new DirectoryError('wrongPassword', 'empty password');
   if (!account) throw new DirectoryError('notFound');
-  return exchange(config, async (client) => {
+  return exchange(config, outbound, async (client) => {
     await serviceBind(client, config);
     const dn = await findUser(client, config, account);
     await step('userBind', () => client.bind(dn, password));
@@ -284,9 +296,10 @@ export async function verifyDirectoryPassword(
  */
 export async function probeDirectory(
   config: DirectoryConfig,
+  outbound: OutboundPolicy,
   account: string,
 ): Promise<{ server: string; dn: string | undefined }> {
-  return exchange(config, async (client, url) => {
+  return exchange(config, outbound, async (client, url) => {
     await serviceBind(client, config);
     // Without an account a search of the base entry proves the server answers and may be read.
     if (!account) {

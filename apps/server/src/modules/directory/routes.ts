@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { directorySetting } from '../../db/schema/index.ts';
 import { requireButton } from '../../engine/permissions.ts';
@@ -46,7 +47,8 @@ const testFailures: Record<
   DirectoryFailure,
   { key: MessageKey; stage: 'connect' | 'serviceBind' | 'search' }
 > = {
-  unreachable: { key: 'directory.test.unreachable', stage: 'connect' },
+  unreachable: { key: 'outbound.unreachable', stage: 'connect' },
+  notAllowed: { key: 'outbound.notAllowed', stage: 'connect' },
   tls: { key: 'directory.test.tls', stage: 'connect' },
   encryption: { key: 'directory.test.encryption', stage: 'serviceBind' },
   serviceBind: { key: 'directory.test.serviceBind', stage: 'serviceBind' },
@@ -99,7 +101,7 @@ function describeTest(
  * connection with what the form holds. The service password is never answered; a blank one in
  * the form keeps what is stored.
  */
-export function registerDirectoryRoutes(app: FastifyInstance, database: Database) {
+export function registerDirectoryRoutes(app: FastifyInstance, database: Database, config: Config) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -209,12 +211,21 @@ export function registerDirectoryRoutes(app: FastifyInstance, database: Database
           ? ''
           : await openPassword(database, stored?.bindPassword ?? '');
       const account = (input.account ?? '').trim();
-      const outcome = await probeDirectory(configOf(input, password), accountForSearch(account)).catch(
-        (error: unknown) => {
-          if (error instanceof DirectoryError) return error;
-          throw error;
-        },
-      );
+      const outcome = await probeDirectory(
+        configOf(input, password),
+        config.outbound,
+        accountForSearch(account),
+      ).catch((error: unknown) => {
+        if (!(error instanceof DirectoryError)) throw error;
+        // The detail (codes, ports, time-outs) stays in the log: the answer must not tell one
+        // host's closed port from another's open one.
+        if (error.reason === 'unreachable' || error.reason === 'notAllowed')
+          request.log.warn(
+            { detail: error.detail, reason: error.reason },
+            'directory test could not connect',
+          );
+        return error;
+      });
       return ok(
         describeTest(outcome, { bindDn: input.bindDn.trim(), account }, request.language),
         translate('ok', request.language),

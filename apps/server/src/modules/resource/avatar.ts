@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ok, ResultCode } from '@bl/contract';
-import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +11,9 @@ import { nextId } from '../../db/ids.ts';
 import { user } from '../../db/schema/index.ts';
 import { requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { registerUploads } from '../../http/uploads.ts';
 import { translate } from '../../i18n/messages.ts';
+import { looksLike, pictureKindOf } from './pictures.ts';
 import { LocalDiskStore } from './store.ts';
 
 /** Largest avatar picture: small enough to show at once, large enough for a photo at 256 px. */
@@ -62,7 +63,10 @@ export function registerAvatarRoutes(app: FastifyInstance, database: Database, c
   );
 
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: avatarMaxBytes, files: 1, fields: 2, parts: 3 } });
+    await registerUploads(scope, {
+      timeoutMs: config.uploadTimeoutMs,
+      limits: { fileSize: avatarMaxBytes, files: 1, fields: 2, parts: 3 },
+    });
     scope.post(
       avatarPath,
       {
@@ -95,26 +99,21 @@ export function registerAvatarRoutes(app: FastifyInstance, database: Database, c
           part.file.resume();
           throw badRequest('avatar.badType');
         }
-        const file = `${auth.userId}-${nextId()}.${extension}`;
-        const key = keyOf(auth.tenantId, file);
-        let size = 0;
-        const counted = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            size += chunk.length;
-            done(null, chunk);
-          },
-        });
-        part.file.on('error', (error) => counted.destroy(error));
+        // Small enough to read whole: its bytes are checked before anything is written.
+        let content: Buffer;
         try {
-          await store.put(key, part.file.pipe(counted));
+          content = await part.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
           throw error;
         }
-        if (part.file.truncated || size === 0) {
-          await store.remove(key);
-          throw size === 0 ? badRequest('attach.empty') : tooLarge();
-        }
+        if (part.file.truncated) throw tooLarge();
+        if (content.length === 0) throw badRequest('attach.empty');
+        if (!looksLike(pictureKindOf(extension) ?? '', content))
+          throw badRequest('avatar.notPicture', { type: extension });
+        const file = `${auth.userId}-${nextId()}.${extension}`;
+        const key = keyOf(auth.tenantId, file);
+        await store.put(key, Readable.from([content]));
         const avatar = `${avatarPath}?file=${file}`;
         try {
           await database.withTenant(auth.tenantId, async (tx) => {

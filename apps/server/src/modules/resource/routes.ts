@@ -5,7 +5,6 @@ import { type Language, ok, ResultCode } from '@bl/contract';
 import { dicts, idSchema } from '@bl/entities';
 import { attach as attachEntity, attachTable } from '@bl/entities/system/attach';
 import { oss as ossEntity, ossTable } from '@bl/entities/system/oss';
-import multipart from '@fastify/multipart';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +18,9 @@ import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { registerUploads } from '../../http/uploads.ts';
 import { type MessageKey, type MessageParams, translate } from '../../i18n/messages.ts';
+import { looksLike, pictureHeadBytes, pictureKindOf } from './pictures.ts';
 import { RemoteStoreError } from './s3-store.ts';
 import { LocalDiskStore, type ObjectStore } from './store.ts';
 import {
@@ -126,8 +127,11 @@ function storeFailure(
     denied: 'oss.denied',
     noBucket: 'oss.noBucket',
     clock: 'oss.clock',
-    unreachable: 'oss.unreachable',
-    timeout: 'oss.timeout',
+    // One message whatever stopped the connection (refused, no answer, no such name): the
+    // storage test must not tell one host's closed port from another's open one.
+    unreachable: 'outbound.unreachable',
+    timeout: 'outbound.unreachable',
+    notAllowed: 'outbound.notAllowed',
     failed: 'oss.failed',
   };
   const params: MessageParams = {
@@ -183,15 +187,22 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   const storeFor = (setting: StorageSetting, language: Language): ObjectStore => {
     let store: ObjectStore | undefined;
     try {
-      store = storeOf(setting, local, config.ossTimeoutMs);
+      store = storeOf(setting, local, config.ossTimeoutMs, config.outbound);
     } catch (error) {
       throw storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
     }
     if (!store) throw badRequest('oss.unsupported', { category: categoryLabel(setting.category, language) });
     return store;
   };
-  const failureOf = (error: unknown, setting: StorageSetting, language: Language) =>
-    storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+  /** What the user is not told of a failed connection (codes, addresses, time-outs) goes to the log. */
+  const logConnection = (error: unknown) => {
+    if (error instanceof RemoteStoreError && ['unreachable', 'timeout', 'notAllowed'].includes(error.reason))
+      app.log.warn({ err: error, cause: error.cause }, 'storage could not be reached');
+  };
+  const failureOf = (error: unknown, setting: StorageSetting, language: Language) => {
+    logConnection(error);
+    return storeFailure(error, setting, language, config.ossTimeoutMs) ?? error;
+  };
   /** Deletes an object whose record is not (or no longer) there; a failure is only logged. */
   const removeQuietly = async (store: ObjectStore, key: string) => {
     try {
@@ -226,7 +237,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     if (bucket !== '' && !remoteBucketPattern.test(bucket)) throw badRequest('oss.badRemoteBucket');
     const setting = settingOf(row);
     try {
-      storeOf(setting, local, config.ossTimeoutMs);
+      storeOf(setting, local, config.ossTimeoutMs, config.outbound);
     } catch (error) {
       throw storeFailure(error, setting, context.language, config.ossTimeoutMs) ?? error;
     }
@@ -348,6 +359,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       } catch (error) {
         // A probe that was written but not read back whole is not left behind.
         if (step === 'get') await removeQuietly(store, key);
+        logConnection(error);
         const reason =
           error instanceof AppError ? error : storeFailure(error, setting, language, config.ossTimeoutMs);
         if (!reason) throw error;
@@ -365,7 +377,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
 
   // Multipart is parsed only in this scope, as for imports.
   app.register(async (scope) => {
-    await scope.register(multipart, {
+    await registerUploads(scope, {
+      timeoutMs: config.uploadTimeoutMs,
       limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12 },
     });
     scope.post(
@@ -409,6 +422,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const id = nextId();
         const key = objectKey(auth, storage, id, extension);
         let size = 0;
+        // A picture is kept only when its first bytes are of the kind its name says.
+        const picture = pictureKindOf(extension);
+        let head = Buffer.alloc(0);
+        const notPicture = () => badRequest('attach.notPicture', { name: originalName, type: extension });
         // Counts as the bytes pass, without reading ahead of the store (a data listener would),
         // and fails the stream at its end when it was cut at the size limit or was empty: the
         // store then keeps nothing, and a remote store is not called at all (it waits for the
@@ -416,11 +433,16 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const counted = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             size += chunk.length;
+            if (picture && head.length < pictureHeadBytes) {
+              head = Buffer.concat([head, chunk]).subarray(0, pictureHeadBytes);
+              if (head.length === pictureHeadBytes && !looksLike(picture, head)) return done(notPicture());
+            }
             done(null, chunk);
           },
           flush(done) {
             if (file.truncated) done(tooLarge());
             else if (size === 0) done(badRequest('attach.empty'));
+            else if (picture && !looksLike(picture, head)) done(notPicture());
             else done();
           },
         });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { type Dispatcher, fetch, type Response } from 'undici';
+import { type OutboundPolicy, OutboundRefused, OutboundTarget } from '../../http/outbound.ts';
 import { emptyPayloadHash, signV4, uriEncode } from './sigv4.ts';
 import type { ObjectStore, PutOptions } from './store.ts';
 
@@ -22,6 +24,8 @@ export type RemoteFailure =
   | 'clock'
   /** No connection: name not found, refused, reset, TLS failure. */
   | 'unreachable'
+  /** The store's address is one the outbound guard refuses (http/outbound.ts). */
+  | 'notAllowed'
   /** No answer within the time-out. */
   | 'timeout'
   /** Any other answer that is not a success. */
@@ -57,16 +61,22 @@ export interface S3Settings {
   style: 'path' | 'virtual';
   /** How long a call may take to start answering, in milliseconds. */
   timeoutMs: number;
+  /** Which addresses the store may have: every call connects through the outbound guard. */
+  outbound: OutboundPolicy;
 }
 
 /** A store speaking the S3 REST API (PutObject, GetObject, DeleteObject), signed with SigV4. */
 export class S3Store implements ObjectStore {
   private readonly base: URL;
+  private readonly target: OutboundTarget;
+  private dispatcher: Dispatcher | undefined;
 
   constructor(private readonly settings: S3Settings) {
     this.base = new URL(settings.endpoint);
     if (settings.style === 'virtual' && !this.base.hostname.startsWith(`${settings.bucket}.`))
       this.base.hostname = `${settings.bucket}.${this.base.hostname}`;
+    const port = Number(this.base.port) || (this.base.protocol === 'https:' ? 443 : 80);
+    this.target = new OutboundTarget(settings.outbound, this.base.hostname, port);
   }
 
   /** The URL of an object: each key segment encoded once, as SigV4 signs it. */
@@ -153,14 +163,19 @@ export class S3Store implements ObjectStore {
     const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
     let response: Response;
     try {
+      this.target.assertLiteral();
+      this.dispatcher ??= this.target.dispatcher();
       response = await fetch(url, {
         method,
         headers: sent,
         body,
         signal: controller.signal,
         redirect: 'manual',
+        dispatcher: this.dispatcher,
       });
     } catch (error) {
+      if (error instanceof OutboundRefused || (error as Error).cause instanceof OutboundRefused)
+        throw new RemoteStoreError('notAllowed', undefined, undefined, error);
       throw controller.signal.aborted
         ? new RemoteStoreError('timeout')
         : new RemoteStoreError('unreachable', undefined, undefined, error);

@@ -1,3 +1,4 @@
+import type { OutboundPolicy } from '../../http/outbound.ts';
 import { S3Store } from './s3-store.ts';
 import type { ObjectStore } from './store.ts';
 
@@ -78,7 +79,7 @@ export function regionOf(setting: Pick<StorageSetting, 'category' | 'region'>, h
  * Aliyun OSS accepts nothing else, Tencent COS and Qiniu document it first. A COS bucket is
  * named `{name}-{APPID}`: the record's appId is added when the bucket name lacks it.
  */
-export function s3StoreOf(setting: StorageSetting, timeoutMs: number): S3Store {
+export function s3StoreOf(setting: StorageSetting, timeoutMs: number, outbound: OutboundPolicy): S3Store {
   const missing = (['endpoint', 'accessKey', 'secretKey', 'bucketName'] as const).filter(
     (field) => !setting[field]?.trim(),
   );
@@ -96,6 +97,7 @@ export function s3StoreOf(setting: StorageSetting, timeoutMs: number): S3Store {
     secretKey: String(setting.secretKey),
     style: setting.category === ossCategory.minio ? 'path' : 'virtual',
     timeoutMs,
+    outbound,
   });
 }
 
@@ -104,9 +106,10 @@ export function storeOf(
   setting: StorageSetting,
   local: ObjectStore,
   timeoutMs: number,
+  outbound: OutboundPolicy,
 ): ObjectStore | undefined {
   if (setting.category === ossCategory.local) return local;
-  if (isRemote(setting.category)) return s3StoreOf(setting, timeoutMs);
+  if (isRemote(setting.category)) return s3StoreOf(setting, timeoutMs, outbound);
   return undefined;
 }
 

@@ -16,6 +16,7 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { requireUserWithinOwn } from '../access/holdings.ts';
+import { type AttemptCounter, spendAllowance } from '../auth/address-limit.ts';
 import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { revokeOnUserChange } from '../auth/revocation.ts';
@@ -79,6 +80,7 @@ export function registerAccounts(
   database: Database,
   config: Config,
   tokens: TokenService,
+  attempts: AttemptCounter,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +115,8 @@ export function registerAccounts(
         if (!guest?.ok || guest.claims.oid !== input.oauthId || guest.claims.tid !== tenantId)
           throw badRequest('register.oauthUnknown');
       }
+      // Only a registration that would be written counts toward the address's hourly allowance.
+      await spendAllowance(attempts, 'register', request.ip, config.registerMaxPerHour);
       const hash = await hashPassword(password);
       await database.withTenant(tenantId, async (tx) => {
         const [taken] = await tx
