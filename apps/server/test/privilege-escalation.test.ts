@@ -193,10 +193,6 @@ describe.each(testDrivers())('privilege escalation on %s', (driver) => {
       sql`select id::text as id from blade_user where tenant_id = '000000' and account = 'delegate'`,
     );
     ids.delegateUser = delegateUser?.id as string;
-    // The helper leaves a blank department, which a form never sends: edits would trip on it.
-    await test.database.withTenant('000000', (tx) =>
-      tx.execute(sql`update blade_user set dept_id = null where id = ${ids.delegateUser}`),
-    );
   });
   afterAll(async () => {
     await app.close();

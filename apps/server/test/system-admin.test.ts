@@ -1,5 +1,6 @@
 import type { Page } from '@bl/contract';
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
@@ -116,6 +117,17 @@ describe.each(testDrivers())('users, roles and menus on %s', (driver) => {
     expect((await signIn(app, { account: 'zhang', password: 'Warehouse-1' })).statusCode).toBe(400);
     expect((await signIn(app, { account: 'zhang', password: 'Dock-door-7' })).statusCode).toBe(200);
     user = body<Row>(changed).data;
+  });
+
+  it('edits a user whose department was stored blank (older rows, seeds) instead of failing', async () => {
+    await test.database.withTenant('000000', (tx) =>
+      tx.execute(sql`update blade_user set dept_id = '' where id = ${user.id}`),
+    );
+    const [stored] = await list('user', { account_equal: 'zhang' });
+    const edited = await submit('user', { id: user.id, version: stored?.version, realName: '张三' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(body<Row>(edited).data.realName).toBe('张三');
+    user = body<Row>(edited).data;
   });
 
   it('keeps roles a tree without loops', async () => {

@@ -148,7 +148,8 @@ async function checkRecord(
   }
   for (const field of entity.fields) {
     const value = values[field.name];
-    if (value === undefined || value === null || field.kind !== 'ref' || !field.ref) continue;
+    // '' names nothing (old rows and seeds store it for "no department"): there is nothing to find.
+    if (value === undefined || value === null || value === '' || field.kind !== 'ref' || !field.ref) continue;
     const target = entityByName.get(field.ref.entity);
     if (!target) continue; // the referenced entity is not in the catalogue yet
     const found = await tx
