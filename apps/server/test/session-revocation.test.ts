@@ -8,7 +8,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { refreshGraceSeconds } from '../src/modules/auth/sign-in.ts';
 import { basic, body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
-import { createRole } from './support/users.ts';
+import { createRole, skipPasswordChange } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -235,6 +235,44 @@ describe.each(testDrivers())('sessions end with account changes on %s', (driver)
     // The kept session still renews.
     expect((await refresh(victim.tokens)).statusCode).toBe(200);
     await expectOpen(bystander.tokens);
+  });
+
+  it('ends the sessions of a tenant that is disabled or deleted, and of no other tenant', async () => {
+    const made = body<Row>(
+      await call('POST', 'tenant/submit', {
+        payload: { tenantId: '400000', tenantName: 'Closing Co', linkman: 'Ma' },
+      }),
+    );
+    expect(made.success, made.msg).toBe(true);
+    const tenantId = String(made.data.tenantId);
+    await skipPasswordChange(test.database, tenantId);
+    const signedIn = async () => {
+      const answer = body<Tokens>(await signIn(app, { tenantId, account: 'admin', password: 'Reset-2026' }));
+      expect(answer.success, answer.msg).toBe(true);
+      return answer.data;
+    };
+    const first = await signedIn();
+    await expectOpen(first);
+    const stored = await detail('tenant', made.data.id);
+    const disabled = await call('POST', 'tenant/submit', {
+      payload: { id: stored.id, version: stored.version, status: 0 },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    // The refresh is refused too, with the sign-in's own reason (the tenant is disabled).
+    expect((await userInfo(first)).statusCode).toBe(401);
+    expect(body(await refresh(first)).success).toBe(false);
+    await expectOpen(admin);
+    await expectOpen(bystander.tokens);
+    const again = await detail('tenant', made.data.id);
+    expect(
+      (await call('POST', 'tenant/submit', { payload: { id: again.id, version: again.version, status: 1 } }))
+        .statusCode,
+    ).toBe(200);
+    const second = await signedIn();
+    expect((await call('POST', 'tenant/remove', { query: { ids: made.data.id } })).statusCode).toBe(200);
+    expect((await userInfo(second)).statusCode).toBe(401);
+    expect(body(await refresh(second)).success).toBe(false);
+    await expectOpen(admin);
   });
 });
 

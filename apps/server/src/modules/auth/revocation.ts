@@ -27,7 +27,8 @@ export type RevokeReason =
   | 'account-changed'
   | 'account-removed'
   | 'password-changed'
-  | 'role-changed';
+  | 'role-changed'
+  | 'tenant-closed';
 
 /**
  * Ends every open session of these users; `keep` spares one session (the caller's own, when
@@ -50,6 +51,17 @@ export async function revokeUserSessions(
         keep === undefined ? undefined : ne(authSession.id, keep),
       ),
     );
+}
+
+/**
+ * Ends every open session of the tenant the transaction is set to (row-level security scopes
+ * the update): a tenant disabled, expired or deleted signs nobody in, so nobody stays signed in.
+ */
+export async function revokeTenantSessions(tx: Tx): Promise<void> {
+  await tx
+    .update(authSession)
+    .set({ revokedAt: new Date(), revokeReason: 'tenant-closed' })
+    .where(isNull(authSession.revokedAt));
 }
 
 /**

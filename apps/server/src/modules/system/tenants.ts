@@ -12,6 +12,7 @@ import { badRequest } from '../../http/errors.ts';
 import { requireOperatorAdministrator } from '../access/holdings.ts';
 import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
+import { revokeTenantSessions } from '../auth/revocation.ts';
 import { administratorAlias } from './rules.ts';
 
 /** Runs `work` with row-level security keyed on another tenant, then returns to the caller's. */
@@ -55,7 +56,13 @@ export function registerTenantRules(config: Config) {
   };
 
   afterWriteRules.tenant = async (tx, saved, { auth, id }) => {
-    if (id !== undefined) return;
+    if (id !== undefined) {
+      // Sign-in refuses a disabled or expired tenant; its open sessions end with it.
+      const expire = saved.expireTime ? new Date(String(saved.expireTime)) : undefined;
+      if (saved.status !== 1 || (expire && expire.getTime() < Date.now()))
+        await asTenant(tx, String(saved.tenantId), auth.tenantId, () => revokeTenantSessions(tx));
+      return;
+    }
     const tenantId = String(saved.tenantId);
     const password = await hashPassword(passwordDigest(config.defaultPassword));
     // The administrator gets every menu the tenant may use: its package's, or all of them.
@@ -99,11 +106,13 @@ export function registerTenantRules(config: Config) {
     });
   };
 
-  removeRules.tenant = async (_tx, rows, _language, auth) => {
+  removeRules.tenant = async (tx, rows, _language, auth) => {
     requireOperatorAdministrator(auth);
     for (const row of rows) {
       if (row.tenantId === operatorTenant || row.tenantId === auth.tenantId)
         throw badRequest('tenant.removeOwn', { tenantId: String(row.tenantId) });
     }
+    for (const row of rows)
+      await asTenant(tx, String(row.tenantId), auth.tenantId, () => revokeTenantSessions(tx));
   };
 }
