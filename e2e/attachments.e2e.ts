@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   newContext,
   type Suite,
@@ -57,7 +58,7 @@ async function signIn(language: Language): Promise<Page> {
   }
   await page.locator('#login_tenantId').fill('000000');
   await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
+  await page.locator('#login_password').fill(adminPassword);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   return page;

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   newContext,
   popupsSettled,
@@ -122,7 +123,7 @@ async function signIn(language: Language): Promise<Page> {
   await page.goto('/login');
   await page.locator('#login_tenantId').fill('000000');
   await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
+  await page.locator('#login_password').fill(adminPassword);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   return page;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDirectory, startFakeDirectory } from '../apps/server/test/support/fake-directory.ts';
 import {
   adminApi,
+  adminPassword,
   browserAvailable,
   confirmDialog,
   newContext,
@@ -163,7 +164,7 @@ describe.skipIf(!browserAvailable)('sign-in with a directory account', () => {
     await switchLanguage(page, 'zh');
     await page.locator('#login_tenantId').fill('000000');
     await page.locator('#login_account').fill('admin');
-    await page.locator('#login_password').fill('admin');
+    await page.locator('#login_password').fill(adminPassword);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/wel/index');
     await page.goto('/system/directory');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   newContext,
   type Suite,
@@ -131,7 +132,7 @@ async function signIn(language: Language): Promise<Page> {
   await chooseLanguage(page, language);
   await page.locator('#login_tenantId').fill('000000');
   await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
+  await page.locator('#login_password').fill(adminPassword);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   return page;

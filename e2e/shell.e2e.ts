@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   confirmDialog,
   newContext,
@@ -159,7 +160,7 @@ async function signIn(language: Language, tenantId = '000000'): Promise<Page> {
   }
   await page.locator('#login_tenantId').fill(tenantId);
   await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
+  await page.locator('#login_password').fill(adminPassword);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   await page.getByTestId('side-menu').waitFor();
@@ -590,7 +591,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
         await screenshot(page, `info-${language}`);
 
         await page.getByRole('tab', { name: text.passwordTab }).click();
-        await page.locator('#password_oldPassword').fill('admin');
+        await page.locator('#password_oldPassword').fill(adminPassword);
         await page.locator('#password_newPassword').fill('Warehouse-1');
         await page.locator('#password_newPassword1').fill('Warehouse-2');
         await page.getByTestId('password-save').click();
@@ -618,7 +619,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
       await successToast(page, text.infoSaved);
       await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 10_000 });
     };
-    await change('admin', 'Warehouse-9');
+    await change(adminPassword, 'Warehouse-9');
     const signInWith = (password: string) =>
       page.evaluate(async (md5) => {
         const url = `/api/bl-auth/token?grantType=password&tenantId=100000&account=admin&password=${md5}`;
@@ -628,11 +629,11 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
         });
         return ((await answer.json()) as { code: number }).code;
       }, password);
-    expect(await signInWith(md5('admin'))).toBe(400);
+    expect(await signInWith(md5(adminPassword))).toBe(400);
     expect(await signInWith(md5('Warehouse-9'))).toBe(200);
     // Back to the seeded password, so the tenant stays as other suites expect it.
-    await change('Warehouse-9', 'admin');
-    expect(await signInWith(md5('admin'))).toBe(200);
+    await change('Warehouse-9', adminPassword);
+    expect(await signInWith(md5(adminPassword))).toBe(200);
   });
 
   it('switches the language inside the shell: the page reloads in it and the choice stays', async () => {
@@ -691,7 +692,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     await page.clock.install();
     await page.goto('/login');
     await page.locator('#login_account').fill('admin');
-    await page.locator('#login_password').fill('admin');
+    await page.locator('#login_password').fill(adminPassword);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/wel/index');
     await page.getByTestId('side-menu').waitFor();
@@ -813,7 +814,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
 
     // Signed in again: only the home tab, and the lock asks for a new password.
     await page.locator('#login_account').fill('admin');
-    await page.locator('#login_password').fill('admin');
+    await page.locator('#login_password').fill(adminPassword);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/wel/index');
     expect(await tabLabels(page, 1)).toEqual([text.home]);

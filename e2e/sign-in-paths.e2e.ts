@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   newContext,
   popupsSettled,
@@ -120,7 +121,7 @@ const adminToken = async (tenantId: string) =>
   (
     await api<{ accessToken: string }>(
       'POST',
-      `/api/bl-auth/token?grantType=password&tenantId=${tenantId}&account=admin&password=${md5('admin')}`,
+      `/api/bl-auth/token?grantType=password&tenantId=${tenantId}&account=admin&password=${md5(adminPassword)}`,
     )
   ).accessToken;
 
@@ -263,7 +264,7 @@ describe.skipIf(!browserAvailable)('phone sign-in, dynamic-code check, third-par
         await openLogin(page, language);
         await page.locator('#login_tenantId').fill('100000');
         await page.locator('#login_account').fill('admin');
-        await page.locator('#login_password').fill('admin');
+        await page.locator('#login_password').fill(adminPassword);
         const before = codesFor(mfaPhone).length;
         await page.getByTestId('login-submit').click();
         const dialog = page.locator('.ant-modal').filter({ hasText: text.codeCheckTitle });

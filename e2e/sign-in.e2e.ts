@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   confirmDialog,
   newContext,
@@ -190,7 +191,7 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       await screenshot(page, `login-${language}-wrong-password`);
       expect(pathOf(page)).toBe('/login');
 
-      await fillLogin(page, { account: 'admin', password: 'admin' });
+      await fillLogin(page, { account: 'admin', password: adminPassword });
       await page.waitForURL('**/wel/index');
       // The tokens live in cookies named from the client id, for 2 hours (spec 01 §9).
       const cookies = await page.context().cookies();
@@ -246,7 +247,7 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
   it('signs in to the demo tenant 100000', async () => {
     const page = await openPage();
     await page.goto('/login');
-    await fillLogin(page, { tenantId: '100000', account: 'admin', password: 'admin' });
+    await fillLogin(page, { tenantId: '100000', account: 'admin', password: adminPassword });
     await page.waitForURL('**/wel/index');
     await page.getByTestId('user-name').filter({ hasText: '演示管理员' }).waitFor();
     expect(await page.getByTestId('user-name').textContent()).toBe('演示管理员');
@@ -261,7 +262,7 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
   it('shows a 404 for paths outside the menu', async () => {
     const page = await openPage();
     await page.goto('/login');
-    await fillLogin(page, { account: 'admin', password: 'admin' });
+    await fillLogin(page, { account: 'admin', password: adminPassword });
     await page.waitForURL('**/wel/index');
     await page.goto('/no/such/page');
     await page.locator('.ant-result-404').waitFor();

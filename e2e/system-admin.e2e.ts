@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   confirmDialog,
   newContext,
@@ -124,7 +125,7 @@ async function submitLogin(page: Page, account: string, password: string) {
   await page.getByTestId('login-submit').click();
 }
 
-async function signIn(language: Language, account = 'admin', password = 'admin'): Promise<Page> {
+async function signIn(language: Language, account = 'admin', password = adminPassword): Promise<Page> {
   const page = await openLogin(language);
   await submitLogin(page, account, password);
   await page.waitForURL('**/wel/index');

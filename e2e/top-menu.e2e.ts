@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminPassword,
   browserAvailable,
   newContext,
   popupsSettled,
@@ -67,7 +68,7 @@ async function addEmptyTopMenu(baseUrl: string) {
     grantType: 'password',
     tenantId: '000000',
     account: 'admin',
-    password: md5('admin'),
+    password: md5(adminPassword),
   });
   const signedIn = await fetch(`${baseUrl}/api/bl-auth/token?${query}`, {
     method: 'POST',
@@ -102,7 +103,7 @@ async function signIn(language: Language): Promise<Page> {
   }
   await page.locator('#login_tenantId').fill('000000');
   await page.locator('#login_account').fill('admin');
-  await page.locator('#login_password').fill('admin');
+  await page.locator('#login_password').fill(adminPassword);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   await page.getByTestId('side-menu').waitFor();

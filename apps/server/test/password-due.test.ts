@@ -62,6 +62,12 @@ describe.each(testDrivers())('password change due on %s', (driver) => {
     expect((await changePassword(token, 'nope', 'Warehouse-2026')).statusCode).toBe(400);
     expect((await call('GET', '/api/bl-system/menu/routes', token)).statusCode).toBe(403);
 
+    // Nor does "changing" it to itself: the known password must be left behind.
+    const same = await changePassword(token, 'admin', 'admin');
+    expect(same.statusCode).toBe(400);
+    expect(body(same).msg).toBe('The new password must differ from the current one');
+    expect((await call('GET', '/api/bl-system/menu/routes', token)).statusCode).toBe(403);
+
     expect((await changePassword(token, 'admin', 'Warehouse-2026')).statusCode).toBe(200);
     // The same session goes on, now with every call open.
     expect((await call('GET', '/api/bl-system/menu/routes', token)).statusCode).toBe(200);

@@ -144,6 +144,11 @@ export const messages = {
     en: 'The two passwords do not match',
   },
   'user.oldPasswordWrong': { zh: '原密码不正确', mo: '原密碼不正確', en: 'The current password is wrong' },
+  'user.passwordUnchanged': {
+    zh: '新密码不能与原密码相同',
+    mo: '新密碼不能與原密碼相同',
+    en: 'The new password must differ from the current one',
+  },
   'crud.unknownFilter': {
     zh: '不支持按“{name}”筛选',
     mo: '不支援按「{name}」篩選',

@@ -283,6 +283,8 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const { oldPassword, newPassword, newPassword1 } = request.body;
       if (newPassword.toLowerCase() !== newPassword1.toLowerCase()) throw badRequest('user.passwordMismatch');
+      // A password others may know (demo, reset) is only left behind by choosing another one.
+      if (newPassword.toLowerCase() === oldPassword.toLowerCase()) throw badRequest('user.passwordUnchanged');
       const password = await hashPassword(newPassword);
       // One transaction: the check, the change and the end of the user's other sessions (signed
       // in elsewhere, possibly by whoever learnt the old password); this one stays open.
