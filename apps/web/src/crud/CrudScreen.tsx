@@ -79,9 +79,13 @@ function storedDensity(key: string): Density {
   return densities.includes(value as Density) ? (value as Density) : 'middle';
 }
 
-/** The form a spec route opens on arrival: add (with its kind preset), or edit of `?id=`. */
+/**
+ * The form a spec route opens on arrival: only the edit of the record its URL names (`?id=`),
+ * which the user asked for by following that link. A bill's `Form` route (the menu's entry) is
+ * its list: the add drawer opens when the user clicks add, never on arrival, so a page that
+ * mounts (the catalogue loading, a tab reopened) does not open it by itself (issue 14, 1).
+ */
 function arrivalForm(target: ScreenProps['target']): FormRequest | undefined {
-  if (target?.mode === 'add') return { mode: 'add', ...(target.filter && { values: target.filter }) };
   if (target?.mode === 'edit' && target.id) return { mode: 'edit', id: target.id };
   return undefined;
 }
@@ -341,7 +345,7 @@ export function CrudScreen(
         key="add"
         type="primary"
         icon={<PlusOutlined />}
-        onClick={() => setForm({ mode: 'add' })}
+        onClick={() => setForm({ mode: 'add', ...(filter && { values: filter }) })}
         data-testid="toolbar-add"
       >
         {t('crud.add')}
