@@ -23,6 +23,7 @@ import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes, useMenuRoutes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from '../session.ts';
+import { useKeptState } from '../shell/keptState.ts';
 import { trailTo } from '../shell/menu.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
@@ -127,9 +128,13 @@ export function CrudScreen(
   const session = useSession((s) => s.session);
   const download = useDownload();
 
-  const [values, setValues] = useState<SearchValues>({});
-  const [paging, setPaging] = useState<Paging>({ current: firstPage, size: defaultPageSize });
-  const [sort, setSort] = useState<Sort | undefined>();
+  // The list's search, paging and sort outlive the page's mount while it has a tab (issue 14, 1).
+  const [values, setValues] = useKeptState<SearchValues>('crud-search', {});
+  const [paging, setPaging] = useKeptState<Paging>('crud-paging', {
+    current: firstPage,
+    size: defaultPageSize,
+  });
+  const [sort, setSort] = useKeptState<Sort | undefined>('crud-sort', undefined);
   const [selected, setSelected] = useState<Key[]>([]);
   const [form, setForm] = useState<FormRequest | undefined>(() => arrivalForm(target));
   const [viewing, setViewing] = useState<string | undefined>(() =>
@@ -416,6 +421,8 @@ export function CrudScreen(
             writeJson(columnsKey, state);
           },
         }}
+        // The search form shows the search kept from the page's last visit.
+        form={{ initialValues: values }}
         search={{
           labelWidth: 'auto',
           searchText: t('crud.search'),

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { useHiddenClass } from '../shell/KeptPages.tsx';
 import { isSpreadsheetName } from './download.ts';
 import { type RowError, uploadImport } from './files.ts';
 import { useDownload } from './useDownload.ts';
@@ -51,7 +50,6 @@ export function ImportDialog(props: { entity: CatalogueEntity; onClose: () => vo
   return (
     <Modal
       open
-      rootClassName={useHiddenClass()}
       title={t('crud.importTitle', { entity: entity.label[language] })}
       width={720}
       onCancel={onClose}

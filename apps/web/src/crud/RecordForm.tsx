@@ -29,7 +29,6 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { useHiddenClass } from '../shell/KeptPages.tsx';
 import type { CatalogueIndex } from './catalogue.ts';
 import { isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
@@ -101,12 +100,11 @@ export function RecordForm(props: {
   const record = useRecord(entity, id);
   const title = t(`crud.${request.mode}Title`, { entity: entity.label[language] });
   const [generation, setGeneration] = useState(0);
-  const hidden = useHiddenClass();
 
   // Edits start from the record as it is now, not as an earlier screen cached it.
   if (id !== undefined && (!record.data || !record.isFetchedAfterMount)) {
     return (
-      <Drawer open title={title} width={drawerWidth} onClose={onClose} destroyOnHidden rootClassName={hidden}>
+      <Drawer open title={title} width={drawerWidth} onClose={onClose} destroyOnHidden>
         {record.isError ? (
           <Result
             status="warning"
@@ -145,7 +143,6 @@ function FilledForm(props: {
   const { catalogue, request, record, title, language, onClose, onRefresh } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const hidden = useHiddenClass();
   const numbered = useNumbered(props.entity, request.mode !== 'edit');
   // A new bill of an entity with a serial sequence may leave its number blank: the server draws it.
   const entity = useMemo(
@@ -234,12 +231,7 @@ function FilledForm(props: {
       layout="vertical"
       initialValues={initial}
       onOpenChange={(open) => open || onClose()}
-      drawerProps={{
-        destroyOnHidden: true,
-        maskClosable: false,
-        className: 'bl-record-drawer',
-        rootClassName: hidden,
-      }}
+      drawerProps={{ destroyOnHidden: true, maskClosable: false, className: 'bl-record-drawer' }}
       submitter={{ searchConfig: { submitText: t('crud.save'), resetText: t('common.cancel') } }}
       onFinish={onFinish}
     >

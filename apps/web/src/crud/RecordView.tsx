@@ -4,7 +4,6 @@ import type { CatalogueEntity } from '@bl/entities';
 import { Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/index.ts';
-import { useHiddenClass } from '../shell/KeptPages.tsx';
 import type { CatalogueIndex } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
 import { descriptionSpans } from './layout.ts';
@@ -88,11 +87,9 @@ export function RecordView(props: {
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
-  const hidden = useHiddenClass();
   return (
     <Drawer
       open
-      rootClassName={hidden}
       title={t('crud.viewTitle', { entity: entity.label[language] })}
       width="min(1120px, 96vw)"
       onClose={onClose}

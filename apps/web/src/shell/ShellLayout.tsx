@@ -3,7 +3,7 @@ import type { MenuNode } from '@bl/contract';
 import { Button, Empty, Layout, Menu, type MenuProps, Spin, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMenuRoutes, useTopMenuRoutes, useTopMenus, useUserInfo } from '../api/query.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { useSession } from '../session.ts';
@@ -13,7 +13,6 @@ import { themeLook, useAppearance } from './appearance.ts';
 import { ErrorLogButton } from './ErrorLogButton.tsx';
 import { FullScreenButton } from './FullScreenButton.tsx';
 import { menuIcon } from './icons.tsx';
-import { KeptPages } from './KeptPages.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LockButton } from './LockButton.tsx';
 import { Logo } from './Logo.tsx';
@@ -194,7 +193,7 @@ function Shell() {
         <Layout className="bl-main">
           <TabsBar />
           <Layout.Content className="bl-content">
-            <KeptPages />
+            <Outlet />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePageActive } from './KeptPages.tsx';
 import { useTabs } from './tabs.ts';
 
 /** True under the shell's layout: there, a page that names itself is a visited page with a tab. */
@@ -17,11 +16,9 @@ export function useDocumentTitle(page: string | undefined): void {
   const product = t('app.title');
   const inShell = useContext(InShell);
   const { pathname, search } = useLocation();
-  // A page kept alive behind another tab leaves the title to the page shown.
-  const active = usePageActive();
   useEffect(() => {
-    if (active) document.title = page ? `${page}-${product}` : product;
-  }, [active, page, product]);
+    document.title = page ? `${page}-${product}` : product;
+  }, [page, product]);
   useEffect(() => {
     if (inShell && page) useTabs.getState().open({ value: pathname, query: search, label: page });
   }, [inShell, page, pathname, search]);
