@@ -493,7 +493,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
       { materialCode: 'M1', batchNo: 'ALL', warehousePlaceCode: 'P1', qty: '1' },
     ]);
     await test.database.db.execute(
-      sql`update bl_isinstockbilldetail set qty = 0 where bill_no = ${bad.billNo as string}`,
+      sql`update bl_isinstockbilldetail set qty = 0 where header_id = ${bad.id as string}`,
     );
     const before = await counts(test.database);
     const answer = await api.action('isinstockbill', 'review', [good.id, bad.id], 'en');
