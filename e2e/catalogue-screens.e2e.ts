@@ -205,8 +205,9 @@ describe.skipIf(!browserAvailable)('catalogue screens in every language', () => 
         await screenshot(page, `screen-${screen.entity}-${language}`);
       }
 
-      // The inbound bill's form route, opened directly: the list with the add drawer and its lines grid.
+      // The inbound bill's form route, opened directly: its list; add opens the drawer and its lines grid.
       await page.goto('/warehousingManagement/isinstockbillForm');
+      await page.getByTestId('crud-isinstockbill').getByTestId('toolbar-add').click();
       const drawer = page.locator('.bl-record-drawer');
       await drawer.locator('.ant-drawer-title').filter({ hasText: addInbound[language] }).waitFor();
       const lines = drawer.locator('[data-testid^="lines-"]');

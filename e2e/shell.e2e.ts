@@ -636,7 +636,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
     expect(await signInWith(md5(adminPassword))).toBe(200);
   });
 
-  it('switches the language inside the shell: the page reloads in it and the choice stays', async () => {
+  it('switches the language inside the shell: the page re-renders in it and the choice stays', async () => {
     const page = await signIn('zh');
     await openFromMenu(page, expected.zh.reports, expected.zh.binBoard);
     await page.getByTestId('language-switch').click();

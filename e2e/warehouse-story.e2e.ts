@@ -351,6 +351,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     // the same material and batch P1 in the same front location, best before sooner still, so
     // an allocation that mixed owners up would take B's goods first.
     await page.goto('/warehousingManagement/isinstockbillForm');
+    await page.getByTestId('toolbar-add').click();
     await receive(page, code.inboundA, code.ownerA, [
       { batchNo: 'P1', qty: '10', place: code.front },
       { batchNo: 'P2', qty: '4', place: code.back, validityDate: '2027-01-31' },

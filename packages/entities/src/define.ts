@@ -176,6 +176,7 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
     ...(input.format !== undefined && { format: input.format }),
     ...(input.min !== undefined && { min: input.min }),
     ...(input.max !== undefined && { max: input.max }),
+    ...(input.positive && { positive: true as const }),
     ...(input.scale !== undefined && { scale: input.scale }),
     ...(input.precision !== undefined && { precision: input.precision }),
     ...(input.dict !== undefined && { dict: input.dict }),

@@ -41,6 +41,8 @@ export interface FieldInput {
   /** Smallest and largest number allowed. */
   min?: number;
   max?: number;
+  /** Greater than zero (quantities): zero and negative numbers are refused with a message. */
+  positive?: boolean;
   /** Digits after the point for decimal and money. */
   scale?: number;
   /**
@@ -80,6 +82,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   format?: TextFormat;
   min?: number;
   max?: number;
+  positive?: true;
   scale?: number;
   precision?: number;
   dict?: DictCode;

@@ -15,6 +15,7 @@ export const validationMessages = {
   ),
   notNumber: label('{field}必须是数字', '{field}必須是數字', '{field} must be a number'),
   notInteger: label('{field}必须是整数', '{field}必須是整數', '{field} must be a whole number'),
+  notPositive: label('{field}必须大于0', '{field}必須大於0', '{field} must be greater than 0'),
   tooSmall: label('{field}不能小于{min}', '{field}不能小於{min}', '{field} must be at least {min}'),
   tooLarge: label('{field}不能大于{max}', '{field}不能大於{max}', '{field} must be at most {max}'),
   scale: label(

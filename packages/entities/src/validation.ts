@@ -81,6 +81,7 @@ const asLink: Reader = (raw, field, fail) => {
 };
 
 const checkRange = (value: number, field: FieldMeta, fail: Fail) => {
+  if (field.positive && !(value > 0)) fail('notPositive');
   if (field.min !== undefined && value < field.min) fail('tooSmall', { min: field.min });
   if (field.max !== undefined && value > field.max) fail('tooLarge', { max: field.max });
 };

@@ -31,6 +31,39 @@ describe('field readers', () => {
     expect(read(price, '9'.repeat(19))).toMatchObject({ ok: false });
   });
 
+  it('keeps the sign, and refuses zero and negative quantities with the shared message (issue 14, 7)', () => {
+    const qty = field({ name: 'qty', kind: 'decimal', scale: 4, min: 0, positive: true });
+    expect(read(qty, '5')).toEqual({ ok: true, value: '5' });
+    expect(read(qty, '0.0001')).toEqual({ ok: true, value: '0.0001' });
+    expect(read(qty, '-5')).toEqual({ ok: false, message: 'Field qty must be greater than 0' });
+    expect(read(qty, '0')).toEqual({ ok: false, message: 'Field qty must be greater than 0' });
+    expect(read(qty, '0.0000', 'zh')).toEqual({ ok: false, message: '字段qty必须大于0' });
+    expect(read(qty, -5, 'mo')).toEqual({ ok: false, message: '欄位qty必須大於0' });
+    // A field without the rule keeps a negative number as typed, sign and all.
+    const adjustment = field({ name: 'adjustment', kind: 'decimal', scale: 4 });
+    expect(read(adjustment, '-5')).toEqual({ ok: true, value: '-5' });
+    const count = field({ name: 'count', kind: 'integer', positive: true });
+    expect(read(count, '0')).toEqual({ ok: false, message: 'Field count must be greater than 0' });
+    expect(read(count, '3')).toEqual({ ok: true, value: 3 });
+  });
+
+  it('refuses a zero or negative line quantity of every bill, at the field and in the record', () => {
+    const lineEntities = entities.filter((entity) =>
+      entity.fields.some((f) => f.name === 'qty' && f.positive && writableFields(entity.fields).includes(f)),
+    );
+    expect(lineEntities.map((entity) => entity.name)).toContain('isinstockbilldetail');
+    for (const entity of lineEntities) {
+      const qty = entity.fields.find((f) => f.name === 'qty');
+      if (!qty) throw new Error(entity.name);
+      for (const raw of ['-5', '0']) {
+        const result = recordSchema([qty], 'zh', { partial: true }).safeParse({ qty: raw });
+        expect(result.success, `${entity.name} ${raw}`).toBe(false);
+        expect(result.error?.issues[0]?.message).toBe(`${qty.label.zh}必须大于0`);
+      }
+      expect(recordSchema([qty], 'en', { partial: true }).parse({ qty: '2.5' })).toEqual({ qty: '2.5' });
+    }
+  });
+
   it('reads whole numbers and refuses fractions and text', () => {
     const days = field({ name: 'days', kind: 'integer', max: 10 });
     expect(read(days, '7')).toEqual({ ok: true, value: 7 });

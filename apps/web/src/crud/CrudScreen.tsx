@@ -23,6 +23,7 @@ import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes, useMenuRoutes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from '../session.ts';
+import { useKeptState } from '../shell/keptState.ts';
 import { trailTo } from '../shell/menu.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
@@ -79,9 +80,13 @@ function storedDensity(key: string): Density {
   return densities.includes(value as Density) ? (value as Density) : 'middle';
 }
 
-/** The form a spec route opens on arrival: add (with its kind preset), or edit of `?id=`. */
+/**
+ * The form a spec route opens on arrival: only the edit of the record its URL names (`?id=`),
+ * which the user asked for by following that link. A bill's `Form` route (the menu's entry) is
+ * its list: the add drawer opens when the user clicks add, never on arrival, so a page that
+ * mounts (the catalogue loading, a tab reopened) does not open it by itself (issue 14, 1).
+ */
 function arrivalForm(target: ScreenProps['target']): FormRequest | undefined {
-  if (target?.mode === 'add') return { mode: 'add', ...(target.filter && { values: target.filter }) };
   if (target?.mode === 'edit' && target.id) return { mode: 'edit', id: target.id };
   return undefined;
 }
@@ -123,9 +128,13 @@ export function CrudScreen(
   const session = useSession((s) => s.session);
   const download = useDownload();
 
-  const [values, setValues] = useState<SearchValues>({});
-  const [paging, setPaging] = useState<Paging>({ current: firstPage, size: defaultPageSize });
-  const [sort, setSort] = useState<Sort | undefined>();
+  // The list's search, paging and sort outlive the page's mount while it has a tab (issue 14, 1).
+  const [values, setValues] = useKeptState<SearchValues>('crud-search', {});
+  const [paging, setPaging] = useKeptState<Paging>('crud-paging', {
+    current: firstPage,
+    size: defaultPageSize,
+  });
+  const [sort, setSort] = useKeptState<Sort | undefined>('crud-sort', undefined);
   const [selected, setSelected] = useState<Key[]>([]);
   const [form, setForm] = useState<FormRequest | undefined>(() => arrivalForm(target));
   const [viewing, setViewing] = useState<string | undefined>(() =>
@@ -341,7 +350,7 @@ export function CrudScreen(
         key="add"
         type="primary"
         icon={<PlusOutlined />}
-        onClick={() => setForm({ mode: 'add' })}
+        onClick={() => setForm({ mode: 'add', ...(filter && { values: filter }) })}
         data-testid="toolbar-add"
       >
         {t('crud.add')}
@@ -412,6 +421,8 @@ export function CrudScreen(
             writeJson(columnsKey, state);
           },
         }}
+        // The search form shows the search kept from the page's last visit.
+        form={{ initialValues: values }}
         search={{
           labelWidth: 'auto',
           searchText: t('crud.search'),

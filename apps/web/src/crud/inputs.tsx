@@ -254,10 +254,12 @@ const urlInput: InputRenderer = (c) => (
     placeholder={placeholderOf(c, false)}
   />
 );
+// A number keeps the sign typed: '-5' in a field that takes no negatives stays '-5' and its
+// rule refuses it with the shared message, rather than silently becoming 5 (issue 14, 7).
 const decimalInput: InputRenderer = (c) => (
   <DecimalInput
     scale={c.field.scale}
-    allowNegative={c.field.min === undefined || c.field.min < 0}
+    allowNegative
     disabled={c.disabled}
     placeholder={placeholderOf(c, false)}
   />
@@ -296,8 +298,8 @@ export const formInputs: Record<FieldKind, InputRenderer> = {
     <InputNumber
       style={fullWidth}
       precision={0}
-      min={c.field.min}
-      max={c.field.max}
+      // No min/max here: the input would clamp a number out of range in silence; the field's
+      // rule refuses it with the shared message instead.
       disabled={c.disabled}
       placeholder={placeholderOf(c, false)}
     />

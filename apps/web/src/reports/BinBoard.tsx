@@ -7,6 +7,7 @@ import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { ChoiceSelect, RefSelect } from '../crud/inputs.tsx';
 import { formatDecimal } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { useKeptState } from '../shell/keptState.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { areaField } from './ReportScreen.tsx';
@@ -82,7 +83,8 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
   const menuLabel = useMenuLabel();
   const title = menuLabel({ code: 'stockpageshow2', name: t('menu.stockpageshow2') });
   useDocumentTitle(title);
-  const [areaCode, setAreaCode] = useState<string>();
+  // The chosen area outlives the page's mount while the bin board has a tab (issue 14, 1).
+  const [areaCode, setAreaCode] = useKeptState<string | undefined>('bin-board-area', undefined);
   const [owner, setOwner] = useState<string>();
   const [status, setStatus] = useState<string>();
   const [colourBy, setColourBy] = useState<ColourBy>('occupancy');

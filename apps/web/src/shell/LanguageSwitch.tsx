@@ -9,25 +9,15 @@ import i18next, { currentLanguage, htmlLang, setLanguage } from '../i18n/index.t
 const nativeName = (language: Language) => i18next.getFixedT(language)('language.self');
 
 /**
- * Language switch (spec 01 §2): the current language is disabled. Inside the shell the page
- * reloads after a change, as the spec says, so every screen, tab and cached server answer
- * starts again in the new language; the sign-in page just re-renders and keeps what was typed.
+ * Language switch (spec 01 §2): the current language is disabled. Nothing reloads or re-mounts:
+ * every screen re-renders in the new language and keeps what it holds (search, chosen area,
+ * drafts, scroll), and the cached server answers are fetched again in that language.
  */
-export function LanguageSwitch({
-  className,
-  reloadOnChange = false,
-}: {
-  className?: string;
-  reloadOnChange?: boolean;
-}) {
+export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
   const current = currentLanguage();
   const choose = async (language: Language) => {
     await setLanguage(language);
-    if (reloadOnChange) {
-      window.location.reload();
-      return;
-    }
     // Server answers (messages, names) are in the caller's language: fetch them again.
     await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'catalogueLabels' });
   };

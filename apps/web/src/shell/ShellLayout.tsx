@@ -148,7 +148,7 @@ function Shell() {
         <LockButton />
         <FullScreenButton />
         <ErrorLogButton />
-        <LanguageSwitch className="bl-tool" reloadOnChange />
+        <LanguageSwitch className="bl-tool" />
         <UserMenu />
       </Layout.Header>
       <Layout>

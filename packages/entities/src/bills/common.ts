@@ -134,7 +134,7 @@ export const billLineFields = {
   }),
   unitCode: f.ref(label('单位', '單位', 'Unit'), 'unit', { maxLength: 32 }),
   price: f.money(label('单价', '單價', 'Unit price'), { scale: 4, min: 0 }),
-  qty: f.decimal(label('数量', '數量', 'Quantity'), 4, { min: 0 }),
+  qty: f.decimal(label('数量', '數量', 'Quantity'), 4, { min: 0, positive: true }),
   weg: f.decimal(label('重量（吨）', '重量（噸）', 'Weight (t)'), 4, { min: 0 }),
   qtyWeg: f.decimal(label('重量（KG）', '重量（KG）', 'Weight (kg)'), 4, { min: 0 }),
   boardQty: f.decimal(label('每板数量', '每板數量', 'Quantity per pallet'), 4, { min: 0, list: false }),
