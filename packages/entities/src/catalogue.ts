@@ -1,5 +1,6 @@
 import type { Area, Service } from './define.ts';
 import type { Dict } from './dicts.ts';
+import type { CatalogueAction } from './flow.ts';
 import type { FieldMeta } from './kinds.ts';
 import type { Label } from './label.ts';
 
@@ -24,6 +25,10 @@ export interface CatalogueEntity {
    * of the bill and of its lines, so screens offer neither.
    */
   locks?: { field: string; values: readonly string[] }[];
+  /** A bill's flow actions (flow.ts): buttons on its list and view, enabled by the bills' states. */
+  flowActions?: CatalogueAction[];
+  /** The field that says where a bill is in its flow. */
+  status?: string;
 }
 
 export interface Catalogue {

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { BillFlowInput } from './flow.ts';
 import type { FieldInput, FieldMeta } from './kinds.ts';
 import type { Label } from './label.ts';
 
@@ -39,34 +40,6 @@ export interface ChildInput {
   distinctBy?: string[];
 }
 
-/**
- * One state of a bill header that locks it: while `field` holds one of `values`, the header
- * cannot be edited or deleted and its lines cannot be added, edited, moved or deleted through
- * any generic write (docs/adr/0014-bill-locks.md). Only the bill's actions change it then.
- */
-export interface BillLock<F extends string = string> {
-  /** The header's state field: a dictionary field, whose label names the state in messages. */
-  field: F;
-  /** The values of that field that lock. */
-  values: readonly string[];
-  /**
-   * Server message keys (apps/server/src/i18n/messages.ts) of a refused header edit and
-   * delete, when the bill keeps its own wording; the default (`bill.locked`) names the bill
-   * and its state. Lines always get `bill.linesLocked`.
-   */
-  editMessage?: string;
-  removeMessage?: string;
-}
-
-/**
- * What a bill header declares of its flow. Today only its locks, checked in order (the first
- * that holds gives the message); issue 15 adds its states, actions and the movements its
- * review posts here, so that one declaration says how a bill behaves.
- */
-export interface BillFlowInput<F extends string = string> {
-  locks: BillLock<F>[];
-}
-
 export interface EntityInput<T extends PgTable> {
   /** The spec's name, e.g. `material`, `isinstockbill`. */
   name: string;
@@ -101,7 +74,10 @@ export interface EntityInput<T extends PgTable> {
    * `{entity}_{action}` in the menu tree, which its endpoint checks.
    */
   actions?: string[];
-  /** A bill header's flow: what locks it (and with it its lines). Not on line entities. */
+  /**
+   * A bill header's flow (flow.ts, docs/adr/0016-bill-flows.md): its states, actions, postings
+   * and locks. Its action names join `actions`. Not on line entities.
+   */
   flow?: BillFlowInput<keyof T['$inferSelect'] & string>;
 }
 
@@ -194,6 +170,36 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
   };
 }
 
+/**
+ * A flow declaration names fields and lines of its own entity: a name that is not there fails
+ * when the catalogue loads, not when a user presses the button.
+ */
+function checkFlow(entity: string, flow: BillFlowInput, fields: FieldMeta[], children: ChildInput[]) {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const need = (name: string, what: string) => {
+    if (!byName.has(name)) throw new Error(`${entity}: ${what} names the unknown field ${name}`);
+  };
+  for (const lock of flow.locks) {
+    if (!byName.get(lock.field)?.dict)
+      throw new Error(`${entity}: lock field ${lock.field} is not a dictionary field`);
+  }
+  if (flow.status !== undefined) need(flow.status, 'flow.status');
+  for (const [name, action] of Object.entries(flow.actions ?? {})) {
+    for (const field of Object.keys(action.when ?? {})) need(field, `action ${name}`);
+    for (const field of Object.keys(action.sets ?? {})) need(field, `action ${name}`);
+    if (action.audit) need('auditUser', `action ${name}`);
+    if (action.ledger === 'post' && !action.posts?.length && !flow.postings?.length)
+      throw new Error(`${entity}: action ${name} posts, but the flow declares no postings`);
+  }
+  const postings = [...(flow.postings ?? []), ...Object.values(flow.actions ?? {}).flatMap((a) => a.posts ?? [])];
+  for (const posting of postings) {
+    if (posting.lines !== undefined && !children.some((child) => child.key === posting.lines))
+      throw new Error(`${entity}: a posting reads the unknown lines ${posting.lines}`);
+    for (const source of [...Object.values(posting.key ?? {}), ...Object.values(posting.to ?? {})])
+      if (source && 'header' in source) need(source.header, 'a posting');
+  }
+}
+
 /** One definition per entity: the table plus a sidecar that covers each of its columns. */
 export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDefinition<T> {
   const columns = getTableColumns(input.table);
@@ -204,10 +210,7 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     return toMeta(name, field, column as unknown as ColumnShape);
   });
   const names = new Set(fields.map((field) => field.name));
-  for (const lock of input.flow?.locks ?? []) {
-    const field = fields.find((f) => f.name === lock.field);
-    if (!field?.dict) throw new Error(`${input.name}: lock field ${lock.field} is not a dictionary field`);
-  }
+  if (input.flow) checkFlow(input.name, input.flow, fields, input.children ?? []);
   if (input.flow && input.parent !== undefined)
     throw new Error(`${input.name}: a line is locked by its header; declare the flow there`);
   const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
@@ -228,7 +231,7 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     readOnly: input.readOnly ?? false,
     global: input.global ?? input.operatorOnly ?? false,
     operatorOnly: input.operatorOnly ?? false,
-    actions: input.actions ?? [],
+    actions: [...new Set([...(input.actions ?? []), ...Object.keys(input.flow?.actions ?? {})])],
     ...(input.flow !== undefined && { flow: input.flow }),
   };
 }

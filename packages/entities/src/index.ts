@@ -3,6 +3,7 @@ export * from './areas.ts';
 export * from './catalogue.ts';
 export type { Area, Service } from './define.ts';
 export * from './dicts.ts';
+export * from './flow.ts';
 export * from './formats.ts';
 export * from './kinds.ts';
 export * from './label.ts';

@@ -16,7 +16,8 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  action: AuditAction;
+  /** A generic action, or a bill's flow action by its declared name (review, sort...). */
+  action: AuditAction | { flow: string };
   entity?: EntityDefinition;
   /** What was changed when it is not a catalogue entity (the directory settings). */
   entityName?: string;
@@ -75,7 +76,7 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
     updateUser: actor.userId ?? null,
     updateTime: now,
     account: actor.account.slice(0, 64),
-    action: entry.action,
+    action: typeof entry.action === 'string' ? entry.action : entry.action.flow,
     entityName: entry.entity?.name ?? entry.entityName ?? null,
     recordId: entry.row?.id === undefined ? null : String(entry.row.id),
     title: title === undefined || title === null ? null : String(title).slice(0, 255),

@@ -28,6 +28,17 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
     defaultSort: entity.defaultSort,
     readOnly: entity.readOnly,
     ...(entity.flow && { locks: entity.flow.locks.map(({ field, values }) => ({ field, values })) }),
+    ...(entity.flow?.status !== undefined && { status: entity.flow.status }),
+    ...(entity.flow?.actions && {
+      flowActions: Object.entries(entity.flow.actions).map(([name, action]) => ({
+        name,
+        label: action.label,
+        confirm: action.confirm,
+        danger: action.danger ?? false,
+        print: action.print ?? false,
+        ...(action.when && { when: action.when as Record<string, readonly string[]> }),
+      })),
+    }),
   };
 }
 

@@ -22,6 +22,7 @@ import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
+import { registerFlowRoutes } from '../modules/flow/routes.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
@@ -37,6 +38,7 @@ import { registerTenantRules } from '../modules/system/tenants.ts';
 import { registerTopMenuRules } from '../modules/system/topmenus.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
+import { wmsFlowCode } from '../modules/wms/flow-code.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
@@ -198,6 +200,8 @@ export async function buildApp({
   );
   app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
+  // After the wms rules: a bill posting on save chains after its totals.
+  registerFlowRoutes(app, database, wmsFlowCode);
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
 

@@ -923,6 +923,12 @@ export const messages = {
     mo: '單據 {bill} 的{field}為「{state}」，其明細不能新增、修改或刪除',
     en: 'The lines of bill {bill} cannot be added, changed or deleted: its {field} is "{state}"',
   },
+  // The bill-flow engine (modules/flow, docs/adr/0016-bill-flows.md)
+  'flow.wrongState': {
+    zh: '单据 {bill} 的{field}为“{state}”，不能{action}',
+    mo: '單據 {bill} 的{field}為「{state}」，不能{action}',
+    en: 'Bill {bill} cannot be given "{action}": its {field} is "{state}"',
+  },
   'bill.lockedByAction': {
     zh: '{field}“{state}”只能由单据的操作按钮设置',
     mo: '{field}「{state}」只能由單據的操作按鈕設定',

@@ -16,23 +16,15 @@ const actionNames: Record<CrudAction, string> = {
   import: '导入',
 };
 
-/** Names of the actions entities declare beyond the generic ones (`actions` in their definition). */
+/** Names of the other actions entities declare beyond the generic ones (`actions` in their definition). */
 const extraActionNames: Record<string, string> = {
   print: '打印',
-  review: '审核',
-  unreview: '反审核',
   approve: '审核通过',
   enable: '启用',
   disable: '停用',
   resetPassword: '重置密码',
   grant: '角色配置',
   bindBatch: '绑定批次',
-  sort: '生成分拣单',
-  load: '生成装车单',
-  printSort: '打印分拣单',
-  printBoard: '打印板单',
-  receive: '接收',
-  receiveAdvance: '提前接收',
   test: '测试连接',
 };
 
@@ -110,7 +102,8 @@ export async function syncCatalogueMenus(database: Database): Promise<void> {
         add({
           parentId: entityId,
           code: `${entity.name}_${action}`,
-          name: extraActionNames[action] ?? action,
+          // A bill's flow action is named by its declaration (flow.ts); others by the table above.
+          name: entity.flow?.actions?.[action]?.label.zh ?? extraActionNames[action] ?? action,
           sort: actions.length + order + 1,
           category: 2,
         });

@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { Page } from '@bl/contract';
-import type { CatalogueEntity } from '@bl/entities';
+import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
@@ -29,7 +29,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
-import { rowAllows, type ScreenAction, usableActions } from './actions.ts';
+import { actionFits, rowAllows, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
@@ -50,7 +50,8 @@ import { useDownload } from './useDownload.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import type { Row } from './values.ts';
 
-const actionIcons: Record<ScreenAction['code'], ReactNode> = {
+/** Icons of the flow actions most bills share; others show their label only. */
+const actionIcons: Partial<Record<string, ReactNode>> = {
   review: <AuditOutlined />,
   unreview: <RollbackOutlined />,
   sort: <PartitionOutlined />,
@@ -222,8 +223,8 @@ export function CrudScreen(
 
   // Extra actions of the entity (bill review / un-review): the server names what failed.
   const act = useMutation({
-    mutationFn: ({ action, ids }: { action: ScreenAction; ids: string[] }) =>
-      client.request<unknown>('POST', `${entity.path}/${action.code}`, { query: { ids: ids.join(',') } }),
+    mutationFn: ({ action, ids }: { action: CatalogueAction; ids: string[] }) =>
+      client.request<unknown>('POST', `${entity.path}/${action.name}`, { query: { ids: ids.join(',') } }),
     onSuccess: async (_data, { action, ids }) => {
       message.success(t('crud.success'));
       if (action.print) openPrint(entity, ids);
@@ -231,26 +232,29 @@ export function CrudScreen(
       await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     },
   });
-  const confirmAction = (action: ScreenAction) => (ids: string[]) => {
+  const confirmAction = (action: CatalogueAction) => (ids: string[]) => {
     modal.confirm({
       title: t('crud.tip'),
-      content: t(action.confirm),
+      content: action.confirm[language],
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: action.danger },
-      className: `bl-confirm-${action.code}`,
+      className: `bl-confirm-${action.name}`,
       onOk: () => act.mutateAsync({ action, ids }).catch(() => undefined),
     });
   };
+  // A flow action is offered while the chosen bills are in a state it accepts (the declaration).
+  const chosen = rows.filter((row) => selected.includes(row.id as Key));
   const actionButtons = usableActions(codes, entity).map((action) => (
     <Button
-      key={action.code}
+      key={action.name}
       danger={action.danger}
-      icon={actionIcons[action.code]}
+      icon={actionIcons[action.name]}
+      disabled={!actionFits(action, chosen)}
       onClick={withSelection(confirmAction(action))}
-      data-testid={`toolbar-${action.code}`}
+      data-testid={`toolbar-${action.name}`}
     >
-      {t(action.label)}
+      {action.label[language]}
     </Button>
   ));
 
@@ -494,6 +498,21 @@ export function CrudScreen(
           context={context}
           onClose={() => setViewing(undefined)}
           onPrint={(ids) => openPrint(entity, ids)}
+          actions={(record) =>
+            usableActions(codes, entity)
+              .filter((action) => actionFits(action, [record]))
+              .map((action) => (
+                <Button
+                  key={action.name}
+                  danger={action.danger}
+                  icon={actionIcons[action.name]}
+                  onClick={() => confirmAction(action)([String(record.id)])}
+                  data-testid={`view-${action.name}`}
+                >
+                  {action.label[language]}
+                </Button>
+              ))
+          }
           {...(can('edit') && {
             onEdit: (id: string) => {
               setViewing(undefined);

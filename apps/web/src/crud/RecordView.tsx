@@ -2,6 +2,7 @@ import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
 import type { CatalogueEntity } from '@bl/entities';
 import { Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/index.ts';
 import type { CatalogueIndex } from './catalogue.ts';
@@ -82,8 +83,10 @@ export function RecordView(props: {
   onClose: () => void;
   onEdit?: (id: string) => void;
   onPrint: (ids: string[]) => void;
+  /** The bill's flow actions that fit the record's state (review, un-review…). */
+  actions?: (record: Row) => ReactNode;
 }) {
-  const { entity, catalogue, id, context, onClose, onEdit, onPrint } = props;
+  const { entity, catalogue, id, context, onClose, onEdit, onPrint, actions } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
@@ -97,6 +100,7 @@ export function RecordView(props: {
       className="bl-view-drawer"
       extra={
         <Space>
+          {record.data && actions?.(record.data)}
           <Button icon={<PrinterOutlined />} onClick={() => onPrint([id])}>
             {t('crud.print')}
           </Button>

@@ -1,20 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { allButtons } from './access.ts';
-import { rowAllows, usableActions } from './actions.ts';
+import { actionFits, rowAllows, usableActions } from './actions.ts';
 
-const inbound = { name: 'isinstockbill', readOnly: false };
+// As the catalogue serves them (the entities' declared flow actions).
+const review = {
+  name: 'review',
+  label: { zh: '审核', mo: '審核', en: 'Review' },
+  confirm: { zh: '', mo: '', en: '' },
+};
+const unreview = { ...review, name: 'unreview', danger: true };
+const flowActions = [
+  { ...review, danger: false, print: false, when: { streamStatus: ['0'] } },
+  { ...unreview, print: false, when: { streamStatus: ['1'] } },
+];
+const inbound = { name: 'isinstockbill', readOnly: false, flowActions };
 
 describe('usableActions', () => {
   it('offers review and un-review of a bill to whoever holds their buttons', () => {
-    expect(usableActions(new Set(['isinstockbill_review']), inbound).map((a) => a.code)).toEqual(['review']);
-    expect(usableActions(new Set([allButtons]), inbound).map((a) => a.code)).toEqual(['review', 'unreview']);
+    expect(usableActions(new Set(['isinstockbill_review']), inbound).map((a) => a.name)).toEqual(['review']);
+    expect(usableActions(new Set([allButtons]), inbound).map((a) => a.name)).toEqual(['review', 'unreview']);
     expect(usableActions(new Set(['osoutstockbill_review']), inbound)).toEqual([]);
   });
 
   it('offers nothing while the codes are unknown, on read-only entities, or on entities without actions', () => {
     expect(usableActions(undefined, inbound)).toEqual([]);
-    expect(usableActions(new Set([allButtons]), { name: 'isinstockbill', readOnly: true })).toEqual([]);
-    expect(usableActions(new Set([allButtons]), { name: 'material' })).toEqual([]);
+    expect(usableActions(new Set([allButtons]), { ...inbound, readOnly: true })).toEqual([]);
+    expect(usableActions(new Set([allButtons]), { name: 'material', readOnly: false })).toEqual([]);
+  });
+
+  it('fits an action to the chosen bills by their states', () => {
+    const [toReview, toUnreview] = flowActions as [(typeof flowActions)[0], (typeof flowActions)[1]];
+    expect(actionFits(toReview, [{ streamStatus: '0' }, { streamStatus: '0' }])).toBe(true);
+    expect(actionFits(toReview, [{ streamStatus: '0' }, { streamStatus: '1' }])).toBe(false);
+    expect(actionFits(toUnreview, [{ streamStatus: 1 }])).toBe(true);
+    expect(actionFits({}, [{ streamStatus: '1' }])).toBe(true);
   });
 });
 
@@ -47,13 +66,5 @@ describe('rowAllows', () => {
       false,
     );
     expect(rowAllows(pastNew, { state: null }, 'edit')).toBe(true);
-  });
-
-  it('print actions open the print page; the DN can be received in advance', () => {
-    const sorting = usableActions(new Set([allButtons]), { name: 'stocksortingbill' });
-    expect(sorting.filter((a) => a.print).map((a) => a.code)).toEqual(['printSort', 'printBoard']);
-    expect(
-      usableActions(new Set(['osnoticedeliverybill_receiveAdvance']), { name: 'osnoticedeliverybill' }),
-    ).toEqual([expect.objectContaining({ code: 'receiveAdvance', confirm: 'crud.receiveAdvanceConfirm' })]);
   });
 });

@@ -1,91 +1,29 @@
-import type { CatalogueEntity } from '@bl/entities';
-import type { Messages } from '../i18n/zh.ts';
+import { type CatalogueAction, type CatalogueEntity, inState } from '@bl/entities';
 import { allButtons } from './access.ts';
 
-type Crud = Messages['crud'];
-/** The flat (string) keys of the crud messages. */
-type CrudKey = `crud.${{ [K in keyof Crud]: Crud[K] extends string ? K & string : never }[keyof Crud]}`;
-
 /**
- * Actions some entities add to their list toolbar beyond the generic ones, by entity name:
- * each posts `{entity path}/{code}?ids=` for the selected rows after a confirmation, behind the
- * button code `{entity}_{code}` the server checks too (docs/adr/0008-stock-ledger.md): bills
- * review (post stock) and un-review (reverse it), reservations are confirmed, outbound bills
- * make their sorting and loading bills, sorting bills print, loading bills are loaded,
- * delivery notices are received (or received in advance).
+ * The flow actions of a bill (review, un-review, sort, load, print…: declared once on its
+ * header entity, packages/entities flow.ts, served with the catalogue) this user may use: each
+ * posts `{entity path}/{action}?ids=` for the selected rows after a confirmation, behind the
+ * button `{entity}_{action}` the server checks too (docs/adr/0016-bill-flows.md). None while
+ * the codes are unknown or on read-only entities.
  */
-export interface ScreenAction {
-  code: 'review' | 'unreview' | 'sort' | 'load' | 'printSort' | 'printBoard' | 'receive' | 'receiveAdvance';
-  /** i18n keys of the button and its confirmation. */
-  label: CrudKey;
-  confirm: CrudKey;
-  danger: boolean;
-  /** Opens the print page of the selected records once the server has marked them printed. */
-  print?: boolean;
-}
-
-const billReview: ScreenAction[] = [
-  { code: 'review', label: 'crud.review', confirm: 'crud.reviewConfirm', danger: false },
-  { code: 'unreview', label: 'crud.unreview', confirm: 'crud.unreviewConfirm', danger: true },
-];
-
-const orderConfirm: ScreenAction[] = [
-  { code: 'review', label: 'crud.confirmOrder', confirm: 'crud.confirmOrderConfirm', danger: false },
-  { code: 'unreview', label: 'crud.unconfirmOrder', confirm: 'crud.unconfirmOrderConfirm', danger: true },
-];
-
-export const screenActions: Partial<Record<string, ScreenAction[]>> = {
-  isinstockbill: billReview,
-  osoutstockbill: [
-    ...billReview,
-    { code: 'sort', label: 'crud.sort', confirm: 'crud.sortConfirm', danger: false },
-    { code: 'load', label: 'crud.load', confirm: 'crud.loadConfirm', danger: false },
-  ],
-  orderisinstockbill: orderConfirm,
-  orderosoutstockbill: orderConfirm,
-  stocksortingbill: [
-    { code: 'review', label: 'crud.review', confirm: 'crud.sortReviewConfirm', danger: false },
-    { code: 'unreview', label: 'crud.unreview', confirm: 'crud.sortUnreviewConfirm', danger: true },
-    {
-      code: 'printSort',
-      label: 'crud.printSort',
-      confirm: 'crud.printSortConfirm',
-      danger: false,
-      print: true,
-    },
-    {
-      code: 'printBoard',
-      label: 'crud.printBoard',
-      confirm: 'crud.printBoardConfirm',
-      danger: false,
-      print: true,
-    },
-  ],
-  loadbill: [
-    { code: 'review', label: 'crud.loaded', confirm: 'crud.loadedConfirm', danger: false },
-    { code: 'unreview', label: 'crud.unloaded', confirm: 'crud.unloadedConfirm', danger: true },
-  ],
-  osnoticedeliverybill: [
-    { code: 'receive', label: 'crud.receive', confirm: 'crud.receiveConfirm', danger: false },
-    {
-      code: 'receiveAdvance',
-      label: 'crud.receiveAdvance',
-      confirm: 'crud.receiveAdvanceConfirm',
-      danger: false,
-    },
-  ],
-};
-
-/** The extra actions of an entity this user may use (none while the codes are unknown). */
 export function usableActions(
   codes: ReadonlySet<string> | undefined,
-  entity: { name: string; readOnly?: boolean },
-): ScreenAction[] {
+  entity: Pick<CatalogueEntity, 'name' | 'readOnly' | 'flowActions'>,
+): CatalogueAction[] {
   if (!codes || entity.readOnly) return [];
-  return (screenActions[entity.name] ?? []).filter(
-    (action) => codes.has(allButtons) || codes.has(`${entity.name}_${action.code}`),
+  return (entity.flowActions ?? []).filter(
+    (action) => codes.has(allButtons) || codes.has(`${entity.name}_${action.name}`),
   );
 }
+
+/**
+ * Whether an action fits the bills chosen: each is in a state the action accepts. Rows the
+ * screen does not hold (another page) are left to the server, which names any that do not fit.
+ */
+export const actionFits = (action: Pick<CatalogueAction, 'when'>, rows: Record<string, unknown>[]): boolean =>
+  rows.every((row) => inState(action.when, row));
 
 /**
  * A bill its flow has locked (posted to stock, reviewed, confirmed, received...: the entity's

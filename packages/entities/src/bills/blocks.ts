@@ -1,7 +1,7 @@
 import { type PgColumnBuilderBase, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../columns.ts';
-import type { BillLock } from '../define.ts';
 import { f } from '../fields.ts';
+import type { BillLock } from '../flow.ts';
 import type { FieldInput } from '../kinds.ts';
 import { type Label, label } from '../label.ts';
 import {

@@ -1,6 +1,7 @@
 import { date, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   headerTable,
@@ -57,13 +58,35 @@ export const isinstockbillTable = headerTable('bl_isinstockbill', {
 export const isinstockbill = defineEntity({
   name: 'isinstockbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview'],
   area: 'warehousingManagement',
   label: label('入库单', '入庫單', 'Inbound bill'),
   table: isinstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => isinstockbilldetail)],
-  flow: { locks: [locks.posted('posted'), locks.reviewed('posted')] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted('posted'), locks.reviewed('posted')],
+    postings: [{ kind: 'in', fee: '1' }],
+    postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1' } },
+    actions: {
+      review: {
+        ...verbs.review,
+        when: { streamStatus: ['0'], isReview: ['0', '1'] },
+        refuse: 'bill.alreadyPosted',
+        ledger: 'post',
+        sets: { isReview: '2', streamStatus: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unreview,
+        when: { streamStatus: ['1'] },
+        refuse: 'bill.notPosted',
+        ledger: 'reverse',
+        sets: { isReview: '1', streamStatus: '0' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -63,14 +63,43 @@ export const loadbillTable = headerTable('bl_loadbill', {
 export const loadbill = defineEntity({
   name: 'loadbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview'],
   area: 'loadHandle',
   label: label('装车单', '裝車單', 'Loading bill'),
   table: loadbillTable,
   titleField: 'billNo',
   // Made from the outbound bill's allocation: one outbound line may take from several places.
   children: [{ ...billDetails(() => loadbilldetail), distinctBy: allocatedLineKey }],
-  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
+  flow: {
+    status: 'state',
+    locks: [locks.finished('delivered'), locks.pastNew('handled')],
+    actions: {
+      review: {
+        label: label('装车完成', '裝車完成', 'Loaded'),
+        confirm: label(
+          '确定选择的装车单已装车完成？对应出库单将完成。',
+          '確定選擇的裝車單已裝車完成？對應出庫單將完成。',
+          'Are the selected loading bills loaded? Their outbound bills will be completed.',
+        ),
+        when: { state: ['0'] },
+        refuse: 'flow.alreadyReviewed',
+        sets: { state: '3' },
+        audit: 'stamp',
+      },
+      unreview: {
+        label: label('取消装车', '取消裝車', 'Undo loading'),
+        confirm: label(
+          '确定取消选择的装车单的装车？对应出库单将回到执行中。',
+          '確定取消選擇的裝車單的裝車？對應出庫單將回到執行中。',
+          'Undo the loading of the selected bills? Their outbound bills go back to in progress.',
+        ),
+        danger: true,
+        when: { state: ['3'] },
+        refuse: 'flow.notReviewed',
+        sets: { state: '0' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

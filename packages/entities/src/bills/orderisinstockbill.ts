@@ -1,6 +1,7 @@
 import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   at,
@@ -56,13 +57,31 @@ export const orderisinstockbillTable = headerTable('bl_orderisinstockbill', {
 export const orderisinstockbill = defineEntity({
   name: 'orderisinstockbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview'],
   area: 'warehousingManagement',
   label: label('预约入库单', '預約入庫單', 'Inbound reservation'),
   table: orderisinstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => orderisinstockbilldetail)],
-  flow: { locks: [locks.pastNew('handled')] },
+  flow: {
+    status: 'state',
+    locks: [locks.pastNew('handled')],
+    actions: {
+      review: {
+        ...verbs.confirmOrder,
+        when: { state: ['0'] },
+        refuse: 'reservation.notNew',
+        sets: { state: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unconfirmOrder,
+        when: { state: ['1', '2', '3', '4'] },
+        refuse: 'reservation.notConfirmed',
+        sets: { state: '0' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -1,6 +1,7 @@
 import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   at,
@@ -58,13 +59,31 @@ export const orderosoutstockbillTable = headerTable('bl_orderosoutstockbill', {
 export const orderosoutstockbill = defineEntity({
   name: 'orderosoutstockbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview'],
   area: 'outWarehouseManagement',
   label: label('预约出库单', '預約出庫單', 'Outbound reservation'),
   table: orderosoutstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => orderosoutstockbilldetail)],
-  flow: { locks: [locks.pastNew('handled')] },
+  flow: {
+    status: 'state',
+    locks: [locks.pastNew('handled')],
+    actions: {
+      review: {
+        ...verbs.confirmOrder,
+        when: { state: ['0'] },
+        refuse: 'reservation.notNew',
+        sets: { state: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unconfirmOrder,
+        when: { state: ['1', '2', '3', '4'] },
+        refuse: 'reservation.notConfirmed',
+        sets: { state: '0' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

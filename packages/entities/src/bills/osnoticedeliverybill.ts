@@ -44,13 +44,39 @@ export const osnoticedeliverybillTable = headerTable('bl_osnoticedeliverybill', 
 export const osnoticedeliverybill = defineEntity({
   name: 'osnoticedeliverybill',
   service: 'bl-wms',
-  actions: ['receive', 'receiveAdvance'],
   area: 'outWarehouseManagement',
   label: label('发货通知单', '發貨通知單', 'Delivery notice (DN)'),
   table: osnoticedeliverybillTable,
   titleField: 'billNo',
   children: [billDetails(() => osnoticedeliverybilldetail)],
-  flow: { locks: [locks.of('dnState', ['1', '2', '3', '4'], 'handled')] },
+  flow: {
+    status: 'dnState',
+    locks: [locks.of('dnState', ['1', '2', '3', '4'], 'handled')],
+    actions: {
+      receive: {
+        label: label('接收', '接收', 'Receive'),
+        confirm: label(
+          '确定接收选择的发货通知单？将生成预约出库单。',
+          '確定接收選擇的發貨通知單？將生成預約出庫單。',
+          'Receive the selected delivery notices? An outbound reservation will be made.',
+        ),
+        when: { dnState: ['0'] },
+        refuse: 'notice.notWaiting',
+        sets: { dnState: '1' },
+      },
+      receiveAdvance: {
+        label: label('提前接收', '提前接收', 'Receive in advance'),
+        confirm: label(
+          '确定提前接收发货通知单（DN）？货物可能尚未入库，将生成预约出库单。',
+          '確定提前接收發貨通知單（DN）？貨物可能尚未入庫，將生成預約出庫單。',
+          'Receive the delivery notices (DN) in advance? The goods may not be in yet; an outbound reservation will be made.',
+        ),
+        when: { dnState: ['0'] },
+        refuse: 'notice.notWaiting',
+        sets: { dnState: '2' },
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

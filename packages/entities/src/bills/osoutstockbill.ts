@@ -1,6 +1,7 @@
 import { varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   consigneeColumns,
@@ -55,13 +56,54 @@ export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
 export const osoutstockbill = defineEntity({
   name: 'osoutstockbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview', 'sort', 'load'],
   area: 'outWarehouseManagement',
   label: label('出库单', '出庫單', 'Outbound bill'),
   table: osoutstockbillTable,
   titleField: 'billNo',
   children: [billDetails(() => osoutstockbilldetail)],
-  flow: { locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')] },
+  flow: {
+    status: 'state',
+    locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')],
+    postings: [{ kind: 'out', fee: '1' }],
+    // A bill whose stock has left is confirmed: sorting and loading follow (ADR 0008).
+    postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1', state: '1' } },
+    actions: {
+      review: {
+        ...verbs.review,
+        when: { streamStatus: ['0'], isReview: ['0', '1'] },
+        refuse: 'bill.alreadyPosted',
+        ledger: 'post',
+        sets: { isReview: '2', streamStatus: '1', state: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unreview,
+        when: { streamStatus: ['1'] },
+        refuse: 'bill.notPosted',
+        ledger: 'reverse',
+        sets: { isReview: '1', streamStatus: '0', state: '0' },
+        audit: 'clear',
+      },
+      sort: {
+        label: label('生成分拣单', '生成分揀單', 'Make sorting bill'),
+        confirm: label(
+          '确定为选择的出库单生成分拣单？',
+          '確定為選擇的出庫單生成分揀單？',
+          'Make a sorting bill for each selected outbound bill?',
+        ),
+        when: { streamStatus: ['1'] },
+        refuse: 'sorting.notReviewed',
+      },
+      load: {
+        label: label('生成装车单', '生成裝車單', 'Make loading bill'),
+        confirm: label(
+          '确定将选择的出库单装上同一辆车？',
+          '確定將選擇的出庫單裝上同一輛車？',
+          'Load the selected outbound bills onto one vehicle?',
+        ),
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

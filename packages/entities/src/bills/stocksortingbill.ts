@@ -1,6 +1,7 @@
 import { integer, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import { headerTable, lineFields, lineTable, locks, relabel, stateColumns, stateFields } from './blocks.ts';
 import { allocatedLineKey, billDetails, billHeaderFields } from './common.ts';
@@ -45,14 +46,62 @@ export const stocksortingbillTable = headerTable('bl_stocksortingbill', {
 export const stocksortingbill = defineEntity({
   name: 'stocksortingbill',
   service: 'bl-wms',
-  actions: ['review', 'unreview', 'printSort', 'printBoard'],
   area: 'outWarehouseManagement',
   label: label('分拣单', '分揀單', 'Sorting bill'),
   table: stocksortingbillTable,
   titleField: 'billNo',
   // Made from the outbound bill's allocation: one outbound line may take from several places.
   children: [{ ...billDetails(() => stocksortingbilldetail), distinctBy: allocatedLineKey }],
-  flow: { locks: [locks.finished('delivered'), locks.pastNew('handled')] },
+  flow: {
+    status: 'state',
+    locks: [locks.finished('delivered'), locks.pastNew('handled')],
+    actions: {
+      review: {
+        ...verbs.review,
+        confirm: label(
+          '确定选择的分拣单已分拣并复核？',
+          '確定選擇的分揀單已分揀並覆核？',
+          'Are the selected bills sorted and checked?',
+        ),
+        when: { state: ['0'] },
+        refuse: 'flow.alreadyReviewed',
+        sets: { state: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unreview,
+        confirm: label(
+          '确定反审核选择的分拣单？',
+          '確定反審核選擇的分揀單？',
+          'Un-review the selected sorting bills?',
+        ),
+        when: { state: ['1'] },
+        refuse: 'flow.notReviewed',
+        sets: { state: '0' },
+        audit: 'clear',
+      },
+      printSort: {
+        label: label('打印分拣单', '打印分揀單', 'Print sort list'),
+        confirm: label(
+          '确定打印选择的分拣单？打印状态将变为已打印。',
+          '確定打印選擇的分揀單？打印狀態將變為已打印。',
+          'Print the sort list of the selected bills? They will be marked printed.',
+        ),
+        sets: { printSortStatus: '1' },
+        print: true,
+      },
+      printBoard: {
+        label: label('打印板单', '打印板單', 'Print pallet sheet'),
+        confirm: label(
+          '确定打印选择的板单？打印状态将变为已打印。',
+          '確定打印選擇的板單？打印狀態將變為已打印。',
+          'Print the pallet sheet of the selected bills? They will be marked printed.',
+        ),
+        sets: { printBillBoardStatus: '1' },
+        print: true,
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

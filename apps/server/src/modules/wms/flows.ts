@@ -79,12 +79,7 @@ async function create(tx: Tx, document: Document, auth: AuthContext, body: Row, 
  * allocation took from (material, batch, place…), reason shipment. The outbound bill is then
  * in progress and cannot be un-reviewed until the sorting bill is deleted.
  */
-export async function sortOutbound(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  const bills = await lockBills(tx, outbound, auth, ids, language);
-  for (const bill of bills) {
-    if (text(bill.streamStatus) !== '1')
-      throw badRequest('sorting.notReviewed', { bill: String(bill.billNo) });
-  }
+export async function sortOutbound(tx: Tx, auth: AuthContext, bills: Row[], language: Language) {
   const [existing] = await queryRows<{ bill: string; sorting: string }>(
     tx,
     sql`select apply_no as bill, bill_no as sorting from bl_stocksortingbill
@@ -175,64 +170,22 @@ async function loadingOf(tx: Tx, auth: AuthContext, billNos: string[]) {
   return found;
 }
 
-/** Review of sorting bills: sorted and checked (scan person and check person named). */
-export async function reviewSorting(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  const bills = await lockBills(tx, sorting, auth, ids, language);
+/** A sorting bill is reviewed (sorted and checked) only with its scan and check persons named. */
+export function requireSortingPeople(bills: Row[]) {
   for (const bill of bills) {
-    const billNo = String(bill.billNo);
-    if (text(bill.state) !== '0') throw badRequest('flow.alreadyReviewed', { bill: billNo });
     if (!text(bill.scanPerson) || !text(bill.reviewPerson))
-      throw badRequest('sorting.peopleMissing', { bill: billNo });
+      throw badRequest('sorting.peopleMissing', { bill: String(bill.billNo) });
   }
-  await setStates(
-    tx,
-    sorting.header,
-    auth,
-    bills.map((b) => b.id as string),
-    { state: '1', auditUser: auth.userName || auth.account, auditTime: new Date() },
-  );
-  return bills.length;
 }
 
-/** Un-review of sorting bills, while their outbound bill is on no loading bill. */
-export async function unreviewSorting(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  const bills = await lockBills(tx, sorting, auth, ids, language);
-  for (const bill of bills) {
-    if (text(bill.state) !== '1') throw badRequest('flow.notReviewed', { bill: String(bill.billNo) });
-  }
+/** A sorting bill is un-reviewed only while its outbound bill is on no loading bill. */
+export async function refuseOnLoading(tx: Tx, auth: AuthContext, bills: Row[]) {
   const loaded = await loadingOf(
     tx,
     auth,
     bills.map((b) => text(b.applyNo)),
   );
   if (loaded) throw badRequest('sorting.onLoading', loaded);
-  await setStates(
-    tx,
-    sorting.header,
-    auth,
-    bills.map((b) => b.id as string),
-    { state: '0', auditUser: null, auditTime: null },
-  );
-  return bills.length;
-}
-
-/** Printing the sort list or the pallet board sheet marks it printed (0 → 1). */
-export async function markPrinted(
-  tx: Tx,
-  auth: AuthContext,
-  ids: string[],
-  language: Language,
-  field: 'printSortStatus' | 'printBillBoardStatus',
-) {
-  const bills = await lockBills(tx, sorting, auth, ids, language);
-  await setStates(
-    tx,
-    sorting.header,
-    auth,
-    bills.map((b) => b.id as string),
-    { [field]: '1' },
-  );
-  return bills.length;
 }
 
 /**
@@ -240,8 +193,7 @@ export async function markPrinted(
  * reviewed) and on no other loading bill, all for the same vehicle (the plate on the outbound
  * bills). Its lines are the sorting lines, naming the outbound bill and line.
  */
-export async function loadOutbound(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  const bills = await lockBills(tx, outbound, auth, ids, language);
+export async function loadOutbound(tx: Tx, auth: AuthContext, bills: Row[], language: Language) {
   const sortings = (await tx
     .select()
     .from(sorting.header.table as PgTable)
@@ -328,23 +280,12 @@ export async function loadOutbound(tx: Tx, auth: AuthContext, ids: string[], lan
   return { id: String(saved.id), billNo: String(saved.billNo) };
 }
 
-/** Review of loading bills = loaded: the outbound bills are completed and their sorting too. */
-export async function reviewLoading(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  return switchLoading(tx, auth, ids, language, true);
-}
-
-/** Un-review: the goods are back on the dock; the outbound bills are in progress again. */
-export async function unreviewLoading(tx: Tx, auth: AuthContext, ids: string[], language: Language) {
-  return switchLoading(tx, auth, ids, language, false);
-}
-
-async function switchLoading(tx: Tx, auth: AuthContext, ids: string[], language: Language, load: boolean) {
-  const bills = await lockBills(tx, loading, auth, ids, language);
-  for (const bill of bills) {
-    const billNo = String(bill.billNo);
-    if (load && text(bill.state) !== '0') throw badRequest('flow.alreadyReviewed', { bill: billNo });
-    if (!load && text(bill.state) !== '3') throw badRequest('flow.notReviewed', { bill: billNo });
-  }
+/**
+ * Loaded (or back on the dock): the outbound bills the loading bills carry are completed (or
+ * in progress again) and their sorting bills with them; a loaded bill without times started
+ * and ended now.
+ */
+export async function loadingEffects(tx: Tx, auth: AuthContext, bills: Row[], load: boolean) {
   const lines = await queryRows<{ applyCode: string }>(
     tx,
     sql`select distinct apply_code as "applyCode" from bl_loadbilldetail
@@ -361,14 +302,12 @@ async function switchLoading(tx: Tx, auth: AuthContext, ids: string[], language:
   );
   const now = new Date();
   for (const bill of bills) {
-    await setStates(tx, loading.header, auth, [bill.id as string], {
-      state: load ? '3' : '0',
-      auditUser: load ? auth.userName || auth.account : null,
-      auditTime: load ? now : null,
-      // The dock may not have kept the times: loading then started and ended now.
+    // The dock may not have kept the times: loading then started and ended now.
+    const times = {
       ...(load && !bill.actualStartTime && { actualStartTime: now }),
       ...(load && !bill.actualEndTime && { actualEndTime: now }),
-    });
+    };
+    if (Object.keys(times).length > 0) await setStates(tx, loading.header, auth, [bill.id as string], times);
   }
   await setStates(
     tx,
@@ -383,7 +322,6 @@ async function switchLoading(tx: Tx, auth: AuthContext, ids: string[], language:
             update_user = ${auth.userId}::bigint, update_time = now()
           where tenant_id = ${auth.tenantId} and is_deleted = 0 and apply_no in (${names(outbounds)})`,
     );
-  return bills.length;
 }
 
 /**
@@ -395,11 +333,10 @@ async function switchLoading(tx: Tx, auth: AuthContext, ids: string[], language:
 export async function receiveNotices(
   tx: Tx,
   auth: AuthContext,
-  ids: string[],
+  bills: Row[],
   language: Language,
   advance: boolean,
 ) {
-  const bills = await lockBills(tx, notice, auth, ids, language);
   const lines = (await tx
     .select()
     .from(notice.lines.table as PgTable)
@@ -414,7 +351,6 @@ export async function receiveNotices(
   const made: string[] = [];
   for (const bill of bills) {
     const billNo = String(bill.billNo);
-    if (text(bill.dnState) !== '0') throw badRequest('notice.notWaiting', { bill: billNo });
     if (!text(bill.customerCode)) throw badRequest('bill.ownerMissing', { bill: billNo });
     const own = lines.filter((l) => l.headerId === bill.id);
     if (own.length === 0) throw badRequest('bill.noLines', { bill: billNo });
@@ -486,7 +422,7 @@ export async function receiveNotices(
     notice.header,
     auth,
     bills.map((b) => b.id as string),
-    { dnState: advance ? '2' : '1', receiveTime: new Date() },
+    { receiveTime: new Date() },
   );
   return made;
 }

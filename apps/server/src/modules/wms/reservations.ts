@@ -48,24 +48,6 @@ const col = (entity: EntityDefinition, name: string) =>
   (getTableColumns(entity.table) as Record<string, PgColumn>)[name] as PgColumn;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
-async function lockReservations(
-  tx: Tx,
-  reservation: Reservation,
-  auth: AuthContext,
-  ids: string[],
-  language: Language,
-) {
-  const rows = (await tx
-    .select()
-    .from(reservation.header.table as PgTable)
-    .where(and(visible(reservation.header, auth), inArray(col(reservation.header, 'id'), ids)))
-    .orderBy(asc(col(reservation.header, 'id')))
-    .for('update')) as Row[];
-  if (rows.length !== ids.length)
-    throw notFound('crud.notFound', { entity: reservation.header.label[language] });
-  return rows;
-}
-
 const liveLines = (entity: EntityDefinition, auth: AuthContext) =>
   and(
     eq(col(entity, 'tenantId'), auth.tenantId),
@@ -73,15 +55,13 @@ const liveLines = (entity: EntityDefinition, auth: AuthContext) =>
     eq(col(entity, 'invalid'), '0'),
   );
 
-/** Review (confirm): a new reservation with an owner and lines of positive quantity becomes confirmed. */
-export async function confirmReservations(
+/** Review (confirm) needs an owner and lines of positive quantity (the flow checks the state). */
+export async function checkReservations(
   tx: Tx,
   reservation: Reservation,
   auth: AuthContext,
-  ids: string[],
-  language: Language,
-): Promise<number> {
-  const bills = await lockReservations(tx, reservation, auth, ids, language);
+  bills: Row[],
+): Promise<void> {
   const lines = (await tx
     .select()
     .from(reservation.lines.table as PgTable)
@@ -96,7 +76,6 @@ export async function confirmReservations(
     )) as Row[];
   for (const bill of bills) {
     const billNo = String(bill.billNo);
-    if (text(bill.state) !== '0') throw badRequest('reservation.notNew', { bill: billNo });
     if (!text(bill.customerCode)) throw badRequest('bill.ownerMissing', { bill: billNo });
     const own = lines.filter((line) => line.headerId === bill.id);
     if (own.length === 0) throw badRequest('bill.noLines', { bill: billNo });
@@ -104,25 +83,20 @@ export async function confirmReservations(
       if (toUnits(line.qty) <= 0n)
         throw badRequest('bill.lineQty', { bill: billNo, line: (line.lineNumber as number) ?? index + 1 });
   }
-  await setState(tx, reservation.header, auth, bills, '1', true);
-  return bills.length;
 }
 
-/** Un-review: back to new, while no live bill quotes the reservation. */
-export async function unconfirmReservations(
+/** Un-review goes back to new only while no live bill quotes the reservation. */
+export async function refuseQuoted(
   tx: Tx,
   reservation: Reservation,
   auth: AuthContext,
-  ids: string[],
-  language: Language,
-): Promise<number> {
-  const bills = await lockReservations(tx, reservation, auth, ids, language);
+  bills: Row[],
+): Promise<void> {
   const quoting = entityByName.get(reservation.quotedBy);
   const quotingLines = quoting?.children[0]?.entity();
   if (!quoting || !quotingLines) throw new Error(`${reservation.quotedBy} is not in the catalogue`);
   for (const bill of bills) {
     const billNo = String(bill.billNo);
-    if (text(bill.state) === '0') throw badRequest('reservation.notConfirmed', { bill: billNo });
     const [user] = await queryRows<{ billNo: string }>(
       tx,
       sql`select h.bill_no as "billNo" from ${sql.raw(quotingLines.tableName)} l
@@ -132,8 +106,6 @@ export async function unconfirmReservations(
     );
     if (user) throw badRequest('reservation.quoted', { bill: billNo, by: user.billNo });
   }
-  await setState(tx, reservation.header, auth, bills, '0', true);
-  return bills.length;
 }
 
 async function setState(

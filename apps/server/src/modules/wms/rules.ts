@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type BillFlow, inbound, outbound, postIfNoReview, refreshTotals } from './bills.ts';
+import { type BillFlow, inbound, outbound, refreshTotals } from './bills.ts';
 import { sorting } from './flows.ts';
 
 /**
@@ -15,9 +15,9 @@ function registerFlow(flow: BillFlow) {
   writeRules[flow.name] = async (_tx, values) => {
     if (values.isReview === '2') throw badRequest('bill.reviewByAction');
   };
-  afterWriteRules[flow.name] = async (tx, saved, { auth, language }) => {
+  afterWriteRules[flow.name] = async (tx, saved, { auth }) => {
+    // Totals first: a bill that posts on save (the flow engine, after this) posts its lines.
     await refreshTotals(tx, flow, auth, saved);
-    await postIfNoReview(tx, flow, auth, saved, language);
   };
 }
 

@@ -1,0 +1,211 @@
+import type { Language } from '@bl/contract';
+import { type FlowAction, inState, type StateGuard } from '@bl/entities';
+import { type EntityDefinition, entities } from '@bl/entities/registry';
+import { and, asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { writeAudit } from '../../audit/audit.ts';
+import type { Tx } from '../../db/database.ts';
+import { type Row, visible } from '../../engine/crud.ts';
+import { dictLabel } from '../../engine/excel-columns.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { type MessageKey, messages } from '../../i18n/messages.ts';
+import { type PostedLine, postBills, reverseBills } from '../wms/posting.ts';
+
+/**
+ * The bill-flow engine (docs/adr/0016-bill-flows.md). A bill's header entity declares its flow
+ * (packages/entities flow.ts); this runs any of its actions the same way: the bills locked in
+ * id order, the state guard, the bill's own checks, the declared posting or reversal through
+ * the ledger, the bill's own effects, the declared state written, one operation-log entry per
+ * bill. All in the caller's transaction: a refusal anywhere leaves nothing.
+ */
+
+/** What an action's server-side code is given. */
+export interface FlowContext {
+  tx: Tx;
+  auth: AuthContext;
+  language: Language;
+  entity: EntityDefinition;
+  action: string;
+  /** The bills named by the request, visible to the caller, locked, in id order. */
+  bills: Row[];
+  /** The lines the action posted (`ledger: 'post'`), for counters that follow postings. */
+  posted: PostedLine[];
+}
+
+/**
+ * What a bill does beyond its declaration, by action. `check` refuses (after the state guard,
+ * before anything is written); `effect` writes what follows the posting (a reservation's
+ * counters, another bill's state); `run` is the whole work of an action that makes other
+ * documents (sort, load, receive) and answers for it.
+ */
+export interface ActionCode {
+  check?: (ctx: FlowContext) => Promise<void>;
+  effect?: (ctx: FlowContext) => Promise<void>;
+  run?: (ctx: FlowContext) => Promise<unknown>;
+}
+
+/** Server-side code of bill flows: entity name → action name → code. */
+export type FlowCode = Record<string, Record<string, ActionCode>>;
+
+const col = (entity: EntityDefinition, name: string) =>
+  (getTableColumns(entity.table) as Record<string, PgColumn>)[name] as PgColumn;
+
+/** The bills the flows declare, with their actions. */
+export const flowEntities = entities.filter((e) => e.flow?.actions);
+
+/**
+ * Checks the declarations against the code, when the server starts: every refusal message
+ * exists, and code is given only for declared actions (a typo would leave a button dead).
+ */
+export function checkFlowCode(code: FlowCode): void {
+  for (const entity of flowEntities) {
+    for (const [name, action] of Object.entries(entity.flow?.actions ?? {})) {
+      if (name.length > 16)
+        throw new Error(`${entity.name}.${name}: action names fit the log's 16 characters`);
+      if (action.refuse !== undefined && !(action.refuse in messages))
+        throw new Error(`${entity.name}.${name}: refusal ${action.refuse} is not in i18n/messages.ts`);
+    }
+  }
+  for (const [entityName, actions] of Object.entries(code)) {
+    const entity = flowEntities.find((e) => e.name === entityName);
+    for (const name of Object.keys(actions))
+      if (!entity?.flow?.actions?.[name])
+        throw new Error(`flow code for undeclared action ${entityName}.${name}`);
+  }
+}
+
+/** The bills named by `ids`, visible to the caller, locked in id order (all or a not-found). */
+export async function lockFlowBills(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = (await tx
+    .select()
+    .from(entity.table as PgTable)
+    .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
+    .orderBy(asc(col(entity, 'id')))
+    .for('update')) as Row[];
+  if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
+  return rows;
+}
+
+const billName = (entity: EntityDefinition, bill: Row) => String(bill[entity.titleField] ?? bill.id);
+
+/** Refuses unless every bill is in the states the guard asks for, naming the first that is not. */
+function guard(entity: EntityDefinition, action: FlowAction, bills: Row[], language: Language) {
+  const when: StateGuard | undefined = action.when;
+  for (const bill of bills) {
+    if (inState(when, bill)) continue;
+    if (action.refuse) throw badRequest(action.refuse as MessageKey, { bill: billName(entity, bill) });
+    const field = Object.keys(when ?? {}).find((f) => !inState({ [f]: when?.[f] }, bill)) as string;
+    const meta = entity.fields.find((f) => f.name === field);
+    throw badRequest('flow.wrongState', {
+      bill: billName(entity, bill),
+      action: action.label[language],
+      field: meta?.label[language] ?? field,
+      state: meta ? dictLabel(meta, String(bill[field] ?? ''), language) : String(bill[field] ?? ''),
+    });
+  }
+}
+
+/** Writes the declared state (and reviewer stamp) on the bills; answers the changed fields. */
+async function setState(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  bills: Row[],
+  sets: Record<string, string>,
+  audit: FlowAction['audit'],
+): Promise<Row> {
+  const now = new Date();
+  const values: Row = {
+    ...sets,
+    ...(audit === 'stamp' && { auditUser: auth.userName || auth.account, auditTime: now }),
+    ...(audit === 'clear' && { auditUser: null, auditTime: null }),
+  };
+  if (Object.keys(values).length === 0) return values;
+  await tx
+    .update(entity.table as PgTable)
+    .set({ ...values, updateUser: auth.userId, updateTime: now, version: sql`${col(entity, 'version')} + 1` })
+    .where(
+      inArray(
+        col(entity, 'id'),
+        bills.map((b) => b.id as string),
+      ),
+    );
+  return values;
+}
+
+/** What the generic answer calls the count, by action (the names the API has always used). */
+const answerKeys: Record<string, string> = { review: 'reviewed', unreview: 'unreviewed' };
+
+/** Runs one declared action on the bills named by `ids`; answers what the action answers. */
+export async function runAction(
+  tx: Tx,
+  entity: EntityDefinition,
+  name: string,
+  code: ActionCode | undefined,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<unknown> {
+  const action = entity.flow?.actions?.[name];
+  if (!action) throw new Error(`${entity.name} declares no action ${name}`);
+  const bills = await lockFlowBills(tx, entity, auth, ids, language);
+  guard(entity, action, bills, language);
+  const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [] };
+  await code?.check?.(ctx);
+  if (action.ledger === 'post') ctx.posted = await postBills(tx, entity, auth, bills, language, action.posts);
+  if (action.ledger === 'reverse') await reverseBills(tx, entity, auth, bills, language);
+  await code?.effect?.(ctx);
+  const answer = await code?.run?.(ctx);
+  const written = await setState(
+    tx,
+    entity,
+    auth,
+    bills,
+    (action.sets ?? {}) as Record<string, string>,
+    action.audit,
+  );
+  for (const bill of bills) {
+    const changes = Object.fromEntries(
+      Object.entries(written)
+        .filter(([field]) => field !== 'auditTime')
+        .map(([field, value]) => [
+          field,
+          [bill[field] ?? null, value instanceof Date ? value.toISOString() : value],
+        ]),
+    ) as Record<string, [unknown, unknown]>;
+    await writeAudit(tx, auth, { action: { flow: name }, entity, row: bill, changes });
+  }
+  return answer ?? { [answerKeys[name] ?? 'done']: bills.length };
+}
+
+/**
+ * After a submit: a bill saved in the states of its `postOnSave` (no review needed) posts now,
+ * in the same transaction, and takes the declared state; `saved` (the answer) follows.
+ */
+export async function postOnSave(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  saved: Row,
+  language: Language,
+  code: ActionCode | undefined,
+): Promise<void> {
+  const rule = entity.flow?.postOnSave;
+  if (!rule || !inState(rule.when, saved)) return;
+  // Posting twice is what a guard on the declared state prevents: the sets say it is posted.
+  if (Object.entries(rule.sets).every(([field, value]) => String(saved[field] ?? '') === value)) return;
+  const bills = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
+  const posted = await postBills(tx, entity, auth, bills, language);
+  await code?.effect?.({ tx, auth, language, entity, action: 'postOnSave', bills, posted });
+  await setState(tx, entity, auth, bills, rule.sets as Record<string, string>, undefined);
+  const [fresh] = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
+  if (fresh) Object.assign(saved, { ...rule.sets, version: fresh.version, updateTime: fresh.updateTime });
+}

@@ -1,0 +1,54 @@
+import { ok } from '@bl/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { parseIds } from '../../engine/crud.ts';
+import { requireButton } from '../../engine/permissions.ts';
+import { afterWriteRules } from '../../engine/rules.ts';
+import { requireAuth } from '../../http/context.ts';
+import { translate } from '../../i18n/messages.ts';
+import { checkFlowCode, type FlowCode, flowEntities, postOnSave, runAction } from './engine.ts';
+
+const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
+
+/**
+ * Every declared bill action becomes `POST /api/{service}/{bill}/{action}?ids=`, behind the
+ * button `{bill}_{action}` (seeded from the same declaration), all or nothing; a bill with
+ * `postOnSave` posts when saved. `code` is what bills do beyond their declaration.
+ */
+export function registerFlowRoutes(app: FastifyInstance, database: Database, code: FlowCode) {
+  checkFlowCode(code);
+  for (const entity of flowEntities) {
+    for (const [name, action] of Object.entries(entity.flow?.actions ?? {})) {
+      const own = code[entity.name]?.[name];
+      app.post(
+        `${entity.path}/${name}`,
+        {
+          schema: {
+            tags: [entity.name],
+            summary: `${entity.label.en}: ${action.label.en}`,
+            querystring: idsQuery,
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+          const data = await database.withTenant(auth.tenantId, async (tx) => {
+            await requireButton(tx, auth, `${entity.name}_${name}`);
+            return runAction(tx, entity, name, own, auth, ids, request.language);
+          });
+          return ok(data, translate('ok', request.language));
+        },
+      );
+    }
+    if (entity.flow?.postOnSave) {
+      // The review's own effects (quote counters...) follow a posting on save too.
+      const effects = code[entity.name]?.review;
+      const before = afterWriteRules[entity.name];
+      afterWriteRules[entity.name] = async (tx, saved, context) => {
+        await before?.(tx, saved, context);
+        await postOnSave(tx, entity, context.auth, saved, context.language, effects);
+      };
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { FlowCode, FlowContext } from '../flow/engine.ts';
+import { billLines } from '../wms/posting.ts';
+import { type BillFlow, inbound, outbound, refuseSorted } from './bills.ts';
+import {
+  loadingEffects,
+  loadOutbound,
+  receiveNotices,
+  refuseOnLoading,
+  requireSortingPeople,
+  sortOutbound,
+} from './flows.ts';
+import {
+  checkReservations,
+  countQuotes,
+  inboundReservation,
+  outboundReservation,
+  refuseQuoted,
+} from './reservations.ts';
+
+/**
+ * What the warehouse bills do beyond their flow declarations (docs/adr/0016-bill-flows.md):
+ * the checks and effects the engine runs around their postings and states, and the actions
+ * that make other documents.
+ */
+
+/** A posting counts its quoted quantities into the reservation lines; a reversal takes them off. */
+const quoteCounters = (flow: BillFlow) => ({
+  review: {
+    effect: (ctx: FlowContext) => countQuotes(ctx.tx, flow.name, ctx.auth, ctx.posted, 1),
+  },
+  unreview: {
+    effect: async (ctx: FlowContext) =>
+      countQuotes(ctx.tx, flow.name, ctx.auth, await billLines(ctx.tx, ctx.entity, ctx.auth, ctx.bills), -1),
+  },
+});
+
+export const wmsFlowCode: FlowCode = {
+  isinstockbill: quoteCounters(inbound),
+  osoutstockbill: {
+    ...quoteCounters(outbound),
+    unreview: {
+      // An outbound bill on a live sorting bill is being handled: its stock cannot come back.
+      check: (ctx) => refuseSorted(ctx.tx, ctx.auth, ctx.bills),
+      effect: quoteCounters(outbound).unreview.effect,
+    },
+    sort: { run: async (ctx) => ({ sorted: await sortOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) }) },
+    load: { run: (ctx) => loadOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) },
+  },
+  orderisinstockbill: {
+    review: { check: (ctx) => checkReservations(ctx.tx, inboundReservation, ctx.auth, ctx.bills) },
+    unreview: { check: (ctx) => refuseQuoted(ctx.tx, inboundReservation, ctx.auth, ctx.bills) },
+  },
+  orderosoutstockbill: {
+    review: { check: (ctx) => checkReservations(ctx.tx, outboundReservation, ctx.auth, ctx.bills) },
+    unreview: { check: (ctx) => refuseQuoted(ctx.tx, outboundReservation, ctx.auth, ctx.bills) },
+  },
+  stocksortingbill: {
+    review: { check: async (ctx) => requireSortingPeople(ctx.bills) },
+    unreview: { check: (ctx) => refuseOnLoading(ctx.tx, ctx.auth, ctx.bills) },
+  },
+  loadbill: {
+    review: { effect: (ctx) => loadingEffects(ctx.tx, ctx.auth, ctx.bills, true) },
+    unreview: { effect: (ctx) => loadingEffects(ctx.tx, ctx.auth, ctx.bills, false) },
+  },
+  osnoticedeliverybill: {
+    receive: {
+      run: async (ctx) => ({
+        reservations: await receiveNotices(ctx.tx, ctx.auth, ctx.bills, ctx.language, false),
+      }),
+    },
+    receiveAdvance: {
+      run: async (ctx) => ({
+        reservations: await receiveNotices(ctx.tx, ctx.auth, ctx.bills, ctx.language, true),
+      }),
+    },
+  },
+};
