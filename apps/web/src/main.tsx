@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { languageReady } from './i18n/index.ts';
 import { Root } from './App.tsx';
+import { languageReady } from './i18n/index.ts';
 import { captureUnhandledErrors } from './shell/errorLog.ts';
 import './styles.css';
 

@@ -11,8 +11,12 @@ import { lockPath, useLock } from './lock.ts';
 import { scrollKey, useTabs } from './tabs.ts';
 
 // Rarely shown, and they bring the account page along: loaded when needed, not with /login.
-const GuestRegistration = lazyScreen(() => import('./GuestRegistration.tsx').then((m) => m.GuestRegistration));
-const PasswordChangeDue = lazyScreen(() => import('./PasswordChangeDue.tsx').then((m) => m.PasswordChangeDue));
+const GuestRegistration = lazyScreen(() =>
+  import('./GuestRegistration.tsx').then((m) => m.GuestRegistration),
+);
+const PasswordChangeDue = lazyScreen(() =>
+  import('./PasswordChangeDue.tsx').then((m) => m.PasswordChangeDue),
+);
 
 /**
  * Wraps every route (spec 01 §2): without a session only the public routes open, a locked screen
@@ -43,7 +47,8 @@ export function RouteGuard() {
       </Suspense>
     );
   // A password others know is changed before anything else (issue 13): only the change dialog.
-  if (session?.passwordChangeDue && !isPublic(location.pathname)) return (
+  if (session?.passwordChangeDue && !isPublic(location.pathname))
+    return (
       <Suspense fallback={<Spin fullscreen />}>
         <PasswordChangeDue />
       </Suspense>
