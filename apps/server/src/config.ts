@@ -33,6 +33,11 @@ export interface Config {
   licensePublicKey: string | undefined;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
+  /**
+   * The ready-made demo database an empty embedded one starts from (db/template.ts), made by
+   * the server build; used only when it belongs to the running build.
+   */
+  dataTemplate: string;
   /** Seed the demo tenants on an empty database. */
   seedDemo: boolean;
   /** The password "reset password" gives an account (spec 02 §3.2: a fixed default). */
@@ -119,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     licensePublicKey: env.LICENSE_PUBLIC_KEY?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dataTemplate: path.resolve(env.DATA_TEMPLATE ?? path.join(repoRoot, 'apps/server/dist/pgdata-template')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
     statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
