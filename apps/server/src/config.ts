@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` switches from the embedded database to PostgreSQL. */
   databaseUrl: string | undefined;
+  /** The embedded database's buffer cache (`shared_buffers`, e.g. `32MB`); memory of this process. */
+  pgliteSharedBuffers: string;
   databasePoolSize: number;
   /** HS256 key for tokens; when unset a random key is made once and kept in the database. */
   jwtSecret: string | undefined;
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
     databasePoolSize: intFromEnv(env, 'DATABASE_POOL_SIZE', 10),
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -215,4 +218,15 @@ function outboundFrom(env: NodeJS.ProcessEnv): OutboundPolicy {
   };
   checkPolicy(policy);
   return policy;
+}
+
+/** The embedded database's buffer cache unless PGLITE_SHARED_BUFFERS says otherwise (db/database.ts). */
+export const defaultSharedBuffers = '32MB';
+
+/** `PGLITE_SHARED_BUFFERS`: a size PostgreSQL reads (`32MB`, `1GB`, or a count of 8 kB pages). */
+function sharedBuffersFrom(raw: string | undefined): string {
+  const value = raw?.trim() || defaultSharedBuffers;
+  if (!/^\d+(kB|MB|GB)?$/.test(value))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${value}"`);
+  return value;
 }

@@ -36,7 +36,7 @@ export async function openDatabase(
   try {
     const pgdata = path.join(config.dataDir, 'pgdata');
     const copied = config.seedDemo && copyTemplate(config.dataTemplate, config.dataDir, pgdata);
-    return { database: await openPglite(pgdata), release, copied };
+    return { database: await openPglite(pgdata, config.pgliteSharedBuffers), release, copied };
   } catch (error) {
     release();
     throw error;
