@@ -43,10 +43,18 @@ export function buildWeb() {
 }
 
 const serverDist = at('apps/server/dist');
+const keptOutside = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  'svg-captcha',
+  'exceljs',
+  'pg-native',
+];
 const serverMain = path.join(serverDist, 'main.js');
 
 export async function buildServer() {
-  if (!stale(serverMain, ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', ...shared]))
+  if (!stale(serverMain, ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'scripts/build.mjs', ...shared]))
     return false;
   console.log(fs.existsSync(serverMain) ? 'The server changed: rebuilding it…' : 'Building the server…');
   const esbuild = await import('esbuild');
@@ -64,17 +72,28 @@ export async function buildServer() {
     define: { 'process.env.BL_BUILD_ID': JSON.stringify(randomUUID()) },
     // The bundle's own folder, for the files the sources find next to themselves.
     banner: {
-      js: "import { fileURLToPath as __blUrlToPath } from 'node:url'; import __blPath from 'node:path'; const __blDist = __blPath.dirname(__blUrlToPath(import.meta.url));",
+      js: [
+        "import { fileURLToPath as __blUrlToPath } from 'node:url';",
+        "import __blPath from 'node:path';",
+        "import { createRequire as __blCreateRequire } from 'node:module';",
+        'const __blDist = __blPath.dirname(__blUrlToPath(import.meta.url));',
+        // For the CommonJS packages in the bundle.
+        'const require = __blCreateRequire(import.meta.url);',
+      ].join(' '),
     },
     logLevel: 'warning',
     plugins: [
       {
         name: 'bl-server',
         setup(build) {
-          // npm packages load from node_modules as they are (native code, wasm, their own
-          // files); the workspace packages are TypeScript and are bundled.
+          // Bundled with the sources: loading hundreds of small files from node_modules was
+          // most of a start's time. Left to load from node_modules as they are: packages
+          // that read files next to their own (native code, wasm, fonts, web pages) and those
+          // loaded only when used (exceljs).
           build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bl/') ? undefined : { path: args.path, external: true },
+            keptOutside.some((name) => args.path === name || args.path.startsWith(`${name}/`))
+              ? { path: args.path, external: true }
+              : undefined,
           );
           // `import.meta.dirname` of a source file, wherever the bundle sits.
           build.onLoad({ filter: /\.ts$/ }, async (args) => {
