@@ -13,9 +13,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const totals: number[] = [];
 const uncompressed: number[] = [];
 for (let run = 1; run <= runs; run++) {
-  const server = await startServer({ SEED_DEMO: '0' });
-  const browser = await launchBrowser();
+  const server = await startServer();
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    browser = await launchBrowser();
     const context = await newContext(browser, server.baseUrl);
     const load = await measureFirstLoad(context);
     await context.close();
@@ -40,7 +41,7 @@ for (let run = 1; run <= runs; run++) {
           `  ${kb(file.bodyBytes + file.headerBytes).padStart(9)}  ${file.encoding ?? '-'}  ${file.url}`,
         );
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }

@@ -12,7 +12,7 @@ describe.skipIf(!browserAvailable)('first load of /login', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ SEED_DEMO: '0' });
+    server = await startServer();
     browser = await launchBrowser();
   });
 

@@ -32,11 +32,17 @@ function run(command, args) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
 }
 
-const shared = ['packages/contract/src', 'packages/entities/src', 'packages/contract/package.json', 'packages/entities/package.json'];
+const shared = [
+  'packages/contract/src',
+  'packages/entities/src',
+  'packages/contract/package.json',
+  'packages/entities/package.json',
+];
 
 export function buildWeb() {
   const index = at('apps/web/dist/index.html');
-  if (!stale(index, ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) return false;
+  if (!stale(index, ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared]))
+    return false;
   console.log(fs.existsSync(index) ? 'The web app changed: rebuilding it…' : 'Building the web app…');
   run('npm', ['run', 'build', '-w', '@bl/web']);
   return true;
@@ -54,14 +60,25 @@ const keptOutside = [
 const serverMain = path.join(serverDist, 'main.js');
 
 export async function buildServer() {
-  if (!stale(serverMain, ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'scripts/build.mjs', ...shared]))
+  if (
+    !stale(serverMain, [
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/package.json',
+      'scripts/build.mjs',
+      ...shared,
+    ])
+  )
     return false;
   console.log(fs.existsSync(serverMain) ? 'The server changed: rebuilding it…' : 'Building the server…');
   const esbuild = await import('esbuild');
   const sourceRoot = at('apps/server/src');
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: at('apps/server/src/main.ts'), 'make-template': at('apps/server/src/make-template.ts') },
+    entryPoints: {
+      main: at('apps/server/src/main.ts'),
+      'make-template': at('apps/server/src/make-template.ts'),
+    },
     outdir: serverDist,
     bundle: true,
     platform: 'node',
@@ -100,7 +117,10 @@ export async function buildServer() {
             let contents = await fs.promises.readFile(args.path, 'utf8');
             if (args.path.startsWith(sourceRoot) && contents.includes('import.meta.dirname')) {
               const relative = path.relative(serverDist, path.dirname(args.path)).split(path.sep).join('/');
-              contents = contents.replaceAll('import.meta.dirname', `__blPath.join(__blDist, ${JSON.stringify(relative)})`);
+              contents = contents.replaceAll(
+                'import.meta.dirname',
+                `__blPath.join(__blDist, ${JSON.stringify(relative)})`,
+              );
             }
             return { contents, loader: 'ts' };
           });

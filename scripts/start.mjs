@@ -3,7 +3,7 @@
 // same process: plain JavaScript, no TypeScript loader and no dev dependency at run time.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildWeb, buildServer, makeTemplate } from './build.mjs';
+import { buildServer, buildWeb, makeTemplate } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

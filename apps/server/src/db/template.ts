@@ -21,19 +21,22 @@ const stampOf = (templateDir: string) => `${templateDir}.json`;
 const pendingMark = 'template-pending';
 
 /** Whether `templateDir` was made by this very build. */
-export function templateUsable(templateDir: string): boolean {
-  if (!buildId || !fs.existsSync(path.join(templateDir, 'PG_VERSION'))) return false;
+export function templateUsable(templateDir: string, build = buildId): boolean {
+  if (!build || !fs.existsSync(path.join(templateDir, 'PG_VERSION'))) return false;
   try {
     const stamp = JSON.parse(fs.readFileSync(stampOf(templateDir), 'utf8')) as { buildId?: string };
-    return stamp.buildId === buildId;
+    return stamp.buildId === build;
   } catch {
     return false;
   }
 }
 
 /** Records that `templateDir` is complete and belongs to this build. */
-export function stampTemplate(templateDir: string): void {
-  fs.writeFileSync(stampOf(templateDir), `${JSON.stringify({ buildId, madeAt: new Date().toISOString() })}\n`);
+export function stampTemplate(templateDir: string, build = buildId): void {
+  fs.writeFileSync(
+    stampOf(templateDir),
+    `${JSON.stringify({ buildId: build, madeAt: new Date().toISOString() })}\n`,
+  );
 }
 
 /**
@@ -41,10 +44,10 @@ export function stampTemplate(templateDir: string): void {
  * directory holds a copy whose secrets are still to be renewed: just copied, or copied by a
  * start that stopped before renewing them.
  */
-export function copyTemplate(templateDir: string, dataDir: string, pgdata: string): boolean {
+export function copyTemplate(templateDir: string, dataDir: string, pgdata: string, build = buildId): boolean {
   const pending = path.join(dataDir, pendingMark);
   const empty = !fs.existsSync(pgdata) || fs.readdirSync(pgdata).length === 0;
-  if (empty && templateUsable(templateDir)) {
+  if (empty && templateUsable(templateDir, build)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(pending, '');
     // Copied aside, then renamed: a start stopped halfway leaves no half database behind.

@@ -37,6 +37,13 @@ function applyToDocument(language: Language) {
 }
 
 /**
+ * Each language in its own name, for the language switch. Kept here because the texts of a
+ * language that is not in use are not loaded (below); the same words as `language.self` of
+ * each language's texts.
+ */
+export const nativeNames: Record<Language, string> = { zh: '简体中文', mo: '繁體中文', en: 'English' };
+
+/**
  * Only the default language (also the fallback) is in the first download; the others are
  * fetched when chosen, so /login carries one set of texts, not three (ADR 0017).
  */
@@ -54,8 +61,8 @@ async function loadLanguage(language: Language): Promise<void> {
 
 /** Switches the interface language and remembers it. */
 export async function setLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
   writeText(languageKey, language);
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
   applyToDocument(language);
 }
