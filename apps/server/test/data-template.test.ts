@@ -79,7 +79,8 @@ describe("a first start from the build's ready-made database (ADR 0017)", () => 
     }
     // The next start finds its data and copies nothing, nor renews anything again.
     expect(copyTemplate(templateDir, dataDir, pgdata, 'build-1')).toBe(false);
-  });
+    // Two embedded databases opened and three passwords hashed: slow on a busy machine.
+  }, 180_000);
 
   it('renews the secrets at the next start when a start stopped before renewing them', () => {
     const dataDir = path.join(root, 'stopped');
