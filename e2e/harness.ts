@@ -20,6 +20,7 @@ export const chromiumPath = '/usr/bin/chromium';
 
 // WEB_DIST (also read by the server) lets a second checkout test its own build side by side.
 const builtIndex = path.join(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), 'index.html');
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 // A fresh embedded database migrates and seeds at start: minutes when several suites share two cores.
 const readyTimeoutMs = 240_000;
 const stopTimeoutMs = 20_000;
@@ -56,10 +57,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` on a free port with a fresh data directory; resolves once /readyz answers 200. */
+/** Starts the compiled server (`npm run build`) on a free port with a fresh data directory; resolves once /readyz answers 200. */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  if (!fs.existsSync(builtIndex))
-    throw new Error(`${builtIndex} is missing: build the web app first (npm run build -w @bl/web).`);
+  if (!fs.existsSync(builtIndex)) throw new Error(`${builtIndex} is missing: build first (npm run build).`);
+  if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: build first (npm run build).`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -71,7 +72,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     ...extraEnv,
   };
   delete env.DATABASE_URL; // always the embedded database, fresh for every run
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it (and with its ready-made demo database).
+  const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

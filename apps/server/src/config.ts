@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` switches from the embedded database to PostgreSQL. */
   databaseUrl: string | undefined;
+  /** The embedded database's buffer cache (`shared_buffers`, e.g. `32MB`); memory of this process. */
+  pgliteSharedBuffers: string;
   databasePoolSize: number;
   /** HS256 key for tokens; when unset a random key is made once and kept in the database. */
   jwtSecret: string | undefined;
@@ -33,6 +35,11 @@ export interface Config {
   licensePublicKey: string | undefined;
   /** Built web app to serve; skipped when the folder has no index.html. */
   webDist: string;
+  /**
+   * The ready-made demo database an empty embedded one starts from (db/template.ts), made by
+   * the server build; used only when it belongs to the running build.
+   */
+  dataTemplate: string;
   /** Seed the demo tenants on an empty database. */
   seedDemo: boolean;
   /** The password "reset password" gives an account (spec 02 §3.2: a fixed default). */
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
     databasePoolSize: intFromEnv(env, 'DATABASE_POOL_SIZE', 10),
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -119,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     licensePublicKey: env.LICENSE_PUBLIC_KEY?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dataTemplate: path.resolve(env.DATA_TEMPLATE ?? path.join(repoRoot, 'apps/server/dist/pgdata-template')),
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
     statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
@@ -209,4 +218,15 @@ function outboundFrom(env: NodeJS.ProcessEnv): OutboundPolicy {
   };
   checkPolicy(policy);
   return policy;
+}
+
+/** The embedded database's buffer cache unless PGLITE_SHARED_BUFFERS says otherwise (db/database.ts). */
+export const defaultSharedBuffers = '32MB';
+
+/** `PGLITE_SHARED_BUFFERS`: a size PostgreSQL reads (`32MB`, `1GB`, or a count of 8 kB pages). */
+function sharedBuffersFrom(raw: string | undefined): string {
+  const value = raw?.trim() || defaultSharedBuffers;
+  if (!/^\d+(kB|MB|GB)?$/.test(value))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${value}"`);
+  return value;
 }

@@ -7,7 +7,13 @@ try {
   const config = loadConfig();
   const server = await startServer(config);
   server.app.log.info(
-    { driver: server.database.driver, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      driver: server.database.driver,
+      startupMs: Math.round(performance.now() - startedAt),
+      phases: server.phases,
+      // Since the process began: module loading included.
+      sinceProcessStartMs: Math.round(performance.now()),
+    },
     `ready on http://localhost:${config.port}`,
   );
   let signals = 0;

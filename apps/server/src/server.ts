@@ -4,24 +4,39 @@ import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
+import { copyFreshened, copyTemplate } from './db/template.ts';
 import { buildApp } from './http/app.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import { freshenCopiedDemo, seedIfEmpty } from './seed/seed.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  /** Milliseconds each step of the start took (logged with "ready"; bench/startup.mjs). */
+  phases: Record<string, number>;
   /** Stops taking requests, finishes those in flight, closes the database, frees the lock. */
   stop(): Promise<void>;
 }
 
-/** Opens the database the configuration names, migrated and seeded. */
-export async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
+/**
+ * Opens the database the configuration names. An empty embedded one starts as a copy of the
+ * build's ready-made demo database when there is one (db/template.ts); `copied` then says its
+ * install secrets are still to be renewed.
+ */
+export async function openDatabase(
+  config: Config,
+): Promise<{ database: Database; release: () => void; copied: boolean }> {
   if (config.databaseUrl) {
-    return { database: openPostgres(config.databaseUrl, config.databasePoolSize), release: () => {} };
+    return {
+      database: openPostgres(config.databaseUrl, config.databasePoolSize),
+      release: () => {},
+      copied: false,
+    };
   }
   const release = lockDataDir(config.dataDir);
   try {
-    return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release };
+    const pgdata = path.join(config.dataDir, 'pgdata');
+    const copied = config.seedDemo && copyTemplate(config.dataTemplate, config.dataDir, pgdata);
+    return { database: await openPglite(pgdata, config.pgliteSharedBuffers), release, copied };
   } catch (error) {
     release();
     throw error;
@@ -29,12 +44,29 @@ export async function openDatabase(config: Config): Promise<{ database: Database
 }
 
 export async function startServer(config: Config, logger: boolean | object = true): Promise<RunningServer> {
-  const { database, release } = await openDatabase(config);
+  const phases: Record<string, number> = {};
+  let last = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - last);
+    last = now;
+  };
+  const { database, release, copied } = await openDatabase(config);
+  step(copied ? 'openCopy' : 'open');
   try {
     await migrate(database);
+    step('migrate');
     await seedIfEmpty(database, { demo: config.seedDemo });
+    step('seed');
+    if (copied) {
+      await freshenCopiedDemo(database);
+      copyFreshened(config.dataDir);
+      step('freshen');
+    }
     const app = await buildApp({ config, database, logger });
+    step('app');
     await app.listen({ port: config.port, host: config.host });
+    step('listen');
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
@@ -44,7 +76,7 @@ export async function startServer(config: Config, logger: boolean | object = tru
       })();
       return stopping;
     };
-    return { app, database, stop };
+    return { app, database, phases, stop };
   } catch (error) {
     await database.close().catch(() => {});
     release();

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/index.ts';
 import { Root } from './App.tsx';
+import { languageReady } from './i18n/index.ts';
 import { captureUnhandledErrors } from './shell/errorLog.ts';
 import './styles.css';
 
@@ -10,6 +10,7 @@ captureUnhandledErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+await languageReady;
 createRoot(container).render(
   <StrictMode>
     <Root />

@@ -2,23 +2,25 @@ import { Spin } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
-import { DashboardPage } from './pages/DashboardPage.tsx';
-import { EmbeddedPage } from './pages/EmbeddedPage.tsx';
-import { ForbiddenPage, ServerErrorPage } from './pages/ErrorPages.tsx';
-import { InfoPage } from './pages/InfoPage.tsx';
-import { LockPage } from './pages/LockPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { SelfCheckPage } from './pages/SelfCheckPage.tsx';
-import { WelcomePage } from './pages/WelcomePage.tsx';
 import { lazyScreen } from './shell/chunks.ts';
 import { RouteError } from './shell/RouteError.tsx';
 import { RouteGuard } from './shell/RouteGuard.tsx';
-import { ShellLayout } from './shell/ShellLayout.tsx';
 import { homePath } from './shell/tabs.ts';
 
-// The generic screens bring ProComponents along: load them when a screen is opened, so the
-// sign-in page stays light.
+// Only the sign-in page (and the guard and error page around every route) is in the first
+// load: everything else arrives when it is opened, so /login stays light (issue 20, ADR 0017).
+// The generic screens bring ProComponents along, the shell the menus and tabs.
+const ShellLayout = lazyScreen(() => import('./shell/ShellLayout.tsx').then((m) => m.ShellLayout));
+const LockPage = lazyScreen(() => import('./pages/LockPage.tsx').then((m) => m.LockPage));
+const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
+const ForbiddenPage = lazyScreen(() => import('./pages/ErrorPages.tsx').then((m) => m.ForbiddenPage));
+const ServerErrorPage = lazyScreen(() => import('./pages/ErrorPages.tsx').then((m) => m.ServerErrorPage));
+const WelcomePage = lazyScreen(() => import('./pages/WelcomePage.tsx').then((m) => m.WelcomePage));
+const DashboardPage = lazyScreen(() => import('./pages/DashboardPage.tsx').then((m) => m.DashboardPage));
+const SelfCheckPage = lazyScreen(() => import('./pages/SelfCheckPage.tsx').then((m) => m.SelfCheckPage));
+const InfoPage = lazyScreen(() => import('./pages/InfoPage.tsx').then((m) => m.InfoPage));
+const EmbeddedPage = lazyScreen(() => import('./pages/EmbeddedPage.tsx').then((m) => m.EmbeddedPage));
 const EntityPage = lazyScreen(() => import('./crud/EntityPage.tsx').then((m) => m.EntityPage));
 const PrintPage = lazyScreen(() => import('./crud/PrintPage.tsx').then((m) => m.PrintPage));
 
@@ -49,28 +51,28 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/lock', element: <LockPage /> },
-      { path: '/404', element: <NotFoundPage /> },
-      { path: '/403', element: <ForbiddenPage /> },
-      { path: '/500', element: <ServerErrorPage /> },
+      { path: '/lock', element: loading(<LockPage />) },
+      { path: '/404', element: loading(<NotFoundPage />) },
+      { path: '/403', element: loading(<ForbiddenPage />) },
+      { path: '/500', element: loading(<ServerErrorPage />) },
       { path: '/print/:entity', element: loading(<PrintPage />) },
       {
         path: '/',
-        element: <ShellLayout />,
+        element: loading(<ShellLayout />),
         children: [
           {
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to={homePath} replace /> },
               { path: 'wel', element: <Navigate to={homePath} replace /> },
-              { path: 'wel/index', element: <WelcomePage /> },
+              { path: 'wel/index', element: loading(<WelcomePage />) },
               // Hidden from the menu (spec 01 §2): reached from the home page.
-              { path: 'wel/dashboard', element: <DashboardPage /> },
+              { path: 'wel/dashboard', element: loading(<DashboardPage />) },
               { path: 'test', element: <Navigate to="/test/index" replace /> },
-              { path: 'test/index', element: <SelfCheckPage /> },
+              { path: 'test/index', element: loading(<SelfCheckPage />) },
               { path: 'info', element: <Navigate to="/info/index" replace /> },
-              { path: 'info/index', element: <InfoPage /> },
-              { path: 'myiframe/*', element: <EmbeddedPage /> },
+              { path: 'info/index', element: loading(<InfoPage />) },
+              { path: 'myiframe/*', element: loading(<EmbeddedPage />) },
               { path: '*', element: loading(<EntityPage />) },
             ],
           },

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { defaultSharedBuffers } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -80,7 +81,12 @@ export function fromPglite(client: PGlite): Database {
   return wrap('pglite', db, () => client.close());
 }
 
-/** The embedded database on a data directory. */
-export async function openPglite(dataDir: string): Promise<Database> {
-  return fromPglite(await PGlite.create({ dataDir }));
+/**
+ * The embedded database on a data directory. Its buffer cache is part of the server's memory:
+ * PGlite's default (128 MB) is more than a demo or small install reads, so 32 MB unless
+ * PGLITE_SHARED_BUFFERS says otherwise (ADR 0017: server RSS after sign-in ≤ 400 MB).
+ */
+export async function openPglite(dataDir: string, sharedBuffers = defaultSharedBuffers): Promise<Database> {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+  return fromPglite(await PGlite.create({ dataDir, startParams }));
 }

@@ -5,7 +5,7 @@ import type { FieldMeta } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
 import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Database, queryRows, type Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -25,6 +25,9 @@ import {
 } from './excel-columns.ts';
 import type { ListQuery } from './list-query.ts';
 import { readButton, requireButton } from './permissions.ts';
+
+/** exceljs takes a quarter of a second to load: loaded by the first export, not at start (ADR 0017). */
+export const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /** Rows fetched from the cursor at a time: memory holds about one batch. */
 export const exportBatchSize = 2000;
@@ -169,7 +172,7 @@ export function startExport(
       // Fastify listens too once it sends the stream; this covers the moment before.
       out.on('error', () => {});
       stream = out;
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
         stream: out,
         useStyles: true,
         useSharedStrings: false,
@@ -231,7 +234,7 @@ export function startExport(
  */
 export async function buildTemplate(entity: EntityDefinition, language: Language): Promise<ExportFile> {
   const fields = importFields(entity);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName(entity.label[language]), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -206,6 +206,29 @@ export async function buildApp({
   registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
 
   if (serveWeb)
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: 'index.html',
+      // The build writes .br and .gz copies (apps/web/vite.config.ts): sent as they are, no
+      // compression work per request; the copies themselves are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: webCacheHeaders(config.webDist),
+    });
   return app;
+}
+
+/**
+ * Vite names everything it writes under assets/ after a hash of its content: a new build gives
+ * new names, so browsers may keep them for good. Everything else (index.html, the favicon) is
+ * revalidated on every load, so a new build is seen at once (ADR 0017).
+ */
+export function webCacheHeaders(webDist: string) {
+  const assets = path.join(webDist, 'assets') + path.sep;
+  return (reply: FastifyReply, filePath: string): void => {
+    const hashed = path.resolve(filePath).startsWith(assets);
+    reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
 }

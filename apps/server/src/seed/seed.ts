@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
-import { client, menu, role, roleMenu, tenant, user } from '../db/schema/index.ts';
+import { client, menu, role, roleMenu, systemSecret, tenant, user } from '../db/schema/index.ts';
 import { markPasswordDue } from '../modules/auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
@@ -102,6 +102,32 @@ async function seedDemoTenants(database: Database) {
       await tx
         .insert(roleMenu)
         .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));
+    });
+  }
+}
+
+/**
+ * A database copied from the build's template (db/template.ts) shares the template's contents
+ * with every other install: what must be this install's own is made anew before it serves.
+ * The stored keys (token signing, directory passwords) are dropped, so they are generated on
+ * first use; the demo admins get their password hashed again (a salt of their own) and must
+ * change it at their first sign-in, as on a database seeded here.
+ */
+export async function freshenCopiedDemo(database: Database): Promise<void> {
+  await database.db.delete(systemSecret).where(sql`true`);
+  const password = await hashPassword(passwordDigest('admin'));
+  for (const demo of demoTenants) {
+    await database.withTenant(demo.tenantId, async (tx) => {
+      const admins = await tx
+        .update(user)
+        .set({ password })
+        .where(and(eq(user.tenantId, demo.tenantId), eq(user.account, 'admin')))
+        .returning({ id: user.id });
+      await markPasswordDue(
+        tx,
+        demo.tenantId,
+        admins.map((a) => a.id),
+      );
     });
   }
 }

@@ -2,8 +2,6 @@ import { defaultLanguage, type Language, languages } from '@bl/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readText, writeText } from '../storage.ts';
-import en from './en.ts';
-import mo from './mo.ts';
 import zh, { type Messages } from './zh.ts';
 
 export type { Messages };
@@ -38,9 +36,33 @@ function applyToDocument(language: Language) {
   document.documentElement.lang = htmlLang[language];
 }
 
+/**
+ * Each language in its own name, for the language switch. Kept here because the texts of a
+ * language that is not in use are not loaded (below); the same words as `language.self` of
+ * each language's texts.
+ */
+export const nativeNames: Record<Language, string> = { zh: '简体中文', mo: '繁體中文', en: 'English' };
+
+/**
+ * Only the default language (also the fallback) is in the first download; the others are
+ * fetched when chosen, so /login carries one set of texts, not three (ADR 0017).
+ */
+const otherLanguages: Record<Exclude<Language, 'zh'>, () => Promise<{ default: Messages }>> = {
+  mo: () => import('./mo.ts'),
+  en: () => import('./en.ts'),
+};
+
+/** Makes sure the texts of `language` are loaded. */
+async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'zh' || i18next.hasResourceBundle(language, 'translation')) return;
+  const { default: messages } = await otherLanguages[language]();
+  i18next.addResourceBundle(language, 'translation', messages);
+}
+
 /** Switches the interface language and remembers it. */
 export async function setLanguage(language: Language): Promise<void> {
   writeText(languageKey, language);
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
   applyToDocument(language);
 }
@@ -63,14 +85,24 @@ export function menuLabel(
 
 const initial = storedLanguage();
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, mo: { translation: mo }, en: { translation: en } },
-  lng: initial,
+  resources: { zh: { translation: zh } },
+  // The stored language's texts arrive before the first render (`languageReady`).
+  partialBundledLanguages: true,
+  lng: defaultLanguage,
   fallbackLng: defaultLanguage,
   supportedLngs: [...languages],
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-applyToDocument(initial);
+
+/** Settles once the stored language's texts are in: main.tsx renders after it. */
+export const languageReady: Promise<void> = loadLanguage(initial)
+  .then(() => i18next.changeLanguage(initial))
+  .then(
+    () => applyToDocument(initial),
+    // Texts that did not arrive leave the default language on screen rather than nothing.
+    () => applyToDocument(currentLanguage()),
+  );
 
 export default i18next;

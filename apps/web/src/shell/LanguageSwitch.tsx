@@ -3,15 +3,13 @@ import { type Language, languages } from '@bl/contract';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/query.ts';
-import i18next, { currentLanguage, htmlLang, setLanguage } from '../i18n/index.ts';
-
-/** Each language is offered in its own name. */
-const nativeName = (language: Language) => i18next.getFixedT(language)('language.self');
+import { currentLanguage, htmlLang, nativeNames, setLanguage } from '../i18n/index.ts';
 
 /**
- * Language switch (spec 01 §2): the current language is disabled. Nothing reloads or re-mounts:
- * every screen re-renders in the new language and keeps what it holds (search, chosen area,
- * drafts, scroll), and the cached server answers are fetched again in that language.
+ * Language switch (spec 01 §2): each language is offered in its own name, the current one
+ * disabled. Nothing reloads or re-mounts: every screen re-renders in the new language and
+ * keeps what it holds (search, chosen area, drafts, scroll), and the cached server answers are
+ * fetched again in that language.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -29,7 +27,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         selectedKeys: [current],
         items: languages.map((language) => ({
           key: language,
-          label: <span lang={htmlLang[language]}>{nativeName(language)}</span>,
+          label: <span lang={htmlLang[language]}>{nativeNames[language]}</span>,
           disabled: language === current,
         })),
         onClick: ({ key }) => void choose(key as Language),
@@ -42,7 +40,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         aria-label={t('language.switch')}
       >
         <GlobalOutlined />
-        {nativeName(current)}
+        {nativeNames[current]}
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

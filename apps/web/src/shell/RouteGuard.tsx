@@ -1,14 +1,22 @@
-import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import type { LockFrom } from '../pages/LockPage.tsx';
 import { reloadSession, useSession } from '../session.ts';
 import { storageKey } from '../storage.ts';
-import { hasValidUserId } from '../utils/validate.ts';
-import { GuestRegistration } from './GuestRegistration.tsx';
+import { hasValidUserId } from '../utils/userId.ts';
+import { lazyScreen } from './chunks.ts';
 import { guardRedirect, isPublic } from './guard.ts';
 import { lockPath, useLock } from './lock.ts';
-import { PasswordChangeDue } from './PasswordChangeDue.tsx';
 import { scrollKey, useTabs } from './tabs.ts';
+
+// Rarely shown, and they bring the account page along: loaded when needed, not with /login.
+const GuestRegistration = lazyScreen(() =>
+  import('./GuestRegistration.tsx').then((m) => m.GuestRegistration),
+);
+const PasswordChangeDue = lazyScreen(() =>
+  import('./PasswordChangeDue.tsx').then((m) => m.PasswordChangeDue),
+);
 
 /**
  * Wraps every route (spec 01 §2): without a session only the public routes open, a locked screen
@@ -33,9 +41,18 @@ export function RouteGuard() {
   if (to) return <Navigate to={to} replace />;
   // Signed in through a provider but no account yet (spec 01 §5): only the registration dialog.
   if (session && !hasValidUserId(session.userId) && !isPublic(location.pathname))
-    return <GuestRegistration session={session} />;
+    return (
+      <Suspense fallback={<Spin fullscreen />}>
+        <GuestRegistration session={session} />
+      </Suspense>
+    );
   // A password others know is changed before anything else (issue 13): only the change dialog.
-  if (session?.passwordChangeDue && !isPublic(location.pathname)) return <PasswordChangeDue />;
+  if (session?.passwordChangeDue && !isPublic(location.pathname))
+    return (
+      <Suspense fallback={<Spin fullscreen />}>
+        <PasswordChangeDue />
+      </Suspense>
+    );
   return (
     <>
       <ScrollRestoration

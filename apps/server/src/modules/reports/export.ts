@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Language } from '@bl/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import {
   attachment,
@@ -15,6 +15,7 @@ import {
   drained,
   type ExportFile,
   exportBatchSize,
+  loadExcel,
   maxExportRows,
   sheetSink,
   wallClock,
@@ -94,7 +95,7 @@ export function startReportExport(
       const out = new PassThrough({ highWaterMark: 2 * 1024 * 1024 });
       out.on('error', () => {});
       stream = out;
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
         stream: out,
         useStyles: true,
         useSharedStrings: false,

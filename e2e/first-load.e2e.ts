@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginBudgetBytes, measureFirstLoad } from './first-load.ts';
+import { browserAvailable, launchBrowser, newContext, type RunningServer, startServer } from './harness.ts';
+
+/**
+ * The sign-in page's download stays within its budget, compressed, and the server says how to
+ * cache what it sends (ADR 0017). Sizes and headers only: no timings.
+ */
+describe.skipIf(!browserAvailable)('first load of /login', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('transfers at most the budget of compressed JavaScript and CSS', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const load = await measureFirstLoad(context);
+    await context.close();
+    const scripts = load.files.filter((f) => f.type === 'script' || f.type === 'stylesheet');
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script and style sheet came compressed.
+    expect(scripts.filter((f) => f.encoding !== 'br').map((f) => f.url)).toEqual([]);
+    // Neither the generic screens (ProComponents) nor the barcode code ride along.
+    const big = scripts.filter((f) => /pro-|EntityPage|InprintScreen|catalogue-/.test(f.url));
+    expect(big.map((f) => f.url)).toEqual([]);
+    const listing = scripts.map((f) => `${f.bodyBytes + f.headerBytes}\t${f.url}`).join('\n');
+    expect(load.scriptAndStyleBytes, `over the /login budget:\n${listing}`).toBeLessThanOrEqual(
+      loginBudgetBytes,
+    );
+  });
+
+  it('caches hashed assets for good and revalidates index.html', async () => {
+    const page = await fetch(`${server.baseUrl}/login`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('vary')).toMatch(/accept-encoding/i);
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${server.baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    // A client that takes no compression gets the file as it is.
+    const plain = await fetch(`${server.baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(0);
+  });
+});
