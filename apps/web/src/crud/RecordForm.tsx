@@ -201,11 +201,13 @@ function FilledForm(props: {
 
   /** The label of the field at a form path: a header field, or a line field under its child key. */
   const labelAt = (name: (string | number)[]): { label: string; line?: { key: string; index: number } } => {
-    const [first, index, lineField] = name;
+    const [first, at, lineField] = name;
     const child = entity.children.find((c) => c.key === first);
-    if (child && typeof index === 'number' && typeof lineField === 'string') {
+    if (child && at !== undefined && typeof lineField === 'string') {
       const lineEntity = catalogue.entity(child.entity);
       const field = lineEntity?.fields.find((f) => f.name === lineField);
+      // The grid names a cell by the line's position, as a number or as text.
+      const index = Number(at);
       return { label: field?.label[language] ?? lineField, line: { key: child.key, index } };
     }
     return { label: entity.fields.find((f) => f.name === first)?.label[language] ?? String(first) };

@@ -469,7 +469,7 @@ const en: Messages = {
     moreColumns: 'More columns ({{count}})',
     fewerColumns: 'Fewer columns',
     saveProblems: 'Not saved: {{count}} field(s) still need your attention:',
-    lineProblem: '{{lines}}, line {{line}}: {{message}}',
+    lineProblem: '{{lines}} {{line}}: {{message}}',
     lockedForm: 'This bill is locked and cannot be changed or deleted: its {{field}} is "{{state}}".',
     addLine: 'Add a line',
     numberDrawn: 'Leave blank to take the next serial number',
