@@ -32,7 +32,7 @@ import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { actionOnlyValues, holdingLock, lockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import { isWide } from './columns.tsx';
+import { columnWidth, isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
@@ -370,7 +370,7 @@ function FilledForm(props: {
                   name={field.name}
                   label={field.label[language]}
                   rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
-                  required={field.required && field.form !== 'readonly'}
+                  required={field.required && field.form !== 'readonly' && !lock}
                   {...(numbered && field.name === numberField && { extra: t('crud.numberDrawn') })}
                 >
                   {formInputs[field.kind](context(field))}
@@ -478,6 +478,10 @@ interface Proposal {
 /** A line's amount as the server reads it: a plain decimal, or left out. */
 const amountOf = (value: unknown) =>
   value === null || value === undefined || value === '' ? undefined : String(value);
+
+/** Pickers in a line (material, location) are wide enough to read a code and a name. */
+const lineColumnWidth = (field: FieldMeta, language: Language) =>
+  Math.max(columnWidth(field, language) + 24, field.kind === 'ref' ? 200 : field.kind === 'date' ? 140 : 0);
 
 /** Bills whose lines quote a confirmed reservation's lines (`{bill path}/quotable?applyNo=`). */
 const quoting = new Set(['isinstockbill', 'osoutstockbill']);
@@ -595,6 +599,8 @@ function LinesEditor(props: {
       (field): ProColumns<Row> => ({
         key: field.name,
         dataIndex: field.name,
+        // A set width: a long value (a material's name) is cut in its cell, not widening it.
+        width: lineColumnWidth(field, language),
         title: field.required ? (
           <span className="bl-required">{field.label[language]}</span>
         ) : (
@@ -674,6 +680,7 @@ function LinesEditor(props: {
         bordered
         columns={columns}
         scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         recordCreatorProps={
           readOnly
             ? false
