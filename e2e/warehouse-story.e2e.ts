@@ -218,7 +218,12 @@ async function addLine(page: Page, index: number, line: Line) {
   await cell('materialCode').waitFor();
   await choose(page, cell('materialCode'), `${code.material} - `);
   if (line.batchNo) await cell('batchNo').fill(line.batchNo);
-  await choose(page, cell('unitCode'), `${code.unit} - `);
+  // The line's unit comes from the material chosen (issue 14, 3): no need to pick it.
+  await lines
+    .locator('.ant-select')
+    .filter({ has: cell('unitCode') })
+    .filter({ hasText: `${code.unit} - ` })
+    .waitFor();
   await cell('qty').fill(line.qty);
   if (line.place) await choose(page, cell('warehousePlaceCode'), `${line.place} - `);
   if (line.validityDate) await typeDate(page, cell('validityDate'), line.validityDate);
