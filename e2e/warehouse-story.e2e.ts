@@ -219,11 +219,8 @@ async function addLine(page: Page, index: number, line: Line) {
   await choose(page, cell('materialCode'), `${code.material} - `);
   if (line.batchNo) await cell('batchNo').fill(line.batchNo);
   // The line's unit comes from the material chosen (issue 14, 3): no need to pick it.
-  await lines
-    .locator('.ant-select')
-    .filter({ has: cell('unitCode') })
-    .filter({ hasText: `${code.unit} - ` })
-    .waitFor();
+  const unit = cell('unitCode').locator('xpath=ancestor::div[contains(@class,"ant-select ")][1]');
+  await expect.poll(() => unit.textContent()).toContain(`${code.unit} - `);
   await cell('qty').fill(line.qty);
   if (line.place) await choose(page, cell('warehousePlaceCode'), `${line.place} - `);
   if (line.validityDate) await typeDate(page, cell('validityDate'), line.validityDate);
