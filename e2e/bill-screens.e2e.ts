@@ -3,10 +3,27 @@
  * browser session: the inbound bill page opens no drawer by itself (on load, on a tab switch,
  * on a language change) and keeps its list filter; a line quantity keeps its sign, and a
  * negative or zero quantity is refused at the field with the shared message.
+ *
+ * Then the bill form itself (points 3, 6, 10, 11), in Chinese then English: the lines show the
+ * columns a clerk fills first and the rest behind "more"; choosing the material fills the
+ * line's unit; a failed save sums up what is missing and focuses the first field (a header
+ * field, then a line's); a value longer than its field is kept as typed and refused with a
+ * message; the review status offers no "reviewed"; a reviewed bill's view offers no edit and
+ * its form, opened by its address, is read-only and says why; a long bill number is cut with
+ * an ellipsis and shows whole on hover.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, type Suite, screenshot, signInAsAdmin, startSuite, stopSuite } from './harness.ts';
+import {
+  adminApi,
+  browserAvailable,
+  popupsSettled,
+  type Suite,
+  screenshot,
+  signInAsAdmin,
+  startSuite,
+  stopSuite,
+} from './harness.ts';
 
 type Language = 'zh' | 'en';
 
@@ -18,6 +35,17 @@ const expected = {
     search: /^搜\s*索$/,
     addLine: '添加一行',
     notPositive: '数量必须大于0',
+    firstColumns: ['序号', '物料', '数量', '单位', '库位', '批次号'],
+    sourceColumn: '来源单号',
+    more: /^更多列/,
+    problems: /需要填写或修改/,
+    billNoMissing: /请输入单据编号/,
+    materialMissing: /第 1 行：请选择物料/,
+    tooLong: '单据编号不能超过64个字符',
+    reviewed: '已审核',
+    reviewNeeded: '待审核',
+    locked: '此单据已锁定，不能修改或删除：过账状态为“已过账”。',
+    save: /^保\s*存$/,
   },
   en: {
     languageName: 'English',
@@ -25,6 +53,18 @@ const expected = {
     search: /^Search$/,
     addLine: 'Add a line',
     notPositive: 'Quantity must be greater than 0',
+    firstColumns: ['No.', 'Material', 'Quantity', 'Unit', 'Location', 'Batch no.'],
+    sourceColumn: 'Source bill no.',
+    more: /^More columns/,
+    problems: /still need your attention/,
+    // The server's English wording (its capital letter is another point of the issue).
+    billNoMissing: /please input Bill no\./i,
+    materialMissing: /line 1: please select Material/i,
+    tooLong: 'Bill no. must be at most 64 characters',
+    reviewed: 'Reviewed',
+    reviewNeeded: 'Review needed',
+    locked: 'This bill is locked and cannot be changed or deleted: its Posting is "Posted".',
+    save: /^Save$/,
   },
 } as const;
 
@@ -121,4 +161,161 @@ describe.skipIf(!browserAvailable)('bill screens', () => {
 
     await quantityRefused(page, 'en');
   }, 90_000);
+
+  it('lines show what a clerk fills, a failed save focuses the first error, locked bills are read-only (zh, en)', async () => {
+    if (!suite) throw new Error('no suite');
+    const api = await adminApi(suite.server.baseUrl);
+    await api.submit('unit', { code: 'PCS', name: '件', rate: '1' });
+    await api.submit('customer', { code: 'C01', name: 'East Foods' });
+    await api.submit('warehouse', { code: 'W1', name: 'Main' });
+    await api.submit('material', {
+      code: 'M-LONG',
+      name: `Long name ${'x'.repeat(60)} end`,
+      unitCode: 'PCS',
+    });
+    const header = { billDate: '2026-11-20', customerCode: 'C01', warehouseCode: 'W1', type: '2' };
+    const line = { lineNumber: 1, materialCode: 'M-LONG', qty: '2' };
+    const reviewed = await api.submit('isinstockbill', {
+      ...header,
+      billNo: 'RK-REVIEWED',
+      isReview: '1',
+      details: [line],
+    });
+    await api.call('POST', `/api/bl-wms/isinstockbill/review?ids=${String(reviewed.id)}`, {});
+    const longNo = `LONG-${'9'.repeat(59)}`;
+    await api.submit('isinstockbill', { ...header, billNo: longNo, isReview: '1', details: [line] });
+
+    const signedIn = await signInAsAdmin(suite, expected.zh);
+    const { page } = signedIn;
+    try {
+      for (const language of ['zh', 'en'] as const) {
+        if (language === 'en') await switchLanguage(page, 'en');
+        await billForm(page, language, String(reviewed.id), longNo);
+      }
+    } finally {
+      await signedIn.context.close();
+    }
+  }, 180_000);
 });
+
+/** The lines editor's column titles, in order. */
+const lineTitles = (page: Page) =>
+  page
+    .locator('.bl-record-drawer [data-testid="lines-details"] thead th')
+    .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+
+/** The id of the element that has the focus. */
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+async function billForm(page: Page, language: Language, reviewedId: string, longNo: string) {
+  const text = expected[language];
+  await page.goto(inboundPath);
+  await screen(page).getByTestId('toolbar-add').click();
+  const drawer = page.locator('.bl-record-drawer');
+  const lines = drawer.getByTestId('lines-details');
+  await lines.getByRole('button', { name: text.addLine }).click();
+
+  // Point 3: material, quantity, unit, location, batch first; the source line behind "more".
+  const first = await lineTitles(page);
+  expect(first.slice(0, text.firstColumns.length)).toEqual(text.firstColumns);
+  expect(first).not.toContain(text.sourceColumn);
+  await lines.getByTestId('lines-more').click();
+  expect(await lineTitles(page)).toContain(text.sourceColumn);
+  await lines.getByTestId('lines-more').click();
+  expect(await lineTitles(page)).not.toContain(text.sourceColumn);
+
+  // Point 10: the review status offers no "reviewed", which only the review action sets.
+  await drawer.locator('#isReview').click({ force: true });
+  await popupsSettled(page);
+  const options = page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+  );
+  await page.getByRole('option', { name: text.reviewNeeded, exact: true }).waitFor();
+  expect(await options.allTextContents()).not.toContain(text.reviewed);
+  await page.keyboard.press('Escape');
+
+  // Point 6: a save with nothing filled sums up what is missing and focuses the bill number.
+  const save = drawer.locator('.ant-drawer-footer button').filter({ hasText: text.save });
+  await save.click();
+  const summary = drawer.getByTestId('form-problems');
+  await summary.waitFor();
+  expect(await summary.textContent()).toMatch(text.problems);
+  expect(await summary.textContent()).toMatch(text.billNoMissing);
+  await expect.poll(() => focusedId(page)).toBe('billNo');
+  await screenshot(page, `bill-form-problems-${language}`);
+
+  // Point 11: one character too many is kept as typed and refused with a message.
+  const billNo = drawer.locator('#billNo');
+  await billNo.fill(`${'A'.repeat(65)}`);
+  expect((await billNo.inputValue()).length).toBe(65);
+  await drawer.getByText(text.tooLong, { exact: true }).waitFor();
+  await billNo.fill(`RK-NEW-${language}`);
+  const billDate = drawer.locator('#billDate');
+  await billDate.click();
+  await billDate.fill('2026-11-25');
+  await billDate.press('Enter');
+
+  // With the header filled, the empty line's material is the first error: focused in its cell.
+  await drawer.locator('#type').click({ force: true });
+  await popupsSettled(page);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .first()
+    .click();
+  await save.click();
+  await expect.poll(() => focusedId(page)).toBe('details_0_materialCode');
+  expect(await summary.textContent()).toMatch(text.materialMissing);
+  expect(await summary.textContent()).not.toMatch(text.billNoMissing);
+
+  // Point 3: the material is found by its name and brings its unit into the line.
+  await page.keyboard.type('Long name');
+  const material = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: 'M-LONG' });
+  await material.waitFor();
+  // The long name is not cut in the list: the choice is wider than the cell and names itself whole.
+  expect(await material.getAttribute('title')).toContain(' end');
+  await material.click();
+  await expect
+    .poll(() =>
+      drawer
+        .locator('#details_0_unitCode')
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+        .textContent(),
+    )
+    .toContain('PCS');
+  await screenshot(page, `bill-form-lines-${language}`);
+  await drawer.locator('.ant-drawer-close').click();
+  await drawer.waitFor({ state: 'detached' });
+
+  // Point 11: the long bill number is cut in its cell, whole in its title.
+  const longCell = screen(page).locator('.bl-clip', { hasText: longNo });
+  await longCell.waitFor();
+  expect(await longCell.getAttribute('title')).toBe(longNo);
+  expect(await longCell.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await longCell.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+
+  // Point 10: a reviewed bill (its review posted it) says why it is locked and offers no edit.
+  const row = screen(page).locator('tr.ant-table-row', { hasText: 'RK-REVIEWED' });
+  await row.getByTestId('row-view').click();
+  const view = page.locator('.bl-view-drawer');
+  await view.getByTestId('view-locked').waitFor();
+  expect(await view.getByTestId('view-locked').textContent()).toBe(text.locked);
+  expect(await view.getByTestId('view-edit').count()).toBe(0);
+  await screenshot(page, `bill-view-locked-${language}`);
+  await view.locator('.ant-drawer-close').click();
+  await view.waitFor({ state: 'detached' });
+
+  // Its form, opened by address: read-only, saying why, no save, no new line.
+  await page.goto(`/warehousingManagement/isinstockbillFormEdit?id=${reviewedId}`);
+  const locked = page.locator('.bl-record-drawer');
+  await locked.getByTestId('form-locked').waitFor();
+  expect(await locked.getByTestId('form-locked').textContent()).toBe(text.locked);
+  expect(await locked.locator('#billNo').isDisabled()).toBe(true);
+  expect(await locked.locator('#details_0_qty').isDisabled()).toBe(true);
+  expect(await locked.locator('.ant-drawer-footer button').filter({ hasText: text.save }).count()).toBe(0);
+  expect(await locked.getByRole('button', { name: text.addLine }).count()).toBe(0);
+  await screenshot(page, `bill-form-locked-${language}`);
+  await locked.locator('.ant-drawer-close').click();
+  await locked.waitFor({ state: 'detached' });
+}

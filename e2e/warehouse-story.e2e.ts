@@ -218,7 +218,9 @@ async function addLine(page: Page, index: number, line: Line) {
   await cell('materialCode').waitFor();
   await choose(page, cell('materialCode'), `${code.material} - `);
   if (line.batchNo) await cell('batchNo').fill(line.batchNo);
-  await choose(page, cell('unitCode'), `${code.unit} - `);
+  // The line's unit comes from the material chosen (issue 14, 3): no need to pick it.
+  const unit = cell('unitCode').locator('xpath=ancestor::div[contains(@class,"ant-select ")][1]');
+  await expect.poll(() => unit.textContent()).toContain(`${code.unit} - `);
   await cell('qty').fill(line.qty);
   if (line.place) await choose(page, cell('warehousePlaceCode'), `${line.place} - `);
   if (line.validityDate) await typeDate(page, cell('validityDate'), line.validityDate);

@@ -167,6 +167,7 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
     system,
     ...(input.secret && { secret: true as const }),
     ...(input.confirm && { confirm: true as const }),
+    ...(input.line !== undefined && { line: input.line }),
   };
 }
 

@@ -72,6 +72,12 @@ export interface FieldInput {
    * that key must repeat the value (spec 02 §5 "The two input password is inconsistent.").
    */
   confirm?: boolean;
+  /**
+   * On a line entity: the field's place (1 first) among the columns a clerk fills on every line
+   * (material, quantity, unit, place, batch). The lines editor shows these first and keeps the
+   * others behind "more" (apps/web/src/crud/lines.ts says which fields count as primary).
+   */
+  line?: number;
 }
 
 /** A field as the catalogue serves it. */
@@ -97,6 +103,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   system: boolean;
   secret?: true;
   confirm?: true;
+  line?: number;
 }
 
 /** Text-like kinds: a plain filter on them is a contains-match. */

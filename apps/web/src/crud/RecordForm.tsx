@@ -14,6 +14,7 @@ import {
   App,
   Button,
   Col,
+  ConfigProvider,
   Drawer,
   Form,
   Row as GridRow,
@@ -29,10 +30,12 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { actionOnlyValues, holdingLock, lockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import { isWide } from './columns.tsx';
+import { columnWidth, isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
+import { filledFromPick, lineColumnFields } from './lines.ts';
 import { fieldRules, recordIssues } from './rules.ts';
 import { useRecord } from './useRecord.ts';
 import { defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
@@ -49,7 +52,7 @@ export type FormRequest = { mode: 'add'; values?: Row } | { mode: 'edit' | 'copy
 export const drawerWidth = 'min(1120px, 96vw)';
 
 /** Fields a form shows: not filled by the server, not hidden (long texts last); read-only ones disabled. */
-const formFields = (entity: CatalogueEntity) =>
+export const formFields = (entity: CatalogueEntity) =>
   entity.fields
     .filter((field) => !field.system && field.form !== 'hidden')
     .sort((a, b) => Number(isWide(a)) - Number(isWide(b)));
@@ -64,6 +67,16 @@ const withKeys = (lines: unknown, fields: FieldMeta[]): Row[] =>
     ...(line.id !== undefined && { id: line.id }),
     _key: lineKey(),
   }));
+
+/** A field a failed save stopped at: its form path and what the summary says of it. */
+interface Problem {
+  name: (string | number)[];
+  text: string;
+}
+
+/** A problem's text: the message, led by the field's label unless the message names it. */
+const problemText = (label: string, message: string) =>
+  message.includes(label) ? message : `${label}: ${message}`;
 
 /** The form values a drawer opens with. */
 function initialValues(
@@ -157,6 +170,14 @@ function FilledForm(props: {
   );
   const [form] = Form.useForm<Row>();
   const [stale, setStale] = useState(false);
+  /** What the last failed save stopped at, summed up at the top of the drawer (issue 14, 6). */
+  const [problems, setProblems] = useState<Problem[]>([]);
+  /** Per child key: whether the lines show every column or only the primary ones. */
+  const [moreColumns, setMoreColumns] = useState<Record<string, boolean>>({});
+  // A bill its flow has locked (reviewed, posted...) opens read-only, saying why (issue 14, 10):
+  // the server would refuse any change.
+  const lock = request.mode === 'edit' && record ? holdingLock(entity, record) : undefined;
+  const lockText = lock && lockMessage(entity, catalogue, lock, language, t);
   const initial = useMemo(
     () => initialValues(entity, catalogue, request, record),
     [entity, catalogue, request, record],
@@ -165,16 +186,62 @@ function FilledForm(props: {
     mutationFn: (body: Row) => client.request<Row>('POST', `${entity.path}/submit`, { body }),
   });
 
-  const context = (field: FieldMeta): InputContext => ({
-    field,
-    language,
-    catalogue,
-    t,
-    disabled: field.form === 'readonly',
-  });
+  const context = (field: FieldMeta): InputContext => {
+    const withheld = actionOnlyValues(entity, field.name);
+    return {
+      field,
+      language,
+      catalogue,
+      t,
+      // Inputs pass `disabled` on, which outweighs the ConfigProvider below: say it here too.
+      disabled: field.form === 'readonly' || lock !== undefined,
+      ...(withheld.length > 0 && { withheld }),
+    };
+  };
+
+  /** The label of the field at a form path: a header field, or a line field under its child key. */
+  const labelAt = (name: (string | number)[]): { label: string; line?: { key: string; index: number } } => {
+    const [first, at, lineField] = name;
+    const child = entity.children.find((c) => c.key === first);
+    if (child && at !== undefined && typeof lineField === 'string') {
+      const lineEntity = catalogue.entity(child.entity);
+      const field = lineEntity?.fields.find((f) => f.name === lineField);
+      // The grid names a cell by the line's position, as a number or as text.
+      const index = Number(at);
+      return { label: field?.label[language] ?? lineField, line: { key: child.key, index } };
+    }
+    return { label: entity.fields.find((f) => f.name === first)?.label[language] ?? String(first) };
+  };
+  const describe = (name: (string | number)[], message: string): Problem => {
+    const { label, line } = labelAt(name);
+    const text = problemText(label, message);
+    if (!line) return { name, text };
+    const child = entity.children.find((c) => c.key === line.key);
+    const lines = (child && catalogue.entity(child.entity)?.label[language]) ?? line.key;
+    return { name, text: t('crud.lineProblem', { lines, line: line.index + 1, message: text }) };
+  };
+  /** Brings a field into view and gives it the focus, showing its line column first if hidden. */
+  const goTo = (name: (string | number)[]) => {
+    const [key, , lineField] = name;
+    const child = entity.children.find((c) => c.key === key);
+    const lineEntity = child && catalogue.entity(child.entity);
+    if (child && lineEntity && typeof lineField === 'string' && !moreColumns[child.key]) {
+      const { shown } = lineColumnFields(formFields(lineEntity), false);
+      if (!shown.some((f) => f.name === lineField)) setMoreColumns((m) => ({ ...m, [child.key]: true }));
+    }
+    // After the column (if it was hidden) has rendered.
+    setTimeout(() => form.scrollToField(name, { block: 'center', focus: true }), 50);
+  };
+  /** Marks the fields, sums them up at the top and takes the user to the first. */
+  const stopAt = (found: Problem[]) => {
+    setProblems(found);
+    const first = found[0];
+    if (first) goTo(first.name);
+  };
 
   const editing = request.mode === 'edit';
   const onFinish = async (values: Row): Promise<boolean> => {
+    setProblems([]);
     const body: Row = toWireValues(writableFields(entity.fields), values);
     for (const field of entity.fields) {
       if (!field.secret) continue;
@@ -183,11 +250,11 @@ function FilledForm(props: {
       else if (field.confirm) body[confirmKey(field.name)] = values[confirmKey(field.name)] ?? '';
     }
     const checked = editing ? entity.fields.filter((f) => !(f.secret && !(f.name in body))) : entity.fields;
-    const issues = recordIssues(checked, body, language);
-    if (issues.length > 0) {
-      form.setFields(issues.map((issue) => ({ name: issue.field, errors: [issue.message] })));
-      return false;
-    }
+    // What the field rules could not see (a line column behind "more", a whole-record rule):
+    // the shared record schema, on the header and every line, all found at once.
+    const found: { name: (string | number)[]; message: string }[] = recordIssues(checked, body, language).map(
+      (issue) => ({ name: [issue.field], message: issue.message }),
+    );
     for (const child of entity.children) {
       const lineEntity = catalogue.entity(child.entity);
       if (!lineEntity) continue;
@@ -195,14 +262,16 @@ function FilledForm(props: {
       const bodies: Row[] = [];
       for (const [index, line] of lines.entries()) {
         const lineBody = toWireValues(writableFields(lineEntity.fields), line);
-        const problem = recordIssues(lineEntity.fields, lineBody, language)[0];
-        if (problem) {
-          message.error(`${t('crud.lineNumber')} ${index + 1}: ${problem.message}`);
-          return false;
-        }
+        for (const issue of recordIssues(lineEntity.fields, lineBody, language))
+          found.push({ name: [child.key, index, issue.field], message: issue.message });
         bodies.push(line.id === undefined ? lineBody : { id: line.id, ...lineBody });
       }
       body[child.key] = bodies;
+    }
+    if (found.length > 0) {
+      form.setFields(found.map((issue) => ({ name: issue.name, errors: [issue.message] })));
+      stopAt(found.map((issue) => describe(issue.name, issue.message)));
+      return false;
     }
     if (request.mode === 'edit' && record) {
       body.id = record.id;
@@ -232,9 +301,50 @@ function FilledForm(props: {
       initialValues={initial}
       onOpenChange={(open) => open || onClose()}
       drawerProps={{ destroyOnHidden: true, maskClosable: false, className: 'bl-record-drawer' }}
-      submitter={{ searchConfig: { submitText: t('crud.save'), resetText: t('common.cancel') } }}
+      submitter={
+        lock ? false : { searchConfig: { submitText: t('crud.save'), resetText: t('common.cancel') } }
+      }
       onFinish={onFinish}
+      onFinishFailed={({ errorFields }) =>
+        stopAt(
+          errorFields
+            .filter((error) => error.errors.length > 0)
+            .map((error) => describe(error.name as (string | number)[], error.errors[0] ?? '')),
+        )
+      }
+      onFieldsChange={() => {
+        // A field put right leaves the summary.
+        if (problems.length > 0)
+          setProblems((current) => current.filter((p) => form.getFieldError(p.name).length > 0));
+      }}
     >
+      {lockText && (
+        <Alert
+          className="bl-form-alert"
+          type="warning"
+          showIcon
+          message={lockText}
+          data-testid="form-locked"
+        />
+      )}
+      {problems.length > 0 && (
+        <Alert
+          className="bl-form-alert bl-form-problems"
+          type="error"
+          showIcon
+          data-testid="form-problems"
+          message={t('crud.saveProblems', { count: problems.length })}
+          description={
+            <ul className="bl-problem-list">
+              {problems.map((problem) => (
+                <li key={problem.name.join('.')}>
+                  <Typography.Link onClick={() => goTo(problem.name)}>{problem.text}</Typography.Link>
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {stale && (
         <Alert
           className="bl-form-alert"
@@ -248,41 +358,48 @@ function FilledForm(props: {
           }
         />
       )}
-      <GridRow gutter={16}>
-        {formFields(entity).map((field) =>
-          field.secret ? (
-            <SecretItems key={field.name} field={field} language={language} editing={editing} />
-          ) : (
-            <Col key={field.name} xs={24} md={isWide(field) ? 24 : 12} xl={isWide(field) ? 24 : 8}>
-              <Form.Item
-                name={field.name}
-                label={field.label[language]}
-                rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
-                required={field.required && field.form !== 'readonly'}
-                {...(numbered && field.name === numberField && { extra: t('crud.numberDrawn') })}
-              >
-                {formInputs[field.kind](context(field))}
-              </Form.Item>
-            </Col>
-          ),
-        )}
-      </GridRow>
-      {entity.children.map((child) => {
-        const lineEntity = catalogue.entity(child.entity);
-        if (!lineEntity) return null;
-        return (
-          <LinesEditor
-            key={child.key}
-            name={child.key}
-            entity={lineEntity}
-            initialKeys={((initial[child.key] ?? []) as Row[]).map((line) => line._key as Key)}
-            context={context}
-            language={language}
-            quotePath={quoting.has(entity.name) ? entity.path : undefined}
-            proposePlaces={entity.name === putawayBill}
-          />
-        );
-      })}
+      {/* A locked bill: every input of the form and its lines shown, none usable. */}
+      <ConfigProvider componentDisabled={lock !== undefined}>
+        <GridRow gutter={16}>
+          {formFields(entity).map((field) =>
+            field.secret ? (
+              <SecretItems key={field.name} field={field} language={language} editing={editing} />
+            ) : (
+              <Col key={field.name} xs={24} md={isWide(field) ? 24 : 12} xl={isWide(field) ? 24 : 8}>
+                <Form.Item
+                  name={field.name}
+                  label={field.label[language]}
+                  rules={field.form === 'readonly' ? [] : fieldRules(field, language)}
+                  required={field.required && field.form !== 'readonly' && !lock}
+                  {...(numbered && field.name === numberField && { extra: t('crud.numberDrawn') })}
+                >
+                  {formInputs[field.kind](context(field))}
+                </Form.Item>
+              </Col>
+            ),
+          )}
+        </GridRow>
+        {entity.children.map((child) => {
+          const lineEntity = catalogue.entity(child.entity);
+          if (!lineEntity) return null;
+          return (
+            <LinesEditor
+              key={child.key}
+              name={child.key}
+              entity={lineEntity}
+              catalogue={catalogue}
+              readOnly={lock !== undefined}
+              more={moreColumns[child.key] ?? false}
+              onMore={(more) => setMoreColumns((m) => ({ ...m, [child.key]: more }))}
+              initialKeys={((initial[child.key] ?? []) as Row[]).map((line) => line._key as Key)}
+              context={context}
+              language={language}
+              quotePath={quoting.has(entity.name) ? entity.path : undefined}
+              proposePlaces={entity.name === putawayBill}
+            />
+          );
+        })}
+      </ConfigProvider>
     </DrawerForm>
   );
 }
@@ -362,6 +479,10 @@ interface Proposal {
 const amountOf = (value: unknown) =>
   value === null || value === undefined || value === '' ? undefined : String(value);
 
+/** Pickers in a line (material, location) are wide enough to read a code and a name. */
+const lineColumnWidth = (field: FieldMeta, language: Language) =>
+  Math.max(columnWidth(field, language) + 24, field.kind === 'ref' ? 200 : field.kind === 'date' ? 140 : 0);
+
 /** Bills whose lines quote a confirmed reservation's lines (`{bill path}/quotable?applyNo=`). */
 const quoting = new Set(['isinstockbill', 'osoutstockbill']);
 
@@ -369,6 +490,12 @@ const quoting = new Set(['isinstockbill', 'osoutstockbill']);
 function LinesEditor(props: {
   name: string;
   entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
+  /** A locked bill's lines: shown, not changed (no new line, no delete). */
+  readOnly: boolean;
+  /** Whether every column shows, or only those a clerk fills (lines.ts). */
+  more: boolean;
+  onMore: (more: boolean) => void;
   initialKeys: Key[];
   context: (field: FieldMeta) => InputContext;
   language: Language;
@@ -377,7 +504,8 @@ function LinesEditor(props: {
   /** Whether the lines' locations may be proposed by the put-away strategy. */
   proposePlaces?: boolean;
 }) {
-  const { name, entity, initialKeys, context, language, quotePath, proposePlaces } = props;
+  const { name, entity, catalogue, readOnly, more, onMore, initialKeys, context, language } = props;
+  const { quotePath, proposePlaces } = props;
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const { message } = App.useApp();
@@ -450,6 +578,14 @@ function LinesEditor(props: {
       setProposing(false);
     }
   };
+  /** A record picked in a line's reference fills what it knows of the same line (lines.ts). */
+  const picked = (field: FieldMeta, index: number) => (row: Row) => {
+    const line = (form.getFieldValue([name, index]) ?? {}) as Row;
+    const target = field.ref ? catalogue.entity(field.ref.entity) : undefined;
+    const filled = filledFromPick(entity.fields, { entity: target, row }, line, field.name);
+    for (const [key, value] of Object.entries(filled)) form.setFieldValue([name, index, key], value);
+  };
+  const { shown, hidden } = lineColumnFields(formFields(entity), more);
   const columns: ProColumns<Row>[] = [
     {
       title: t('crud.lineNumber'),
@@ -459,10 +595,12 @@ function LinesEditor(props: {
       editable: false,
       render: (_dom, _row, index) => index + 1,
     },
-    ...formFields(entity).map(
+    ...shown.map(
       (field): ProColumns<Row> => ({
         key: field.name,
         dataIndex: field.name,
+        // A set width: a long value (a material's name) is cut in its cell, not widening it.
+        width: lineColumnWidth(field, language),
         title: field.required ? (
           <span className="bl-required">{field.label[language]}</span>
         ) : (
@@ -470,7 +608,12 @@ function LinesEditor(props: {
         ),
         editable: field.form !== 'readonly' ? undefined : false,
         formItemProps: { rules: fieldRules(field, language) },
-        renderFormItem: () => formInputs[field.kind](context(field)),
+        renderFormItem: (schema) =>
+          formInputs[field.kind]({
+            ...context(field),
+            ...(field.kind === 'ref' &&
+              typeof schema.index === 'number' && { onPick: picked(field, schema.index) }),
+          }),
       }),
     ),
     {
@@ -485,7 +628,7 @@ function LinesEditor(props: {
     <div className="bl-lines" data-testid={`lines-${name}`}>
       <Typography.Title level={5}>
         {entity.label[language]}
-        {quotePath && (
+        {quotePath && !readOnly && (
           <Button
             size="small"
             icon={<ImportOutlined />}
@@ -496,7 +639,19 @@ function LinesEditor(props: {
             {t('crud.quote')}
           </Button>
         )}
-        {proposePlaces && (
+        {hidden > 0 && (
+          <Button
+            size="small"
+            type="link"
+            style={{ marginInlineStart: 12 }}
+            onClick={() => onMore(!more)}
+            data-testid="lines-more"
+            disabled={false}
+          >
+            {more ? t('crud.fewerColumns') : t('crud.moreColumns', { count: hidden })}
+          </Button>
+        )}
+        {proposePlaces && !readOnly && (
           <Button
             size="small"
             icon={<EnvironmentOutlined />}
@@ -525,17 +680,22 @@ function LinesEditor(props: {
         bordered
         columns={columns}
         scroll={{ x: 'max-content' }}
-        recordCreatorProps={{
-          newRecordType: 'dataSource',
-          position: 'bottom',
-          creatorButtonText: t('crud.addLine'),
-          record: () => ({ ...defaultValues(entity.fields), _key: lineKey() }),
-        }}
+        tableLayout="fixed"
+        recordCreatorProps={
+          readOnly
+            ? false
+            : {
+                newRecordType: 'dataSource',
+                position: 'bottom',
+                creatorButtonText: t('crud.addLine'),
+                record: () => ({ ...defaultValues(entity.fields), _key: lineKey() }),
+              }
+        }
         editable={{
           type: 'multiple',
           editableKeys,
           onChange: setEditableKeys,
-          actionRender: (_row, _config, doms) => [doms.delete],
+          actionRender: (_row, _config, doms) => (readOnly ? [] : [doms.delete]),
         }}
       />
     </div>

@@ -1,10 +1,11 @@
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
 import type { CatalogueEntity } from '@bl/entities';
-import { Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/index.ts';
+import { holdingLock, lockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
 import { descriptionSpans } from './layout.ts';
@@ -90,6 +91,9 @@ export function RecordView(props: {
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
+  // A bill its flow has locked offers no edit, and says why (issue 14, 10).
+  const lock = record.data ? holdingLock(entity, record.data) : undefined;
+  const editable = onEdit !== undefined && record.data !== undefined && lock === undefined;
   return (
     <Drawer
       open
@@ -104,8 +108,13 @@ export function RecordView(props: {
           <Button icon={<PrinterOutlined />} onClick={() => onPrint([id])}>
             {t('crud.print')}
           </Button>
-          {onEdit && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => onEdit(id)}>
+          {editable && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => onEdit?.(id)}
+              data-testid="view-edit"
+            >
               {t('crud.edit')}
             </Button>
           )}
@@ -114,6 +123,14 @@ export function RecordView(props: {
     >
       {record.data ? (
         <div className="bl-view">
+          {lock && (
+            <Alert
+              type="info"
+              showIcon
+              message={lockMessage(entity, catalogue, lock, language, t)}
+              data-testid="view-locked"
+            />
+          )}
           <RecordDescriptions entity={entity} record={record.data} context={context} />
           {entity.children.map((child) => {
             const lineEntity = catalogue.entity(child.entity);

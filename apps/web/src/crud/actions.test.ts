@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allButtons } from './access.ts';
-import { actionFits, rowAllows, usableActions } from './actions.ts';
+import { actionFits, actionOnlyValues, holdingLock, rowAllows, usableActions } from './actions.ts';
 
 // As the catalogue serves them (the entities' declared flow actions).
 const review = {
@@ -66,5 +66,32 @@ describe('rowAllows', () => {
       false,
     );
     expect(rowAllows(pastNew, { state: null }, 'edit')).toBe(true);
+  });
+});
+
+describe('holdingLock and actionOnlyValues', () => {
+  const inbound = {
+    locks: [
+      { field: 'streamStatus', values: ['1'] },
+      { field: 'isReview', values: ['2'] },
+    ],
+  };
+
+  it('names the first lock that holds, with the value', () => {
+    expect(holdingLock(inbound, { streamStatus: '1', isReview: '2' })).toEqual({
+      field: 'streamStatus',
+      value: '1',
+    });
+    expect(holdingLock(inbound, { streamStatus: '0', isReview: '2' })).toEqual({
+      field: 'isReview',
+      value: '2',
+    });
+    expect(holdingLock(inbound, { streamStatus: '0', isReview: '1' })).toBeUndefined();
+    expect(holdingLock({}, { isReview: '2' })).toBeUndefined();
+  });
+
+  it('keeps the locking values of a field out of its choices', () => {
+    expect(actionOnlyValues(inbound, 'isReview')).toEqual(['2']);
+    expect(actionOnlyValues(inbound, 'type')).toEqual([]);
   });
 });

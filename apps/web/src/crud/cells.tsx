@@ -44,16 +44,29 @@ function choiceTag(value: unknown, context: CellContext): ReactNode {
   );
 }
 
-const text: Render = (value) => (isBlank(value) ? null : String(value));
+/**
+ * A value cut to its column with an ellipsis, whole on hover (its title): a long remark or
+ * name no longer pushes every other column off screen (issue 14, 11). styles.css caps the
+ * width (`.bl-clip`) in lists, line tables and views.
+ */
+export function Clipped(props: { text: string; children?: ReactNode }) {
+  return (
+    <span className="bl-clip" title={props.text}>
+      {props.children ?? props.text}
+    </span>
+  );
+}
+
+const text: Render = (value) => (isBlank(value) ? null : <Clipped text={String(value)} />);
 // A link of another scheme (javascript:, data:, kept before the server refused them) shows as
 // plain text: it is never made clickable nor loaded as a picture.
 const link: Render = (value) =>
   isBlank(value) ? null : isWebLink(String(value)) ? (
     <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer">
-      {String(value)}
+      <Clipped text={String(value)} />
     </Typography.Link>
   ) : (
-    String(value)
+    <Clipped text={String(value)} />
   );
 /**
  * A reference by id (a user's role, a menu's parent) named by the record it points at: an id
@@ -75,17 +88,17 @@ function RefName(props: { value: string; field: FieldMeta; catalogue: CatalogueI
     staleTime: 60_000,
     meta: { quiet: true },
   });
-  return <>{name.data ?? ''}</>;
+  return name.data ? <Clipped text={name.data} /> : null;
 }
 
 const ref: Render = (value, context) => {
   if (isBlank(value)) return null;
-  if (context.field.ref?.valueField !== 'id') return String(value);
+  if (context.field.ref?.valueField !== 'id') return <Clipped text={String(value)} />;
   return <RefName value={String(value)} field={context.field} catalogue={context.catalogue} />;
 };
 
 const user: Render = (value, context) =>
-  isBlank(value) ? null : (context.userName?.(String(value)) ?? String(value));
+  isBlank(value) ? null : <Clipped text={context.userName?.(String(value)) ?? String(value)} />;
 
 /** How each kind shows in a list cell, and which side it keeps to. */
 export const cellRenderers: Record<FieldKind, { align: 'left' | 'right' | 'center'; render: Render }> = {

@@ -41,7 +41,8 @@ const kindWidths: Record<FieldKind, number> = {
 const labelWidth = (text: string) =>
   [...text].reduce((width, char) => width + (/[\u2e80-\uffff]/.test(char) ? 14 : 7.5), 0);
 
-const columnWidth = (field: FieldMeta, language: Language) =>
+/** A column's width: its kind's narrowest, or its label's, whichever is wider. */
+export const columnWidth = (field: FieldMeta, language: Language) =>
   Math.max(kindWidths[field.kind], Math.ceil(labelWidth(field.label[language]) + (field.sortable ? 56 : 36)));
 
 /** The entity's own fields first, then the common ones (creation time). */

@@ -18,6 +18,10 @@ export interface InputContext {
   catalogue: CatalogueIndex;
   t: TFunction;
   disabled?: boolean;
+  /** Dictionary values not offered as choices (set only by the bill's actions). */
+  withheld?: readonly string[];
+  /** Told the whole record picked in a reference (a line fills its unit from the material). */
+  onPick?: (row: Row) => void;
 }
 
 /**
@@ -34,6 +38,15 @@ interface ValueProps<T> {
 }
 
 const fullWidth = { width: '100%' } as const;
+
+/**
+ * A picker's list is as wide as its longest choice (up to most of the screen), not as narrow
+ * as a grid cell: long names are not cut, and each choice names itself in full on hover.
+ */
+const widePopup = {
+  popupMatchSelectWidth: false,
+  styles: { popup: { root: { maxWidth: 'min(640px, 90vw)' } } },
+};
 
 /** An exact decimal typed as text: never a float, at most `scale` digits after the point. */
 export function DecimalInput(props: ValueProps<string> & { scale?: number; allowNegative: boolean }) {
@@ -109,18 +122,26 @@ export function DateRangeInput(props: ValueProps<DayRange>) {
   );
 }
 
-/** A dictionary's (or a flag's yes/no) values, labelled in the current language. */
-export function ChoiceSelect(props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex }) {
-  const { field, catalogue, value, onChange, ...rest } = props;
+/**
+ * A dictionary's (or a flag's yes/no) values, labelled in the current language. `withheld`
+ * values are not offered; a record that holds one still shows it (greyed, not choosable).
+ */
+export function ChoiceSelect(
+  props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex; withheld?: readonly string[] },
+) {
+  const { field, catalogue, value, onChange, withheld = [], ...rest } = props;
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
-  const options = (catalogue.dict(field.dict)?.values ?? []).map((entry) => ({
-    value: entry.value,
-    label: entry.label[language] ?? entry.value,
-  }));
+  const options = (catalogue.dict(field.dict)?.values ?? [])
+    .filter((entry) => !withheld.includes(entry.value) || entry.value === value)
+    .map((entry) => {
+      const label = entry.label[language] ?? entry.value;
+      return { value: entry.value, label, title: label, disabled: withheld.includes(entry.value) };
+    });
   return (
     <Select
       {...rest}
+      {...widePopup}
       style={fullWidth}
       allowClear
       options={options}
@@ -146,8 +167,10 @@ const pickerSize = 50;
  * A searchable picker of a referenced entity's records, shown as `code - name`; typing
  * searches the code and the name (`{refPath}/list?size=50&name=…` and `&code=…`).
  */
-export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex }) {
-  const { field, catalogue, value, onChange, ...rest } = props;
+export function RefSelect(
+  props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex; onPick?: (row: Row) => void },
+) {
+  const { field, catalogue, value, onChange, onPick, ...rest } = props;
   const { t } = useTranslation();
   const [text, setText] = useState('');
   // Options load when the picker opens: a search form full of pickers costs no calls.
@@ -193,7 +216,7 @@ export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalo
   const choices = useMemo(() => {
     const rows = [...(current.data ?? []), ...(options.data ?? [])];
     const seen = new Set<string>();
-    const out: { value: string; label: string }[] = [];
+    const out: { value: string; label: string; title: string; row?: Row }[] = [];
     for (const row of rows) {
       const code = String(row[valueField] ?? '');
       if (!code || seen.has(code)) continue;
@@ -201,9 +224,9 @@ export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalo
       const name = labelField === valueField ? '' : String(row[labelField] ?? '');
       // A reference by id shows the name alone: ids mean nothing to a person.
       const label = valueField === 'id' ? name || code : name ? `${code} - ${name}` : code;
-      out.push({ value: code, label });
+      out.push({ value: code, label, title: label, row });
     }
-    if (value && !seen.has(value)) out.unshift({ value, label: value });
+    if (value && !seen.has(value)) out.unshift({ value, label: value, title: value });
     return out;
   }, [current.data, options.data, value, valueField, labelField]);
 
@@ -211,6 +234,7 @@ export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalo
   return (
     <Select
       {...rest}
+      {...widePopup}
       style={fullWidth}
       showSearch
       allowClear
@@ -223,7 +247,11 @@ export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalo
         setOpen(opened);
         if (!opened) setText('');
       }}
-      onChange={(next?: string) => onChange?.(next ?? undefined)}
+      onChange={(next?: string) => {
+        onChange?.(next ?? undefined);
+        const row = choices.find((choice) => choice.value === next)?.row;
+        if (row) onPick?.(row);
+      }}
       notFoundContent={options.isFetching ? undefined : null}
       title={t('crud.refPlaceholder')}
     />
@@ -237,22 +265,13 @@ function placeholderOf(context: InputContext, choice: boolean): string {
     : context.t('crud.inputPlaceholder', { field });
 }
 
+// No `maxLength` on text inputs: the browser would cut a longer paste in silence. The field's
+// rule refuses it with the shared "at most n characters" message instead (issue 14, 11).
 const textInput: InputRenderer = (c) => (
-  <Input
-    allowClear
-    maxLength={c.field.maxLength}
-    disabled={c.disabled}
-    placeholder={placeholderOf(c, false)}
-  />
+  <Input allowClear disabled={c.disabled} placeholder={placeholderOf(c, false)} />
 );
 const urlInput: InputRenderer = (c) => (
-  <Input
-    allowClear
-    type="url"
-    maxLength={c.field.maxLength}
-    disabled={c.disabled}
-    placeholder={placeholderOf(c, false)}
-  />
+  <Input allowClear type="url" disabled={c.disabled} placeholder={placeholderOf(c, false)} />
 );
 // A number keeps the sign typed: '-5' in a field that takes no negatives stays '-5' and its
 // rule refuses it with the shared message, rather than silently becoming 5 (issue 14, 7).
@@ -268,6 +287,7 @@ const choiceInput: InputRenderer = (c) => (
   <ChoiceSelect
     field={c.field}
     catalogue={c.catalogue}
+    {...(c.withheld && { withheld: c.withheld })}
     disabled={c.disabled}
     placeholder={placeholderOf(c, true)}
   />
@@ -276,6 +296,7 @@ const refInput: InputRenderer = (c) => (
   <RefSelect
     field={c.field}
     catalogue={c.catalogue}
+    {...(c.onPick && { onPick: c.onPick })}
     disabled={c.disabled}
     placeholder={placeholderOf(c, true)}
   />
@@ -288,8 +309,8 @@ export const formInputs: Record<FieldKind, InputRenderer> = {
   textarea: (c) => (
     <Input.TextArea
       autoSize={{ minRows: 2, maxRows: 6 }}
-      maxLength={c.field.maxLength}
-      showCount={c.field.maxLength !== undefined}
+      // Counted, not cut: the count turns red past the limit and the rule says why.
+      {...(c.field.maxLength !== undefined && { count: { show: true, max: c.field.maxLength } })}
       disabled={c.disabled}
       placeholder={placeholderOf(c, false)}
     />

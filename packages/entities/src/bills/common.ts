@@ -117,6 +117,10 @@ export const billLineColumns = () => ({
 
 const hidden = { list: false, search: 'none' as const };
 
+/**
+ * `line`: the columns a clerk fills on every line, in the order the lines editor shows them
+ * first (material, quantity, unit, location, batch); the line's dates follow by their kind.
+ */
 export const billLineFields = {
   headerId: f.parentId(label('所属单据', '所屬單據', 'Bill')),
   billNo: f.text(label('单据编号', '單據編號', 'Bill no.'), { maxLength: 64, form: 'readonly', ...hidden }),
@@ -124,23 +128,23 @@ export const billLineFields = {
   applyCode: f.text(label('来源单号', '來源單號', 'Source bill no.'), { maxLength: 64, list: false }),
   applyLineNumber: f.integer(label('来源行号', '來源行號', 'Source line no.'), { min: 1, list: false }),
   barcode: f.text(label('条码', '條碼', 'Barcode'), { maxLength: 128 }),
-  materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { required: true }),
+  materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { required: true, line: 1 }),
   materialType: f.dict(label('物料类型', '物料類型', 'Material type'), 'materialType', { list: false }),
-  batchNo: f.text(label('批次号', '批次號', 'Batch no.'), { maxLength: 64 }),
+  batchNo: f.text(label('批次号', '批次號', 'Batch no.'), { maxLength: 64, line: 5 }),
   model: f.text(label('型号', '型號', 'Model'), { maxLength: 128, list: false }),
   customerBatchNo: f.text(label('客户批次号', '客戶批次號', 'Owner batch no.'), {
     maxLength: 64,
     list: false,
   }),
-  unitCode: f.ref(label('单位', '單位', 'Unit'), 'unit', { maxLength: 32 }),
+  unitCode: f.ref(label('单位', '單位', 'Unit'), 'unit', { maxLength: 32, line: 3 }),
   price: f.money(label('单价', '單價', 'Unit price'), { scale: 4, min: 0 }),
-  qty: f.decimal(label('数量', '數量', 'Quantity'), 4, { min: 0, positive: true }),
+  qty: f.decimal(label('数量', '數量', 'Quantity'), 4, { min: 0, positive: true, line: 2 }),
   weg: f.decimal(label('重量（吨）', '重量（噸）', 'Weight (t)'), 4, { min: 0 }),
   qtyWeg: f.decimal(label('重量（KG）', '重量（KG）', 'Weight (kg)'), 4, { min: 0 }),
   boardQty: f.decimal(label('每板数量', '每板數量', 'Quantity per pallet'), 4, { min: 0, list: false }),
   board: f.decimal(label('板数', '板數', 'Pallets'), 4, { min: 0 }),
   packspecCode: f.ref(label('包装规格', '包裝規格', 'Pack spec'), 'packspec', { list: false }),
-  warehousePlaceCode: f.ref(label('库位', '庫位', 'Location'), 'warehouseplace'),
+  warehousePlaceCode: f.ref(label('库位', '庫位', 'Location'), 'warehouseplace', { line: 4 }),
   volumeLength: f.decimal(label('长（米）', '長（米）', 'Length (m)'), 4, { min: 0, list: false }),
   volumeWidth: f.decimal(label('宽（米）', '寬（米）', 'Width (m)'), 4, { min: 0, list: false }),
   volumeHeight: f.decimal(label('高（米）', '高（米）', 'Height (m)'), 4, { min: 0, list: false }),
