@@ -70,7 +70,22 @@ export const warehousetransferbill = defineEntity({
   label: label('移库单', '移庫單', 'Transfer bill'),
   table: warehousetransferbillTable,
   titleField: 'billNo',
-  children: [billDetails(() => warehousetransferbilldetail)],
+  // One material and batch may go from one place to several, or change status where it lies.
+  children: [
+    {
+      ...billDetails(() => warehousetransferbilldetail),
+      distinctBy: [
+        'materialCode',
+        'batchNo',
+        'warehousePlaceCode',
+        'stockStatus',
+        'targetWarehousePlaceCode',
+        'targetStockStatus',
+        'applyCode',
+        'applyLineNumber',
+      ],
+    },
+  ],
   flow: {
     status: 'isReview',
     locks: [locks.posted(), locks.reviewed()],
