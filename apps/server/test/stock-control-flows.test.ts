@@ -34,7 +34,8 @@ const path = (entity: string) => entityByName.get(entity)?.path as string;
 /** The API of one signed-in administrator, with the helpers the flows share. */
 function flows(app: FastifyInstance, token: () => string, database: () => Database) {
   const api = client(app, token);
-  const dated = (entity: string) => entityByName.get(entity)?.fields.some((field) => field.name === 'billDate');
+  const dated = (entity: string) =>
+    entityByName.get(entity)?.fields.some((field) => field.name === 'billDate');
   // Bills are dated; the tests name the date only where it matters.
   const submit = (entity: string, payload: Line, language = 'en') =>
     api.call('POST', `${path(entity)}/submit`, {
@@ -587,8 +588,22 @@ describe.each(concurrent)('stock-control flows under concurrency on %s', (driver
             details: [line],
           }),
         ],
+        [
+          'wmallocatebill',
+          await f.must('wmallocatebill', {
+            billNo: nextBillNo('AL'),
+            customerCode: 'C1',
+            warehouseCode: 'W1',
+            targetWarehouseCode: 'W1',
+            details: [{ ...line, targetWarehousePlaceCode: 'P3' }],
+          }),
+        ],
       ];
-      const answers = await Promise.all(bills.map(([entity, bill]) => f.act(entity, 'review', [bill.id])));
+      const answers = await Promise.all(
+        bills.map(([entity, bill]) =>
+          f.act(entity, entity === 'wmallocatebill' ? 'ship' : 'review', [bill.id]),
+        ),
+      );
       expect(
         answers.filter((a) => a.success),
         JSON.stringify(answers),
