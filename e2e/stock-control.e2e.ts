@@ -155,13 +155,13 @@ describe.skipIf(!browserAvailable)('stock-control bills in the browser', () => {
       ({ context } = await signInAsAdmin(suite, words));
       const page = await context.newPage();
       const before = await stockOf('SCP2', '1');
-      await page.goto('/inWarehouseManagement/warehousetransferbillForm');
+      await page.goto('/otherBill/warehousetransferbillForm');
       await screenshot(page, `stock-control-transfer-list-${language}`);
       await act(page, 'warehousetransferbill', `SC-TR-${language}`, 'review', words.review, words.ok);
       expect(await stockOf('SCP2', '1')).toBe(before + 2);
       await screenshot(page, `stock-control-transfer-reviewed-${language}`);
 
-      await page.goto('/inWarehouseManagement/wmallocatebillForm');
+      await page.goto('/inWarehouseManagement/wmallocatebill');
       await act(page, 'wmallocatebill', `SC-AL-${language}`, 'ship', words.ship, words.ok);
       expect(await stockOf('SCP1', '4')).toBeGreaterThanOrEqual(3);
       await screenshot(page, `stock-control-allocation-shipped-${language}`);

@@ -1277,7 +1277,7 @@ export const messages = {
   'package.billMismatch': {
     zh: '单据 {bill}：包仓单 {package} 不存在、未审核或不属于货主 {owner}',
     mo: '單據 {bill}：包倉單 {package} 不存在、未審核或不屬於貨主 {owner}',
-    en: 'Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}\'s',
+    en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -132,7 +132,8 @@ async function linesFor(
       const qty = toUnits(line[qtyField]);
       if (posting.kind === 'adjust' || posting.optional) {
         if (qty === 0n) continue;
-        if (qty < 0n && posting.kind !== 'adjust') throw badRequest('bill.lineQty', { bill: billNo, line: number });
+        if (qty < 0n && posting.kind !== 'adjust')
+          throw badRequest('bill.lineQty', { bill: billNo, line: number });
       } else if (qty <= 0n) throw badRequest('bill.lineQty', { bill: billNo, line: number });
       out.push({ bill, line, number, qty, key, posting });
     }
