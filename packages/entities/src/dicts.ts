@@ -32,6 +32,8 @@ const commonDicts = {
     ['1', label('可用', '可用', 'Available')],
     ['2', label('质检', '質檢', 'Quality inspection')],
     ['3', label('冻结', '凍結', 'Frozen')],
+    // Shipped by an allocation bill, not yet received at the target warehouse.
+    ['4', label('在途', '在途', 'In transit')],
   ]),
   strategyType: dict('strategyType', label('策略类型', '策略類型', 'Strategy type'), [
     ['1', label('上架策略', '上架策略', 'Put-away')],

@@ -47,6 +47,11 @@ export interface Posting {
   /** The line's quantity field (default `qty`). */
   qty?: string;
   /**
+   * Lines whose quantity field is empty or zero are skipped instead of refused (a result split
+   * over several quantities: passed, failed). Some line of the bill must still post.
+   */
+  optional?: boolean;
+  /**
    * Key parts not read from the same-named line field. Defaults: the owner is the header's
    * `customerCode`, the status the header's `stockType` (else available, 1).
    */

@@ -1243,6 +1243,42 @@ export const messages = {
     mo: '網域帳號「{account}」已被人員 {code} 使用',
     en: 'Domain account "{account}" is already used by staff {code}',
   },
+  // Stock-control flows (docs/adr/0020-stock-control-flows.md).
+  'transfer.samePlace': {
+    zh: '移库单 {bill} 第 {line} 行：物料 {material}（批次 {batch}）的目标库位和库存状态与原库位 {place} 相同，无需移库',
+    mo: '移庫單 {bill} 第 {line} 行：物料 {material}（批次 {batch}）的目標庫位和庫存狀態與原庫位 {place} 相同，無需移庫',
+    en: 'Transfer {bill} line {line}: material {material} batch {batch} would stay in place {place} with the same status; nothing to move',
+  },
+  'transfer.sameOwner': {
+    zh: '货权转移单 {bill}：转入货主与转出货主 {owner} 相同',
+    mo: '貨權轉移單 {bill}：轉入貨主與轉出貨主 {owner} 相同',
+    en: 'Ownership transfer {bill}: the receiving owner is the same as the giving owner {owner}',
+  },
+  'check.resultOver': {
+    zh: '质检单 {bill} 第 {line} 行：物料 {material}（批次 {batch}，库位 {place}）合格数量加不合格数量 {result} 超过报检数量 {qty}',
+    mo: '質檢單 {bill} 第 {line} 行：物料 {material}（批次 {batch}，庫位 {place}）合格數量加不合格數量 {result} 超過報檢數量 {qty}',
+    en: 'Inspection {bill} line {line}: material {material} batch {batch} in place {place}: passed plus failed ({result}) is more than the quantity inspected ({qty})',
+  },
+  'check.noResult': {
+    zh: '质检单 {bill} 没有填写合格或不合格数量，不能审核',
+    mo: '質檢單 {bill} 沒有填寫合格或不合格數量，不能審核',
+    en: 'Inspection {bill} has no passed or failed quantity; enter the results before reviewing',
+  },
+  'allocate.noTarget': {
+    zh: '调拨单 {bill} 第 {line} 行：物料 {material}（批次 {batch}）没有调入库位，不能调入',
+    mo: '調撥單 {bill} 第 {line} 行：物料 {material}（批次 {batch}）沒有調入庫位，不能調入',
+    en: 'Allocation {bill} line {line}: material {material} batch {batch} has no target location; it cannot be received',
+  },
+  'allocate.wrongWarehouse': {
+    zh: '调拨单 {bill} 第 {line} 行：调入库位 {place} 不属于调入仓库 {warehouse}',
+    mo: '調撥單 {bill} 第 {line} 行：調入庫位 {place} 不屬於調入倉庫 {warehouse}',
+    en: 'Allocation {bill} line {line}: target location {place} is not in the target warehouse {warehouse}',
+  },
+  'package.billMismatch': {
+    zh: '单据 {bill}：包仓单 {package} 不存在、未审核或不属于货主 {owner}',
+    mo: '單據 {bill}：包倉單 {package} 不存在、未審核或不屬於貨主 {owner}',
+    en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

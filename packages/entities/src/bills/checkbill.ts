@@ -1,6 +1,7 @@
 import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   at,
@@ -71,6 +72,7 @@ export const checkbillTable = headerTable('bl_checkbill', {
   inspectorCode: varchar({ length: 64 }),
   checkTime: at(),
   checkResult: varchar({ length: 8 }),
+  stockType: varchar({ length: 8 }).notNull().default('2'),
   ...stateColumns(),
 });
 
@@ -82,7 +84,46 @@ export const checkbill = defineEntity({
   table: checkbillTable,
   titleField: 'billNo',
   children: [billDetails(() => checkbilldetail)],
-  flow: { locks: [locks.pastNew()] },
+  flow: {
+    status: 'state',
+    locks: [locks.pastNew()],
+    // The inspected goods (in the header's status, quality inspection by default) move by
+    // their result: passed to available, failed to frozen (docs/adr/0020-stock-control-flows.md).
+    postings: [
+      {
+        kind: 'move',
+        qty: 'passQty',
+        optional: true,
+        to: { stockStatus: { value: '1' } },
+        fee: '2',
+      },
+      {
+        kind: 'move',
+        qty: 'failQty',
+        optional: true,
+        to: { stockStatus: { value: '3' } },
+        fee: '2',
+      },
+    ],
+    actions: {
+      review: {
+        ...verbs.review,
+        when: { state: ['0'] },
+        refuse: 'flow.alreadyReviewed',
+        ledger: 'post',
+        sets: { state: '3' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unreview,
+        when: { state: ['3'] },
+        refuse: 'flow.notReviewed',
+        ledger: 'reverse',
+        sets: { state: '0' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,
@@ -92,7 +133,13 @@ export const checkbill = defineEntity({
     applyNo: f.text(label('来源单号', '來源單號', 'Source bill no.'), { maxLength: 64, list: false }),
     inspectorCode: f.ref(label('质检员', '質檢員', 'Inspector'), 'employee'),
     checkTime: f.datetime(label('质检时间', '質檢時間', 'Inspected at'), { list: false, search: 'range' }),
-    checkResult: f.dict(label('质检结果', '質檢結果', 'Result'), 'qualityCheckResult'),
+    checkResult: f.dict(label('质检结果', '質檢結果', 'Result'), 'qualityCheckResult', {
+      form: 'readonly',
+    }),
+    stockType: f.dict(label('待检库存状态', '待檢庫存狀態', 'Status of the goods inspected'), 'stockStatus', {
+      defaultValue: '2',
+      list: false,
+    }),
     ...stateFields,
   },
 });

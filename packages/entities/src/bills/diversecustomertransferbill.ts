@@ -14,6 +14,7 @@ import {
   reviewFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Ownership transfer lines: the goods that change owner where they lie. */
 export const diversecustomertransferbillDetailTable = lineTable('bl_diversecustomertransferbilldetail');
@@ -55,7 +56,13 @@ export const diversecustomertransferbill = defineEntity({
   table: diversecustomertransferbillTable,
   titleField: 'billNo',
   children: [billDetails(() => diversecustomertransferbilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed()],
+    // The goods stay where they lie, batch and dates kept; only the owner changes.
+    postings: [{ kind: 'move', to: { customerCode: { header: 'targetCustomerCode' } }, fee: '2' }],
+    actions: postingActions(),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

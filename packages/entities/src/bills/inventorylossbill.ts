@@ -14,6 +14,7 @@ import {
   reviewFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Loss lines: what was lost from which location, valued at the unit price. */
 export const inventorylossbillDetailTable = lineTable('bl_inventorylossbilldetail');
@@ -54,7 +55,13 @@ export const inventorylossbill = defineEntity({
   table: inventorylossbillTable,
   titleField: 'billNo',
   children: [billDetails(() => inventorylossbilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed()],
+    // A write-off, not a shipment: no outbound fee.
+    postings: [{ kind: 'out', fee: '2' }],
+    actions: postingActions(),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -15,6 +15,7 @@ import {
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Conversion lines: from a package-warehouse location to a temporary-storage location. */
 export const packagetemporarybillDetailTable = lineTable('bl_packagetemporarybilldetail', {
@@ -68,7 +69,13 @@ export const packagetemporarybill = defineEntity({
   table: packagetemporarybillTable,
   titleField: 'billNo',
   children: [billDetails(() => packagetemporarybilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed()],
+    // A conversion without fee (spec 02 §4): billing tells it from receipts and shipments.
+    postings: [{ kind: 'move', to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' } }, fee: '2' }],
+    actions: postingActions(),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -18,6 +18,7 @@ import {
   stateFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Materials consumed by the processing (taken out of stock). */
 export const secondaryprocesspullTable = lineTable('bl_secondaryprocesspull');
@@ -81,7 +82,17 @@ export const secondaryprocess = defineEntity({
   area: 'inWarehouseManagement',
   label: label('二次加工单', '二次加工單', 'Secondary processing bill'),
   table: secondaryprocessTable,
-  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed(), locks.pastNew()],
+    // One posting: the materials used leave, the products made arrive; neither is a receipt
+    // nor a shipment of the owner's, so no handling fee.
+    postings: [
+      { kind: 'out', lines: 'pullLines', fee: '2' },
+      { kind: 'in', lines: 'finishedLines', fee: '2' },
+    ],
+    actions: postingActions({ review: { state: '3' }, unreview: { state: '0' } }),
+  },
   titleField: 'billNo',
   children: [
     lines('pullLines', () => secondaryprocesspull),

@@ -15,6 +15,7 @@ import {
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Conversion lines: from a temporary-storage location to a package-warehouse location. */
 export const temporarypackagebillDetailTable = lineTable('bl_temporarypackagebilldetail', {
@@ -67,7 +68,13 @@ export const temporarypackagebill = defineEntity({
   table: temporarypackagebillTable,
   titleField: 'billNo',
   children: [billDetails(() => temporarypackagebilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed()],
+    // A conversion without fee (spec 02 §4): billing tells it from receipts and shipments.
+    postings: [{ kind: 'move', to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' } }, fee: '2' }],
+    actions: postingActions(),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

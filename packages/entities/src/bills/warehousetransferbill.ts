@@ -15,10 +15,13 @@ import {
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Transfer lines: stock moved from its location (`warehousePlaceCode`) to the target one. */
 export const warehousetransferbillDetailTable = lineTable('bl_warehousetransferbilldetail', {
   targetWarehousePlaceCode: varchar({ length: 64 }).notNull(),
+  stockStatus: varchar({ length: 8 }).notNull().default('1'),
+  targetStockStatus: varchar({ length: 8 }).notNull().default('1'),
 });
 
 export const warehousetransferbilldetail = defineEntity({
@@ -41,6 +44,12 @@ export const warehousetransferbilldetail = defineEntity({
     targetWarehousePlaceCode: f.ref(label('目标库位', '目標庫位', 'To location'), 'warehouseplace', {
       required: true,
     }),
+    stockStatus: f.dict(label('原库存状态', '原庫存狀態', 'From status'), 'stockStatus', {
+      defaultValue: '1',
+    }),
+    targetStockStatus: f.dict(label('目标库存状态', '目標庫存狀態', 'To status'), 'stockStatus', {
+      defaultValue: '1',
+    }),
   },
 });
 
@@ -61,8 +70,39 @@ export const warehousetransferbill = defineEntity({
   label: label('移库单', '移庫單', 'Transfer bill'),
   table: warehousetransferbillTable,
   titleField: 'billNo',
-  children: [billDetails(() => warehousetransferbilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed()] },
+  // One material and batch may go from one place to several, or change status where it lies.
+  children: [
+    {
+      ...billDetails(() => warehousetransferbilldetail),
+      distinctBy: [
+        'materialCode',
+        'batchNo',
+        'warehousePlaceCode',
+        'stockStatus',
+        'targetWarehousePlaceCode',
+        'targetStockStatus',
+        'applyCode',
+        'applyLineNumber',
+      ],
+    },
+  ],
+  flow: {
+    status: 'isReview',
+    locks: [locks.posted(), locks.reviewed()],
+    // Not a receipt nor a shipment: no handling fee (docs/adr/0020-stock-control-flows.md).
+    postings: [
+      {
+        kind: 'move',
+        key: { stockStatus: { line: 'stockStatus' } },
+        to: {
+          warehousePlaceCode: { line: 'targetWarehousePlaceCode' },
+          stockStatus: { line: 'targetStockStatus' },
+        },
+        fee: '2',
+      },
+    ],
+    actions: postingActions(),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

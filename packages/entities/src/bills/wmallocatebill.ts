@@ -1,6 +1,7 @@
 import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   at,
@@ -75,7 +76,54 @@ export const wmallocatebill = defineEntity({
   table: wmallocatebillTable,
   titleField: 'billNo',
   children: [billDetails(() => wmallocatebilldetail)],
-  flow: { locks: [locks.posted(), locks.reviewed(), locks.pastNew()] },
+  flow: {
+    status: 'state',
+    locks: [locks.posted(), locks.reviewed(), locks.pastNew()],
+    actions: {
+      // Step one: the goods leave their location for the in-transit status (4), where the
+      // stock reports show them until they arrive (docs/adr/0020-stock-control-flows.md).
+      ship: {
+        label: label('调出', '調出', 'Ship out'),
+        confirm: label(
+          '确定调出选择的调拨单？库存将转为在途。',
+          '確定調出選擇的調撥單？庫存將轉為在途。',
+          'Ship the selected allocations? Their stock goes in transit.',
+        ),
+        when: { state: ['0'] },
+        ledger: 'post',
+        posts: [{ kind: 'move', to: { stockStatus: { value: '4' } }, fee: '2' }],
+        sets: { state: '2', streamStatus: '1', isReview: '2' },
+        audit: 'stamp',
+      },
+      // Step two: what is still in transit arrives at the target location, available.
+      receive: {
+        label: label('调入', '調入', 'Receive in'),
+        confirm: label(
+          '确定调入选择的调拨单？在途库存将入目标库位。',
+          '確定調入選擇的調撥單？在途庫存將入目標庫位。',
+          'Receive the selected allocations? Their stock in transit goes to the target locations.',
+        ),
+        when: { state: ['2'] },
+        ledger: 'post',
+        posts: [
+          {
+            kind: 'move',
+            key: { stockStatus: { value: '4' } },
+            to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' }, stockStatus: { value: '1' } },
+            fee: '2',
+          },
+        ],
+        sets: { state: '3' },
+      },
+      unreview: {
+        ...verbs.unreview,
+        when: { state: ['2', '3'] },
+        ledger: 'reverse',
+        sets: { state: '0', streamStatus: '0', isReview: '1' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -130,8 +130,10 @@ async function linesFor(
       const key = keyOf(header, lines, posting.key, bill, line);
       if (!key.customerCode) throw badRequest('bill.ownerMissing', { bill: billNo });
       const qty = toUnits(line[qtyField]);
-      if (posting.kind === 'adjust') {
+      if (posting.kind === 'adjust' || posting.optional) {
         if (qty === 0n) continue;
+        if (qty < 0n && posting.kind !== 'adjust')
+          throw badRequest('bill.lineQty', { bill: billNo, line: number });
       } else if (qty <= 0n) throw badRequest('bill.lineQty', { bill: billNo, line: number });
       out.push({ bill, line, number, qty, key, posting });
     }

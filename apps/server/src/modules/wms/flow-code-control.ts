@@ -1,0 +1,245 @@
+import { type EntityDefinition, entityByName } from '@bl/entities/registry';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/database.ts';
+import type { Row } from '../../engine/crud.ts';
+import { afterWriteRules } from '../../engine/rules.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { FlowCode, FlowContext } from '../flow/engine.ts';
+import { refreshTotals } from './bills.ts';
+import { display, toUnits } from './decimal.ts';
+
+/**
+ * What the stock-control bills do beyond their flow declarations (transfers, ownership
+ * transfers, allocations, losses, inspections, package conversions, secondary processing;
+ * docs/adr/0020-stock-control-flows.md): the checks the declaration cannot say and the
+ * "filled by the system" fields their actions fill.
+ */
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+const billNo = (bill: Row) => text(bill.billNo) || String(bill.id);
+const ids = (bills: Row[]) =>
+  sql.join(
+    bills.map((b) => sql`${b.id as string}::bigint`),
+    sql`, `,
+  );
+
+/** The valid lines of the bills in one line table, bill then line order. */
+async function linesOf(tx: Tx, table: string, auth: AuthContext, bills: Row[]) {
+  return queryRows<Row>(
+    tx,
+    sql`select header_id::text "headerId", coalesce(line_number, 0) "lineNumber", material_code "materialCode",
+               coalesce(batch_no, '') "batchNo", coalesce(warehouse_place_code, '') "warehousePlaceCode",
+               qty::text qty, ${sql.raw(
+                 table === 'bl_warehousetransferbilldetail'
+                   ? `target_warehouse_place_code "targetWarehousePlaceCode", stock_status "stockStatus",
+                      target_stock_status "targetStockStatus"`
+                   : table === 'bl_checkbilldetail'
+                     ? `pass_qty::text "passQty", fail_qty::text "failQty"`
+                     : table === 'bl_wmallocatebilldetail'
+                       ? `coalesce(target_warehouse_place_code, '') "targetWarehousePlaceCode"`
+                       : `null "none"`,
+               )}
+        from ${sql.raw(table)}
+        where tenant_id = ${auth.tenantId} and is_deleted = 0 and invalid = '0' and header_id in (${ids(bills)})
+        order by header_id, line_number, id`,
+  );
+}
+
+/** Fills header fields the system keeps (times, results) on the bills of the action. */
+async function headerStamp(ctx: FlowContext, assignments: ReturnType<typeof sql>): Promise<void> {
+  await ctx.tx.execute(
+    sql`update ${sql.raw(ctx.entity.tableName)} set ${assignments}
+        where tenant_id = ${ctx.auth.tenantId} and id in (${ids(ctx.bills)})`,
+  );
+}
+
+/** A transfer line that would leave the goods where and as they are is refused: nothing moves. */
+async function refuseStill(ctx: FlowContext) {
+  const any = translate('ledger.any', ctx.language);
+  for (const line of await linesOf(ctx.tx, 'bl_warehousetransferbilldetail', ctx.auth, ctx.bills)) {
+    if (
+      line.warehousePlaceCode === text(line.targetWarehousePlaceCode) &&
+      line.stockStatus === line.targetStockStatus
+    ) {
+      const bill = ctx.bills.find((b) => b.id === line.headerId) as Row;
+      throw badRequest('transfer.samePlace', {
+        bill: billNo(bill),
+        line: line.lineNumber as number,
+        material: line.materialCode as string,
+        batch: text(line.batchNo) || any,
+        place: line.warehousePlaceCode as string,
+      });
+    }
+  }
+}
+
+/** Stock given to its own owner is no transfer. */
+async function refuseSameOwner(ctx: FlowContext) {
+  const bill = ctx.bills.find((b) => text(b.customerCode) === text(b.targetCustomerCode));
+  if (bill) throw badRequest('transfer.sameOwner', { bill: billNo(bill), owner: text(bill.customerCode) });
+}
+
+/**
+ * An inspection's results must fit what was inspected, and some result must be there; the
+ * header's result follows (failed as soon as one unit failed) and the time is stamped.
+ */
+async function checkResults(ctx: FlowContext) {
+  const any = translate('ledger.any', ctx.language);
+  const lines = await linesOf(ctx.tx, 'bl_checkbilldetail', ctx.auth, ctx.bills);
+  for (const bill of ctx.bills) {
+    const own = lines.filter((line) => line.headerId === bill.id);
+    if (own.length === 0) throw badRequest('bill.noLines', { bill: billNo(bill) });
+    let results = 0n;
+    for (const line of own) {
+      const result = toUnits(line.passQty) + toUnits(line.failQty);
+      results += result;
+      if (result > toUnits(line.qty))
+        throw badRequest('check.resultOver', {
+          bill: billNo(bill),
+          line: line.lineNumber as number,
+          material: line.materialCode as string,
+          batch: text(line.batchNo) || any,
+          place: text(line.warehousePlaceCode) || any,
+          result: display(result),
+          qty: display(toUnits(line.qty)),
+        });
+    }
+    if (results === 0n) throw badRequest('check.noResult', { bill: billNo(bill) });
+  }
+}
+
+async function stampResults(ctx: FlowContext) {
+  const table = sql.raw('bl_checkbilldetail');
+  await ctx.tx.execute(
+    sql`update ${table} set check_result = case when coalesce(fail_qty, 0) > 0 then '2' else '1' end
+        where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and header_id in (${ids(ctx.bills)})
+          and coalesce(pass_qty, 0) + coalesce(fail_qty, 0) > 0`,
+  );
+  await headerStamp(
+    ctx,
+    sql`check_time = coalesce(check_time, now()), check_result = case when exists (
+          select 1 from ${table} d where d.tenant_id = ${ctx.auth.tenantId} and d.header_id = bl_checkbill.id
+            and d.is_deleted = 0 and d.invalid = '0' and coalesce(d.fail_qty, 0) > 0) then '2' else '1' end`,
+  );
+}
+
+/** Every line received needs a target location of the target warehouse. */
+async function refuseNoTarget(ctx: FlowContext) {
+  const any = translate('ledger.any', ctx.language);
+  const lines = await linesOf(ctx.tx, 'bl_wmallocatebilldetail', ctx.auth, ctx.bills);
+  const places = await queryRows<{ place: string; warehouse: string }>(
+    ctx.tx,
+    sql`select p.code place, a.warehouse_code warehouse from bl_warehouseplace p
+        join bl_warehousearea a on a.tenant_id = p.tenant_id and a.code = p.warehouse_area_code and a.is_deleted = 0
+        where p.tenant_id = ${ctx.auth.tenantId} and p.is_deleted = 0`,
+  );
+  const warehouseOf = new Map(places.map((p) => [p.place, p.warehouse]));
+  for (const line of lines) {
+    const bill = ctx.bills.find((b) => b.id === line.headerId) as Row;
+    const named = {
+      bill: billNo(bill),
+      line: line.lineNumber as number,
+      material: line.materialCode as string,
+      batch: text(line.batchNo) || any,
+    };
+    const place = text(line.targetWarehousePlaceCode);
+    if (!place) throw badRequest('allocate.noTarget', named);
+    if (warehouseOf.get(place) !== text(bill.targetWarehouseCode))
+      throw badRequest('allocate.wrongWarehouse', {
+        ...named,
+        place,
+        warehouse: text(bill.targetWarehouseCode),
+      });
+  }
+}
+
+/** A conversion names a reviewed package-warehouse bill of its own owner, if it names one. */
+async function refuseForeignPackage(ctx: FlowContext) {
+  for (const bill of ctx.bills) {
+    const named = text(bill.packageWarehouseBillNo);
+    if (!named) continue;
+    const [found] = await queryRows<{ id: string }>(
+      ctx.tx,
+      sql`select id::text id from bl_packagewarehousebill
+          where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and bill_no = ${named}
+            and customer_code = ${text(bill.customerCode)} and is_review = '2'`,
+    );
+    if (!found)
+      throw badRequest('package.billMismatch', {
+        bill: billNo(bill),
+        package: named,
+        owner: text(bill.customerCode),
+      });
+  }
+}
+
+const conversion = { review: { check: refuseForeignPackage } };
+
+export const controlFlowCode: FlowCode = {
+  warehousetransferbill: { review: { check: refuseStill } },
+  diversecustomertransferbill: { review: { check: refuseSameOwner } },
+  checkbill: { review: { check: checkResults, effect: stampResults } },
+  packagetemporarybill: conversion,
+  temporarypackagebill: conversion,
+  secondaryprocess: {
+    review: { effect: (ctx) => headerStamp(ctx, sql`finish_time = now()`) },
+    unreview: { effect: (ctx) => headerStamp(ctx, sql`finish_time = null`) },
+  },
+  wmallocatebill: {
+    ship: { effect: (ctx) => headerStamp(ctx, sql`out_time = now()`) },
+    receive: {
+      check: refuseNoTarget,
+      effect: async (ctx) => {
+        await headerStamp(ctx, sql`in_time = now()`);
+        await ctx.tx.execute(
+          sql`update bl_wmallocatebilldetail set received_qty = qty
+              where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and invalid = '0'
+                and header_id in (${ids(ctx.bills)})`,
+        );
+      },
+    },
+    unreview: {
+      effect: async (ctx) => {
+        await headerStamp(ctx, sql`out_time = null, in_time = null`);
+        await ctx.tx.execute(
+          sql`update bl_wmallocatebilldetail set received_qty = null
+              where tenant_id = ${ctx.auth.tenantId} and header_id in (${ids(ctx.bills)})`,
+        );
+      },
+    },
+  },
+};
+
+/**
+ * Header totals of the stock-control bills, kept by the server: after the bill is saved with
+ * its lines, and after a line is written through its own endpoint.
+ */
+export function registerControlTotals() {
+  const bills = [
+    'warehousetransferbill',
+    'diversecustomertransferbill',
+    'wmallocatebill',
+    'inventorylossbill',
+    'checkbill',
+    'packagetemporarybill',
+    'temporarypackagebill',
+    'secondaryprocess',
+  ];
+  for (const name of bills) {
+    const header = entityByName.get(name) as EntityDefinition;
+    const lines = header.children[0]?.entity() as EntityDefinition;
+    const flow = { header, lines };
+    const before = afterWriteRules[name];
+    afterWriteRules[name] = async (tx, saved, context) => {
+      await before?.(tx, saved, context);
+      await refreshTotals(tx, flow, context.auth, saved);
+    };
+    const beforeLine = afterWriteRules[lines.name];
+    afterWriteRules[lines.name] = async (tx, saved, context) => {
+      await beforeLine?.(tx, saved, context);
+      await refreshTotals(tx, flow, context.auth, { id: saved.headerId });
+    };
+  }
+}
