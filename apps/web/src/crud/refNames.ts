@@ -22,7 +22,7 @@ interface Batch {
 }
 
 const batches = new Map<string, Batch>();
-let timer: ReturnType<typeof setTimeout> | undefined;
+let scheduled = false;
 
 async function send(batch: Batch) {
   const values = [...batch.waiting.keys()];
@@ -44,7 +44,7 @@ async function send(batch: Batch) {
 }
 
 function flush() {
-  timer = undefined;
+  scheduled = false;
   const due = [...batches.values()];
   batches.clear();
   for (const batch of due) void send(batch);
@@ -61,7 +61,10 @@ export function loadRefName(path: string, by: string, label: string, value: stri
   const waiting = batch.waiting;
   return new Promise((resolve) => {
     waiting.set(value, [...(waiting.get(value) ?? []), resolve]);
-    timer ??= setTimeout(flush, gatherMs);
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, gatherMs);
+    }
   });
 }
 
