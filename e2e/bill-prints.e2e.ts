@@ -56,7 +56,7 @@ const lines = Array.from({ length: lineCount }, (_v, i) => {
   return {
     n,
     material: `M${pad(n)}`,
-    name: `六角螺栓 M${pad(n)}×20 不锈钢304 全牙 DIN933 镀锌 500只/盒 华东仓专用 出口包装 附检验报告`,
+    name: `六角螺栓 M${pad(n)}×20 不锈钢304 全牙 DIN933 强度等级8.8级 热浸镀锌 500只/盒 华东仓专用 出口包装 适用于钢结构连接 附检验报告`,
     place: `P${pad(n)}`,
     qty: `${100 + n}`,
   };
@@ -225,12 +225,16 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
       expect(await page.getByTestId('print-total').textContent()).toContain(text.total);
       expect(await printed.textContent()).toContain('HZ001 杭州五金');
       for (const signature of text.signatures) expect(compact(all)).toContain(compact(signature));
-      // 20 long lines run onto a second page; each page repeats the table header and says which page it is.
-      expect(pages.length).toBeGreaterThanOrEqual(2);
-      pages.forEach((pageText, index) => {
-        expect(compact(pageText)).toContain(compact(text.page(index + 1, pages.length)));
+      // 20 lines with long names run onto a second page: each page with lines repeats the
+      // table header, and every page says which page of how many it is.
+      const withLines = pages.filter((pageText) => /M\d\d/.test(pageText));
+      expect(withLines.length).toBeGreaterThanOrEqual(2);
+      for (const pageText of withLines) {
         expect(compact(pageText)).toContain(compact(text.quantity));
         expect(compact(pageText)).toContain(compact(text.place));
+      }
+      pages.forEach((pageText, index) => {
+        expect(compact(pageText)).toContain(compact(text.page(index + 1, pages.length)));
       });
 
       // The pick list: the same print, its lines in the order of their places.
@@ -255,4 +259,44 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
       await page.close();
     },
   );
+  it('shows names next to codes on the bill list, its view and the stock report, one names call per entity (zh)', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    const signedIn = await signInAsAdmin(suite, expected.zh);
+    context = signedIn.context;
+    const { page } = signedIn;
+    const namesCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/names')) namesCalls.push(url.pathname.split('/').at(-2) ?? '');
+    });
+    const calls = (entity: string) => namesCalls.filter((name) => name === entity).length;
+
+    await page.goto('/warehousingManagement/isinstockbillForm');
+    const row = page
+      .locator('[data-testid="crud-isinstockbill"] .ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: 'RK20261125001' });
+    await row.getByText('HZ001 杭州五金').waitFor();
+    await row.getByText('WH01 一号仓').waitFor();
+    expect(calls('customer')).toBe(1);
+    expect(calls('warehouse')).toBe(1);
+
+    // The view: 20 lines name their materials, places and unit with one call per entity.
+    namesCalls.length = 0;
+    await page.goto(`/warehousingManagement/isinstockbillFormView?id=${inboundId}`);
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByText(`M20 ${lines[19]?.name}`).waitFor();
+    await drawer.getByText('P20 货架 20').waitFor();
+    expect(calls('material')).toBe(1);
+    expect(calls('warehouseplace')).toBe(1);
+    expect(calls('unit')).toBe(1);
+    await page.screenshot({ path: path.join(shotDir, 'names-inbound-view-zh.png') });
+
+    // The stock report: owner, material and place by name.
+    await page.goto('/reportManagement/stockByDetailsView');
+    const stock = page.locator('[data-testid="report-stockByDetails"] .ant-table-tbody tr.ant-table-row');
+    await stock.filter({ hasText: 'P01 货架 01' }).getByText(`M01 ${lines[0]?.name}`).waitFor();
+    await stock.first().getByText('HZ001 杭州五金').waitFor();
+    await page.screenshot({ path: path.join(shotDir, 'names-stock-report-zh.png') });
+    await page.close();
+  });
 });
