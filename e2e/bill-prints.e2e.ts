@@ -299,4 +299,62 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
     await page.screenshot({ path: path.join(shotDir, 'names-stock-report-zh.png') });
     await page.close();
   });
+  it('prints every kind of warehouse bill with quantity and place on A4 (zh)', async () => {
+    if (!suite) throw new Error('the suite did not start');
+    const { submit } = await adminApi(suite.server.baseUrl);
+    await submit('customer', { code: 'HZ002', name: '宁波机电', customerStatus: '1' });
+    await submit('warehouse', { code: 'WH02', name: '二号仓' });
+    const kinds: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['isrecbill', {}, {}],
+      ['orderisinstockbill', { type: '1' }, {}],
+      ['orderosoutstockbill', { outTransferType: '1' }, {}],
+      ['osoutstockbill', { outTransferType: '1' }, {}],
+      ['checkbill', { checkType: '1' }, { checkedQty: '3', passQty: '3' }],
+      ['inventorylossbill', { lossType: '1' }, {}],
+      ['wmstockcheckbill', { checkType: '1' }, { bookQty: '5' }],
+      ['warehousetransferbill', {}, { targetWarehousePlaceCode: 'P19' }],
+      ['wmallocatebill', { targetWarehouseCode: 'WH02' }, {}],
+      ['diversecustomertransferbill', { targetCustomerCode: 'HZ002' }, {}],
+      ['loadbill', { carNo: '浙A·12345' }, {}],
+    ];
+    const signedIn = await signInAsAdmin(suite, expected.zh);
+    context = signedIn.context;
+    await context.addInitScript(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed += 1;
+      };
+    });
+    const page = await context.newPage();
+    for (const [entity, header, extra] of kinds) {
+      const bill = await submit(entity, {
+        billNo: `${entity.toUpperCase()}-1`,
+        billDate: '2026-11-25',
+        customerCode: 'HZ001',
+        warehouseCode: 'WH01',
+        ...header,
+        details: lines.slice(0, 3).map((line) => ({
+          lineNumber: line.n,
+          materialCode: line.material,
+          batchNo: `B2611-${pad(line.n)}`,
+          unitCode: 'PCS',
+          qty: String(line.n + 1),
+          warehousePlaceCode: line.place,
+          ...extra,
+        })),
+      });
+      await openPrint(page, entity, String(bill.id));
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const file = path.join(shotDir, `${entity}-zh.pdf`);
+      fs.writeFileSync(file, pdf);
+      const text = compact((await pdfPages(pdf)).join('\n'));
+      for (const line of lines.slice(0, 3))
+        expect(text, `${entity} line ${line.n}`).toMatch(
+          new RegExp(`${line.material}.*?${line.n + 1}\\.0000PCS.*?${line.place}货架`),
+        );
+      expect(text, entity).toContain(`${entity.toUpperCase()}-1`);
+    }
+    await page.close();
+  });
 });

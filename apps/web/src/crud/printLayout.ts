@@ -94,9 +94,14 @@ export function headerFields(entity: CatalogueEntity, record: Row): FieldMeta[] 
   return [...first, ...rest];
 }
 
-/** Long texts and material names wrap; numbers, dates, codes and short names keep to one line. */
+/**
+ * Long texts and material names wrap; numbers, dates, codes (batch numbers: texts of at most 64
+ * characters) and short names keep to one line.
+ */
 export const wraps = (field: FieldMeta) =>
-  field.kind === 'text' || field.kind === 'textarea' || field.ref?.entity === 'material';
+  field.kind === 'textarea' ||
+  (field.kind === 'text' && (field.maxLength ?? 255) > 64) ||
+  field.ref?.entity === 'material';
 
 /** Millimetres a column of each kind needs at 9 pt. */
 const kindMm: Record<FieldKind, number> = {
