@@ -12,6 +12,7 @@ import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './cr
 import { buildTemplate, startExport } from './export.ts';
 import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
 import { parseListQuery } from './list-query.ts';
+import { isNamed, type NamesBody, namesBody, referenceNames } from './names.ts';
 import { buttonCode, readButton, requireButton } from './permissions.ts';
 
 function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
@@ -98,6 +99,28 @@ export function registerEntityRoutes(
         return ok(row, translate('ok', request.language));
       },
     );
+    // Names of the records other records refer to (docs/adr/0022-reference-names.md): one call
+    // per referenced entity per screen, read with the same wall as its list.
+    if (isNamed(entity))
+      app.post(
+        `${entity.path}/names`,
+        {
+          schema: {
+            tags,
+            summary: `${name}: the names of records by the field references hold ({ by, label, values } → { value: name })`,
+            body: namesBody,
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const body = request.body as NamesBody;
+          const names = await database.withTenant(auth.tenantId, async (tx) => {
+            await requireButton(tx, auth, readButton(entity, 'view'));
+            return referenceNames(tx, entity, auth, body);
+          });
+          return ok(names, translate('ok', request.language));
+        },
+      );
     // Ledgers written by postings have no generic writes (EntityInput.readOnly).
     if (!entity.readOnly) {
       app.post(

@@ -229,6 +229,11 @@ export const messages = {
     mo: '明細中{field}「{value}」重複：引用的物料不能重複',
     en: 'The lines repeat {field} "{value}": quoted materials cannot be repeated',
   },
+  'crud.notAReference': {
+    zh: '没有按 {by} 以 {label} 命名此记录的引用',
+    mo: '沒有按 {by} 以 {label} 命名此記錄的引用',
+    en: 'No reference names these records by {by} with {label}',
+  },
   'crud.operatorOnly': {
     zh: '只有平台租户可以访问此功能',
     mo: '只有平台租戶可以存取此功能',

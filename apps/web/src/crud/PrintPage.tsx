@@ -1,4 +1,5 @@
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { CatalogueEntity } from '@bl/entities';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -11,9 +12,12 @@ import { currentLanguage } from '../i18n/index.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useSession } from '../session.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
-import { indexCatalogue } from './catalogue.ts';
+import { BillPrint, type PrintedChild } from './BillPrint.tsx';
+import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx';
-import { LinesTable, RecordDescriptions } from './RecordView.tsx';
+import { orientationFor, pageCounterContent } from './printLayout.ts';
+import { RecordDescriptions } from './RecordView.tsx';
+import { useRefNamesPending } from './refNames.ts';
 import { dateTimeFormat, type Row } from './values.ts';
 
 /**
@@ -54,14 +58,19 @@ function Printable() {
   const printedAt = useMemo(() => dayjs().format(dateTimeFormat), []);
   useDocumentTitle(entity?.label[language]);
 
+  // Names of the codes (material, owner, place) come in batches after the rows: the print
+  // waits for them, then lets the tables lay out before the dialog takes its picture.
+  const namesPending = useRefNamesPending();
   const printed = useRef(false);
   useEffect(() => {
-    if (!ready || printed.current) return;
-    printed.current = true;
-    // Let the tables lay out before the print dialog takes its picture.
-    const timer = setTimeout(() => window.print(), 400);
+    if (!ready || namesPending > 0 || printed.current) return;
+    const timer = setTimeout(() => {
+      printed.current = true;
+      document.body.dataset.printReady = 'true';
+      window.print();
+    }, 400);
     return () => clearTimeout(timer);
-  }, [ready]);
+  }, [ready, namesPending]);
 
   if (catalogue.isPending) return <Skeleton active className="bl-print" />;
   if (!index || !entity || entity.parent || ids.length === 0) return <NotFound />;
@@ -85,32 +94,24 @@ function Printable() {
           {t('crud.close')}
         </Button>
       </div>
-      <header className="bl-print-head">
-        <Typography.Title level={3}>{entity.label[language]}</Typography.Title>
-        <Typography.Text type="secondary">
-          {t('crud.printedAt', { time: printedAt })}
-          {ids.length > 1 && ` · ${t('crud.printCount', { count: ids.length })}`}
-        </Typography.Text>
-      </header>
+      {entity.children.length === 0 && (
+        <header className="bl-print-head">
+          <Typography.Title level={3}>{entity.label[language]}</Typography.Title>
+          <Typography.Text type="secondary">
+            {t('crud.printedAt', { time: printedAt })}
+            {ids.length > 1 && ` · ${t('crud.printCount', { count: ids.length })}`}
+          </Typography.Text>
+        </header>
+      )}
       {failed ? (
         <Result status="warning" title={t('crud.loadFailed')} />
       ) : !ready ? (
         <Skeleton active paragraph={{ rows: 8 }} />
+      ) : entity.children.length > 0 ? (
+        <BillPrints entity={entity} rows={rows} printedAt={printedAt} context={context} />
       ) : ids.length === 1 && rows[0] ? (
         <div className="bl-view">
           <RecordDescriptions entity={entity} record={rows[0]} context={context} column={2} />
-          {entity.children.map((child) => {
-            const lineEntity = index.entity(child.entity);
-            const lines = rows[0]?.[child.key];
-            return lineEntity ? (
-              <LinesTable
-                key={child.key}
-                entity={lineEntity}
-                lines={Array.isArray(lines) ? (lines as Row[]) : []}
-                context={context}
-              />
-            ) : null;
-          })}
         </div>
       ) : (
         <Table<Row>
@@ -138,4 +139,51 @@ function Printable() {
       )}
     </div>
   );
+}
+
+/**
+ * Bills as designed prints, one after the other, each from a new page: A4 portrait, or
+ * landscape when the columns that must print need it, with "page x of y" in the page footer.
+ */
+function BillPrints(props: {
+  entity: CatalogueEntity;
+  rows: Row[];
+  printedAt: string;
+  context: ColumnContext;
+}) {
+  const { entity, rows, printedAt, context } = props;
+  const { t } = useTranslation();
+  const bills = rows.map((record) => ({ record, children: childrenOf(entity, record, context.catalogue) }));
+  const orientation = bills.some(
+    (bill) => orientationFor(entity, bill.children, context.language) === 'landscape',
+  )
+    ? 'landscape'
+    : 'portrait';
+  const footer = pageCounterContent(t('printout.page', { page: '{{page}}', pages: '{{pages}}' }));
+  return (
+    <>
+      <style>{`@page { size: A4 ${orientation}; margin: 12mm 10mm 14mm; @bottom-center { content: ${footer}; font-size: 8pt; font-family: sans-serif; color: #555; } }`}</style>
+      {bills.map((bill) => (
+        <BillPrint
+          key={String(bill.record.id)}
+          entity={entity}
+          record={bill.record}
+          tables={bill.children}
+          orientation={orientation}
+          printedAt={printedAt}
+          context={context}
+        />
+      ))}
+    </>
+  );
+}
+
+function childrenOf(entity: CatalogueEntity, record: Row, catalogue: CatalogueIndex): PrintedChild[] {
+  return entity.children.flatMap((child) => {
+    const lineEntity = catalogue.entity(child.entity);
+    const lines = record[child.key];
+    return lineEntity
+      ? [{ key: child.key, entity: lineEntity, lines: Array.isArray(lines) ? (lines as Row[]) : [] }]
+      : [];
+  });
 }

@@ -1,10 +1,10 @@
-import type { Language, Page } from '@bl/contract';
+import type { Language } from '@bl/contract';
 import { type FieldKind, type FieldMeta, isWebLink } from '@bl/entities';
-import { useQuery } from '@tanstack/react-query';
 import { Image, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { client } from '../api/client.ts';
-import type { CatalogueIndex } from './catalogue.ts';
+import { type ReactNode, useMemo } from 'react';
+import { useCatalogue } from '../api/query.ts';
+import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
+import { codeAndName, isNamedRef, useRefName } from './refNames.ts';
 import { formatDate, formatDateTime, formatDecimal } from './values.ts';
 
 /** What a cell needs besides its value. */
@@ -69,31 +69,22 @@ const link: Render = (value) =>
     <Clipped text={String(value)} />
   );
 /**
- * A reference by id (a user's role, a menu's parent) named by the record it points at: an id
- * means nothing to a person. One cached lookup per record, shared by every cell naming it.
+ * A reference named by the record it points at (issue 14, point 4): "M001 螺丝 M6" for a code,
+ * the name alone for an id (an id means nothing to a person). Names come in batches, one call
+ * per referenced entity per screen (refNames.ts); until then, or without one, the value shows.
  */
-function RefName(props: { value: string; field: FieldMeta; catalogue: CatalogueIndex }) {
+function RefName(props: { value: string; field: RefField; catalogue: CatalogueIndex }) {
   const { value, field, catalogue } = props;
-  const target = field.ref ? catalogue.entity(field.ref.entity) : undefined;
-  const name = useQuery({
-    queryKey: ['refName', target?.name, value],
-    queryFn: async () => {
-      const page = await client.request<Page<Record<string, unknown>>>('GET', `${target?.path}/list`, {
-        query: { size: 1, id_equal: value },
-      });
-      const row = page.records[0];
-      return row ? String(row[field.ref?.labelField ?? 'name'] ?? value) : value;
-    },
-    enabled: target !== undefined,
-    staleTime: 60_000,
-    meta: { quiet: true },
-  });
-  return name.data ? <Clipped text={name.data} /> : null;
+  const name = useRefName(field, value, catalogue);
+  if (field.ref?.valueField === 'id') return name ? <Clipped text={name} /> : name === null ? value : '';
+  return <Clipped text={codeAndName(value, name)} />;
 }
+
+type RefField = Pick<FieldMeta, 'kind' | 'ref'>;
 
 const ref: Render = (value, context) => {
   if (isBlank(value)) return null;
-  if (context.field.ref?.valueField !== 'id') return <Clipped text={String(value)} />;
+  if (!isNamedRef(context.field)) return <Clipped text={String(value)} />;
   return <RefName value={String(value)} field={context.field} catalogue={context.catalogue} />;
 };
 
@@ -139,3 +130,31 @@ export const viewRenderers: Record<FieldKind, Render> = {
     ),
   file: link,
 };
+
+/**
+ * A code of an entity's record with its name ("M001 螺丝 M6"), where no field describes it (labels,
+ * bespoke screens): a reference by `code`, named by the entity's `name`.
+ */
+export function CodeName(props: { entity: string; value: unknown }) {
+  const catalogue = useCatalogue();
+  const index = useMemo(
+    () => (catalogue.data ? indexCatalogue(catalogue.data) : undefined),
+    [catalogue.data],
+  );
+  if (isBlank(props.value)) return null;
+  const value = String(props.value);
+  if (!index) return <>{value}</>;
+  const field = codeField(props.entity);
+  return <RefName value={value} field={field} catalogue={index} />;
+}
+
+const codeFields = new Map<string, RefField>();
+/** A plain code reference to an entity, kept so every cell naming it shares one object. */
+function codeField(entity: string): RefField {
+  let field = codeFields.get(entity);
+  if (!field) {
+    field = { kind: 'ref', ref: { entity, valueField: 'code', labelField: 'name' } };
+    codeFields.set(entity, field);
+  }
+  return field;
+}

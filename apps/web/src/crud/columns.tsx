@@ -32,7 +32,7 @@ const kindWidths: Record<FieldKind, number> = {
   datetime: 170,
   flag: 72,
   dict: 96,
-  ref: 100,
+  ref: 160,
   image: 160,
   file: 160,
 };
@@ -86,7 +86,7 @@ export function listColumns(
       title: field.label[context.language],
       align: cellRenderers[field.kind].align,
       width: columnWidth(field, context.language),
-      ellipsis: field.kind === 'text' || field.kind === 'textarea',
+      ellipsis: field.kind === 'text' || field.kind === 'textarea' || field.kind === 'ref',
       hideInTable: !field.list,
       hideInSearch: field.search === 'none',
       sorter: field.list && field.sortable,

@@ -1,6 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeName } from '../crud/cells.tsx';
 import type { Row } from '../crud/values.ts';
 import { barcodeSvg, isSymbology, type Symbology } from './barcode.ts';
 
@@ -43,7 +44,9 @@ function Label(props: { label: Row; layout: LabelLayout }) {
       style={{ width: `${layout.widthMm}mm`, height: `${layout.heightMm}mm` }}
     >
       <div className="bl-label-lines">
-        <div className="bl-label-title">{text(label.materialCode)}</div>
+        <div className="bl-label-title">
+          <CodeName entity="material" value={label.materialCode} />
+        </div>
         <div>
           {t('labels.bill')}: {text(label.billNo)} / {text(label.lineNumber)}
         </div>
@@ -57,7 +60,7 @@ function Label(props: { label: Row; layout: LabelLayout }) {
         </div>
         {label.customerCode ? (
           <div>
-            {t('labels.owner')}: {text(label.customerCode)}
+            {t('labels.owner')}: <CodeName entity="customer" value={label.customerCode} />
           </div>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
+import { CodeName } from '../crud/cells.tsx';
 import { ChoiceSelect, RefSelect } from '../crud/inputs.tsx';
 import { formatDecimal } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -170,8 +171,12 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
           <tbody>
             {place.lines.map((line) => (
               <tr key={line.id}>
-                <td>{line.customerCode}</td>
-                <td>{line.materialCode}</td>
+                <td>
+                  <CodeName entity="customer" value={line.customerCode} />
+                </td>
+                <td>
+                  <CodeName entity="material" value={line.materialCode} />
+                </td>
                 <td>{line.batchNo}</td>
                 <td>{statusLabel(line.stockStatus)}</td>
                 <td className="bl-number">{formatDecimal(line.qty, 4)}</td>

@@ -6,6 +6,7 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
+import { CodeName } from '../crud/cells.tsx';
 import { DateInput } from '../crud/inputs.tsx';
 
 /** A stock balance as `stock/detail` answers it (amounts are decimal strings). */
@@ -133,9 +134,21 @@ export function BindBatchScreen({ catalogue }: { catalogue: CatalogueIndex }) {
             column={2}
             className="bl-bind-balance"
             items={[
-              { key: 'owner', label: t('bindBatch.owner'), children: balance.customerCode },
-              { key: 'material', label: t('bindBatch.material'), children: balance.materialCode },
-              { key: 'place', label: t('bindBatch.place'), children: balance.warehousePlaceCode },
+              {
+                key: 'owner',
+                label: t('bindBatch.owner'),
+                children: <CodeName entity="customer" value={balance.customerCode} />,
+              },
+              {
+                key: 'material',
+                label: t('bindBatch.material'),
+                children: <CodeName entity="material" value={balance.materialCode} />,
+              },
+              {
+                key: 'place',
+                label: t('bindBatch.place'),
+                children: <CodeName entity="warehouseplace" value={balance.warehousePlaceCode} />,
+              },
               { key: 'held', label: t('bindBatch.held'), children: balance.qty.replace(/\.?0+$/, '') },
             ]}
           />
