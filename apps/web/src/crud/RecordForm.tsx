@@ -24,6 +24,7 @@ import {
   Table,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
@@ -35,7 +36,7 @@ import { copyRecord } from './copy.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { fieldRules, recordIssues } from './rules.ts';
 import { useRecord } from './useRecord.ts';
-import { defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
+import { dateFormat, defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
 
 export type FormMode = 'add' | 'edit' | 'copy';
 
@@ -80,6 +81,9 @@ function initialValues(
         ? copyRecord(entity, record, catalogue.entity)
         : (record ?? {});
   const values = request.mode === 'add' ? { ...source } : toFormValues(fields, source);
+  // A new bill is dated today unless the user picks another day.
+  if (request.mode !== 'edit' && values[dateField] === undefined && fields.some((f) => f.name === dateField))
+    values[dateField] = dayjs().format(dateFormat);
   for (const child of entity.children) {
     const lines = catalogue.entity(child.entity);
     if (lines) values[child.key] = withKeys(source[child.key], lines.fields);
@@ -171,6 +175,7 @@ function FilledForm(props: {
     catalogue,
     t,
     disabled: field.form === 'readonly',
+    ...(numbered && field.name === numberField && { placeholder: t('crud.automatic') }),
   });
 
   const editing = request.mode === 'edit';
@@ -289,6 +294,8 @@ function FilledForm(props: {
 
 /** The field a serial sequence fills (server: modules/system/serials.ts). */
 const numberField = 'billNo';
+/** A bill's date, today for a new one. */
+const dateField = 'billDate';
 
 /** Whether a new record of this entity gets its number from a serial sequence when left blank. */
 function useNumbered(entity: CatalogueEntity, creating: boolean): boolean {

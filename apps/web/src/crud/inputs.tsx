@@ -18,6 +18,8 @@ export interface InputContext {
   catalogue: CatalogueIndex;
   t: TFunction;
   disabled?: boolean;
+  /** Replaces the "please input" hint, e.g. "(automatic)" on a number the server draws. */
+  placeholder?: string;
 }
 
 /**
@@ -231,6 +233,7 @@ export function RefSelect(props: ValueProps<string> & { field: FieldMeta; catalo
 }
 
 function placeholderOf(context: InputContext, choice: boolean): string {
+  if (context.placeholder !== undefined) return context.placeholder;
   const field = context.field.label[context.language];
   return choice
     ? context.t('crud.selectPlaceholder', { field })

@@ -57,7 +57,7 @@ export const billPrefixes: Readonly<Record<string, string>> = {
 export function isNumbered(entity: EntityDefinition): boolean {
   if (entity.parent !== undefined || entity.readOnly) return false;
   const field = entity.fields.find((f) => f.name === 'billNo');
-  return field !== undefined && field.required;
+  return field?.required === true;
 }
 
 export const numberedEntities = (): EntityDefinition[] => entities.filter(isNumbered);
