@@ -12,6 +12,7 @@ import { leaves, visibleMenus } from '../shell/menu.ts';
 import { useAvatarSrc } from '../shell/useAvatar.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
+import { SetupChecklist } from './SetupChecklist.tsx';
 
 function greetingKey(hour: number) {
   if (hour < 12) return 'welcome.morning' as const;
@@ -42,7 +43,10 @@ function localMidnight(): string {
   return midnight.toISOString();
 }
 
-/** Home (/wel/index): a greeting, today's figures (spec 02 §2) and the user's business areas. */
+/**
+ * Home (/wel/index): a greeting, the set-up checklist while a tenant is new, today's figures
+ * (spec 02 §2) and the user's business areas.
+ */
 export function WelcomePage() {
   const { t } = useTranslation();
   const menuLabel = useMenuLabel();
@@ -112,6 +116,7 @@ export function WelcomePage() {
           />
         </div>
       </Card>
+      <SetupChecklist />
       {showFigures && (
         <Row gutter={[16, 16]} data-testid="statistics">
           {figures.map((figure) => (
