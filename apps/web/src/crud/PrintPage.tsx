@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { indexCatalogue } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx';
 import { LinesTable, RecordDescriptions } from './RecordView.tsx';
+import { usePrintLog } from './usePrintLog.ts';
 import { dateTimeFormat, type Row } from './values.ts';
 
 /**
@@ -54,6 +55,7 @@ function Printable() {
   const printedAt = useMemo(() => dayjs().format(dateTimeFormat), []);
   useDocumentTitle(entity?.label[language]);
 
+  usePrintLog(entity?.path, ids, ready);
   const printed = useRef(false);
   useEffect(() => {
     if (!ready || printed.current) return;

@@ -223,6 +223,8 @@ function FilledForm(props: {
     message.success(t('crud.success'));
     await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
     await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    // The home page's set-up checklist counts records of the first entities.
+    void queryClient.invalidateQueries({ queryKey: ['setupProgress'] });
     onClose();
     return true;
   };

@@ -28,14 +28,32 @@ const meaningfulColours: Record<string, Record<string, string>> = {
 };
 const palette = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'red'];
 
-/** A dictionary value as a coloured tag with its label; an unknown value as itself. */
+/** Dictionaries that name things rather than states: their labels read as plain text. */
+const namingDicts = new Set(['entityName']);
+
+/**
+ * A value no dictionary entry names, as words: `putawayConfirm` reads "Putaway confirm",
+ * `bill_close` "Bill close"; codes that are not names ("7") stay as they are.
+ */
+export function readableCode(code: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(code)) return code;
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A dictionary value as a coloured tag with its label; an unknown value as readable words. */
 function choiceTag(value: unknown, context: CellContext): ReactNode {
   if (isBlank(value)) return null;
   const code = String(value);
   const dict = context.catalogue.dict(context.field.dict);
   const index = dict?.values.findIndex((entry) => entry.value === code) ?? -1;
   const entry = index >= 0 ? dict?.values[index] : undefined;
-  if (!dict || !entry) return code;
+  if (!dict || !entry) return readableCode(code);
+  if (namingDicts.has(dict.code)) return entry.label[context.language];
   const colour = meaningfulColours[dict.code]?.[code] ?? palette[index % palette.length];
   return (
     <Tag color={colour} className="bl-tag">

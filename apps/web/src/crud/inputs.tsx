@@ -125,6 +125,9 @@ export function ChoiceSelect(props: ValueProps<string> & { field: FieldMeta; cat
       {...rest}
       style={fullWidth}
       allowClear
+      // A long list (every entity of the catalogue) is found by typing part of a label.
+      showSearch={options.length > 10}
+      optionFilterProp="label"
       options={options}
       value={value ?? undefined}
       onChange={(next?: string) => onChange?.(next ?? undefined)}

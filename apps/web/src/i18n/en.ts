@@ -262,6 +262,16 @@ const en: Messages = {
     productDate: 'Produced on',
     validityDate: 'Best before',
   },
+  log: {
+    rows: '{{count}} rows',
+  },
+  seeded: {
+    administratorRole: 'Administrator',
+    administrator: 'Administrator',
+    demoAdministrator: 'Demo administrator',
+    operatorTenant: 'Operators',
+    demoTenant: 'Demo warehouse',
+  },
   setup: {
     title: 'Getting started: set-up checklist',
     progress: '{{done}} of {{total}} done',
@@ -412,6 +422,8 @@ const en: Messages = {
       band3: '50%–80% full',
       band4: '80%–100% full',
       band5: 'Over capacity',
+      band6: 'In stock, no limit',
+      noLimit: 'No capacity limit',
       basis: { volume: 'by volume', board: 'by pallets', qty: 'by quantity, against the fullest location' },
     },
   },

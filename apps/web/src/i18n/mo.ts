@@ -255,6 +255,16 @@ const mo: Messages = {
     productDate: '生產日期',
     validityDate: '有效期至',
   },
+  log: {
+    rows: '{{count}} 行',
+  },
+  seeded: {
+    administratorRole: '超級管理員',
+    administrator: '管理員',
+    demoAdministrator: '示範管理員',
+    operatorTenant: '管理組',
+    demoTenant: '示範倉儲',
+  },
   setup: {
     title: '開始使用：基礎資料清單',
     progress: '已完成 {{done}} / {{total}}',
@@ -405,6 +415,8 @@ const mo: Messages = {
       band3: '佔用 50%–80%',
       band4: '佔用 80%–100%',
       band5: '超出容量',
+      band6: '有貨（不限容量）',
+      noLimit: '不限容量',
       basis: { volume: '按體積', board: '按板數', qty: '按數量（相對最滿庫位）' },
     },
   },

@@ -256,6 +256,16 @@ const zh = {
     productDate: '生产日期',
     validityDate: '有效期至',
   },
+  log: {
+    rows: '{{count}} 行',
+  },
+  seeded: {
+    administratorRole: '超级管理员',
+    administrator: '管理员',
+    demoAdministrator: '演示管理员',
+    operatorTenant: '管理组',
+    demoTenant: '演示仓储',
+  },
   setup: {
     title: '开始使用：基础资料清单',
     progress: '已完成 {{done}} / {{total}}',
@@ -406,6 +416,8 @@ const zh = {
       band3: '占用 50%–80%',
       band4: '占用 80%–100%',
       band5: '超出容量',
+      band6: '有货（不限容量）',
+      noLimit: '不限容量',
       basis: { volume: '按体积', board: '按板数', qty: '按数量（相对最满库位）' },
     },
   },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { useButtonCodes, useMenuRoutes, useUserInfo } from '../api/query.ts';
+import { useSeededName } from '../i18n/seeded.ts';
 import { useSession } from '../session.ts';
 import { menuIcon } from '../shell/icons.tsx';
 import { leaves, visibleMenus } from '../shell/menu.ts';
@@ -68,7 +69,8 @@ export function WelcomePage() {
     staleTime: 0,
   });
 
-  const name = userInfo.data?.userName ?? session?.userName ?? '';
+  const seeded = useSeededName();
+  const name = seeded(userInfo.data?.userName ?? session?.userName ?? '');
   const avatar = useAvatarSrc(userInfo.data?.avatar);
   const areas = visibleMenus(menuRoutes.data);
 
@@ -110,7 +112,7 @@ export function WelcomePage() {
               {
                 key: 'role',
                 label: t('welcome.role'),
-                children: userInfo.data?.roleName ?? session?.roleName ?? '',
+                children: seeded(userInfo.data?.roleName ?? session?.roleName ?? ''),
               },
             ]}
           />

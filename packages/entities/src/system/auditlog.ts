@@ -45,11 +45,8 @@ export const auditlog = defineEntity({
     ...commonFields,
     account: f.text(label('操作账号', '操作帳號', 'Account'), { maxLength: 64, ...logged }),
     action: f.dict(label('操作类型', '操作類型', 'Action'), 'auditAction', { ...logged }),
-    entityName: f.text(label('操作对象', '操作對象', 'Object'), {
-      maxLength: 64,
-      search: 'equal',
-      ...logged,
-    }),
+    // Shown as the entity's label and searched by it (a select of labels filtering by name).
+    entityName: f.dict(label('操作对象', '操作對象', 'Object'), 'entityName', { search: 'equal', ...logged }),
     recordId: {
       kind: 'id',
       label: label('记录ID', '記錄ID', 'Record ID'),
