@@ -5,7 +5,7 @@ import { Image, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { client } from '../api/client.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import { formatDate, formatDateTime, formatDecimal } from './values.ts';
+import { formatDate, formatDateTime, formatDecimal, readableCode } from './values.ts';
 
 /** What a cell needs besides its value. */
 export interface CellContext {
@@ -30,20 +30,6 @@ const palette = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold',
 
 /** Dictionaries that name things rather than states: their labels read as plain text. */
 const namingDicts = new Set(['entityName']);
-
-/**
- * A value no dictionary entry names, as words: `putawayConfirm` reads "Putaway confirm",
- * `bill_close` "Bill close"; codes that are not names ("7") stay as they are.
- */
-export function readableCode(code: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(code)) return code;
-  const words = code
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** A dictionary value as a coloured tag with its label; an unknown value as readable words. */
 function choiceTag(value: unknown, context: CellContext): ReactNode {
