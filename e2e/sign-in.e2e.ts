@@ -16,6 +16,8 @@ import {
 const expected = {
   zh: {
     languageName: '简体中文',
+    // The seeded administrator's name, in the reader's language (issue 14, point 12).
+    admin: '管理员',
     product: '3PL 仓储管理平台',
     loginTitle: '登录',
     heading: '账号登录',
@@ -33,6 +35,7 @@ const expected = {
   },
   mo: {
     languageName: '繁體中文',
+    admin: '管理員',
     product: '3PL 倉儲管理平台',
     loginTitle: '登入',
     heading: '帳號登入',
@@ -50,6 +53,7 @@ const expected = {
   },
   en: {
     languageName: 'English',
+    admin: 'Administrator',
     product: '3PL Warehouse Management',
     loginTitle: 'Sign in',
     heading: 'Sign in',
@@ -206,8 +210,8 @@ describe.skipIf(!browserAvailable)('signing in and out', () => {
       expect(await page.evaluate(() => localStorage.getItem('saber-session'))).toBeNull();
       const menu = page.getByTestId('side-menu');
       await menu.getByText(text.inbound, { exact: true }).waitFor();
-      await page.getByTestId('user-name').filter({ hasText: '管理员' }).waitFor();
-      expect(await page.getByTestId('user-name').textContent()).toBe('管理员');
+      await page.getByTestId('user-name').filter({ hasText: text.admin }).waitFor();
+      expect(await page.getByTestId('user-name').textContent()).toBe(text.admin);
       await page.getByTestId('role-name').waitFor();
       await page.getByTestId('areas').getByText(text.inbound, { exact: true }).waitFor();
       expect(await page.title()).toBe(`${text.home}-${text.product}`);

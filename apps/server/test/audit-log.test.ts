@@ -1,8 +1,9 @@
 import type { Page } from '@bl/contract';
+import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
+import { body, multipart, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
@@ -60,6 +61,57 @@ describe.each(testDrivers())('operation log on %s', (driver) => {
     const create = rows.find((r) => r.action === 'create');
     expect(JSON.parse(String(create?.changes))).toMatchObject({ code: [null, 'KG'], name: [null, '千克'] });
     expect(update?.createUser).toBe(create?.createUser);
+  });
+
+  it('records prints with the bill number, and imports and exports with their row counts', async () => {
+    await call('POST', '/api/bl-wms/unit/submit', { payload: { code: 'BOX', name: '盒', defaultRate: '1' } });
+    await call('POST', '/api/bl-wms/material/submit', {
+      payload: { code: 'P01', name: '纸', unitCode: 'BOX' },
+    });
+    const bill = body<Row>(
+      await call('POST', '/api/bl-wms/isinstockbill/submit', {
+        payload: {
+          billNo: 'PRINT-1',
+          billDate: '2026-11-25',
+          type: '2',
+          details: [{ lineNumber: 1, materialCode: 'P01', qty: '1' }],
+        },
+      }),
+    ).data;
+    const printed = await call('POST', '/api/bl-wms/isinstockbill/printed', { query: { ids: bill.id } });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const [print] = await log({ entityName: 'isinstockbill', action: 'print' });
+    expect(print).toMatchObject({ action: 'print', recordId: bill.id, title: 'PRINT-1', account: 'admin' });
+    // A print of a record one cannot see is refused and leaves no row.
+    const missing = await call('POST', '/api/bl-wms/isinstockbill/printed', { query: { ids: '1' } });
+    expect(missing.statusCode).toBe(404);
+    expect(await log({ entityName: 'isinstockbill', action: 'print' })).toHaveLength(1);
+
+    const sheet = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      sheet,
+      XLSX.utils.aoa_to_sheet([
+        ['物料编码', '物料名称', '基本单位'],
+        ['I-1', 'one', 'BOX'],
+        ['I-2', 'two', 'BOX'],
+      ]),
+      'Sheet1',
+    );
+    const form = multipart('m.xlsx', XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/bl-wms/material/import',
+      payload: form.payload,
+      headers: { 'blade-auth': `bearer ${admin.accessToken}`, 'content-type': form.contentType },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [importRow] = await log({ entityName: 'material', action: 'import' });
+    expect(importRow).toMatchObject({ action: 'import', detail: 'rows=2', recordId: null });
+
+    const exported = await call('GET', '/api/bl-wms/material/export');
+    expect(exported.statusCode).toBe(200);
+    const [exportRow] = await log({ entityName: 'material', action: 'export' });
+    expect(exportRow).toMatchObject({ action: 'export', detail: 'rows=3' });
   });
 
   it('never shows a secret, only that it was set', async () => {

@@ -294,7 +294,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     const refused = await api.action('isinstockbill', 'unreview', [bill.id], 'en');
     expect(refused).toMatchObject({ success: false, code: 400 });
     expect(refused.msg).toBe(
-      `Bill ${bill.billNo} cannot be un-reviewed: the stock of line 1 (material M3 batch S in place P1 for owner C2) has already been used`,
+      `Bill ${bill.billNo} cannot be un-reviewed: the stock of line 1 (material M3, batch: S, place: P1, owner C2) has already been used`,
     );
     expect(await counts(test.database)).toEqual(before);
     expect(await detail('isinstockbill', bill.id)).toMatchObject({ isReview: '2', streamStatus: '1' });
@@ -436,7 +436,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     const en = await api.action('osoutstockbill', 'review', [out.id], 'en');
     expect(en).toMatchObject({ success: false, code: 400 });
     expect(en.msg).toBe(
-      `Bill ${out.billNo} line 2: not enough stock of material M1 batch B1 in place P1 for owner C1 (needs 999, available 11.5)`,
+      `Bill ${out.billNo} line 2: not enough stock of material M1 (batch: B1, place: P1) for owner C1; needs 999, available 11.5`,
     );
     const zh = await api.action('osoutstockbill', 'review', [out.id], 'zh');
     expect(zh.msg).toBe(
@@ -449,7 +449,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     const unpinned = await outboundBill([{ materialCode: 'M3', qty: '1' }], { customerCode: 'C1' });
     const any = await api.action('osoutstockbill', 'review', [unpinned.id], 'en');
     expect(any.msg).toBe(
-      `Bill ${unpinned.billNo} line 1: not enough stock of material M3 batch any in place any for owner C1 (needs 1, available 0)`,
+      `Bill ${unpinned.billNo} line 1: not enough stock of material M3 (batch: any, place: any) for owner C1; needs 1, available 0`,
     );
     expect(await counts(test.database)).toEqual(before);
     expect(await detail('osoutstockbill', out.id)).toMatchObject({

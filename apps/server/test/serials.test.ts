@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { syscodeTable } from '@bl/entities/system/syscode';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRule, numberedEntities } from '../src/modules/system/serial-defaults.ts';
 import { datePart, dayOf } from '../src/modules/system/serials.ts';
 import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -41,22 +45,32 @@ describe.each(testDrivers())('serial numbers on %s', (driver) => {
   const next = (seqCode: string, as?: Tokens) =>
     call('POST', '/api/bl-system/syscode/next', { query: { seqCode }, ...(as && { as }) });
 
-  it('draws numbers of prefix, date and padded value, one after another', async () => {
-    const saved = await call('POST', '/api/bl-system/syscode/submit', {
-      payload: {
-        seqCode: 'isinstockbill',
-        seqName: '入库单号',
-        prefixValue: 'RK',
-        datePattern: 'yyyyMMdd',
-        seqLength: 4,
-      },
+  const rule = async (seqCode: string, as?: Tokens) => {
+    const page = body<{ records: Row[] }>(
+      await call('GET', '/api/bl-system/syscode/list', { query: { seqCode }, ...(as && { as }) }),
+    ).data;
+    return page.records.find((r) => r.seqCode === seqCode);
+  };
+
+  it('gives every bill a default rule: prefix, day and a four-digit value', async () => {
+    const codes = numberedEntities().map((e) => e.name);
+    expect(codes).toContain('isinstockbill');
+    expect(codes).toContain('osoutstockbill');
+    expect(codes).not.toContain('isinstockbilldtl');
+    for (const seqCode of ['isinstockbill', 'osoutstockbill', 'stocksortingbill'])
+      expect(
+        body(await call('GET', '/api/bl-system/syscode/has', { query: { seqCode } })).data,
+        seqCode,
+      ).toBe(true);
+    expect(await rule('osoutstockbill')).toMatchObject({
+      prefixValue: 'CK',
+      datePattern: 'yyyyMMdd',
+      seqLength: 4,
+      resetCycle: '1',
+      seqName: '出库单',
     });
-    expect(saved.statusCode, saved.body).toBe(200);
     expect(body<{ value: string }>(await next('isinstockbill')).data.value).toBe(`RK${today}0001`);
     expect(body<{ value: string }>(await next('isinstockbill')).data.value).toBe(`RK${today}0002`);
-    expect(
-      body(await call('GET', '/api/bl-system/syscode/has', { query: { seqCode: 'isinstockbill' } })).data,
-    ).toBe(true);
   });
 
   it('numbers a new bill saved with a blank bill number, and keeps a typed one', async () => {
@@ -75,7 +89,20 @@ describe.each(testDrivers())('serial numbers on %s', (driver) => {
     expect(body<Row>(drawn).data.billNo).toBe(`RK${today}0003`);
     const typed = await call('POST', '/api/bl-wms/isinstockbill/submit', { payload: bill('MANUAL-1') });
     expect(body<Row>(typed).data.billNo).toBe('MANUAL-1');
-    // Without a sequence for the entity, a blank number is still "please input".
+    // The rule is the tenant's to edit: the next number follows the new prefix.
+    const current = await rule('isinstockbill');
+    const edited = await call('POST', '/api/bl-system/syscode/submit', {
+      payload: { ...current, prefixValue: 'IN' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const renamed = await call('POST', '/api/bl-wms/isinstockbill/submit', { payload: bill('  ') });
+    expect(body<Row>(renamed).data.billNo).toBe(`IN${today}0004`);
+    // A rule the tenant removed leaves the number to type: a blank one is "please input".
+    const reservation = await rule('orderisinstockbill');
+    const removed = await call('POST', '/api/bl-system/syscode/remove', {
+      query: { ids: String(reservation?.id) },
+    });
+    expect(body(removed).success).toBe(true);
     const unnumbered = await call('POST', '/api/bl-wms/orderisinstockbill/submit', {
       payload: { ...bill(''), type: '1' },
     });
@@ -83,10 +110,43 @@ describe.each(testDrivers())('serial numbers on %s', (driver) => {
     expect(body(unnumbered).msg).toContain('please input Bill no.');
   });
 
+  it('gives a new tenant the default rules, and migration 0021 lists the same bills', async () => {
+    const made = await call('POST', '/api/bl-system/tenant/submit', {
+      payload: { tenantId: '300000', tenantName: 'Numbered' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const seeded = await test.database.withTenant('300000', (tx) =>
+      tx.select({ seqCode: syscodeTable.seqCode, prefix: syscodeTable.prefixValue }).from(syscodeTable),
+    );
+    const expected = numberedEntities().map((e) => e.name);
+    expect(seeded.map((r) => r.seqCode).sort()).toEqual([...expected].sort());
+    expect(seeded.find((r) => r.seqCode === 'isinstockbill')?.prefix).toBe('RK');
+    // Prefixes tell bills apart at a glance: no two bills share one.
+    const prefixes = numberedEntities().map((e) => defaultRule(e).prefixValue);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const migration = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../drizzle/0021_default_bill_numbering.sql'),
+      'utf8',
+    );
+    const listed = [...migration.matchAll(/^\s+\('(\w+)', '([^']+)', '(\w+)'\)/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
+    expect(listed).toEqual(
+      numberedEntities().map((e) => {
+        const r = defaultRule(e);
+        return [r.seqCode, r.seqName, r.prefixValue];
+      }),
+    );
+  });
+
   it('keeps sequences per tenant and says when one is missing or used up', async () => {
-    const missing = await next('isinstockbill', other);
+    // The other tenant's inbound numbers count on their own.
+    expect(body<{ value: string }>(await next('isinstockbill', other)).data.value).toBe(`RK${today}0001`);
+    const missing = await next('nothing', other);
     expect(missing.statusCode).toBe(400);
-    expect(body(missing).msg).toBe('There is no serial sequence "isinstockbill"');
+    expect(body(missing).msg).toBe('There is no serial sequence "nothing"');
     await call('POST', '/api/bl-system/syscode/submit', {
       payload: { seqCode: 'small', seqName: 'Small', seqLength: 1, maxValue: 2 },
     });

@@ -6,6 +6,7 @@ import { masterDataEntities } from './master-data/index.ts';
 import { pageBuilderEntities } from './page-builder/index.ts';
 import { processingEntities } from './processing/index.ts';
 import { supplyChainEntities } from './supply-chain/index.ts';
+import { systemDicts } from './system/dicts.ts';
 import { systemEntities } from './system/index.ts';
 import { transportEntities } from './transport/index.ts';
 
@@ -21,6 +22,9 @@ export const entities: EntityDefinition[] = [
   ...pageBuilderEntities,
   ...systemEntities,
 ];
+
+// The `entityName` dictionary lists every entity with its label (see system/dicts.ts).
+systemDicts.entityName.values.push(...entities.map((e) => ({ value: e.name, label: e.label })));
 
 export const entityByName: ReadonlyMap<string, EntityDefinition> = new Map(entities.map((e) => [e.name, e]));
 export type { ChildInput, EntityDefinition } from './define.ts';

@@ -5,7 +5,22 @@ import { nextId } from '../db/ids.ts';
 
 type Row = Record<string, unknown>;
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signInFailed' | 'signOut';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'signIn'
+  | 'signInFailed'
+  | 'signOut'
+  | 'print'
+  | 'import'
+  | 'export';
+
+/**
+ * The `detail` of an import or export: how many rows, as `rows=12` (the log screen words it in
+ * the reader's language).
+ */
+export const rowsDetail = (rows: number) => `rows=${rows}`;
 
 /** Who acted and from where. */
 export interface Actor {

@@ -6,6 +6,7 @@ import type { EntityDefinition } from '@bl/entities/registry';
 import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
+import { rowsDetail, writeAudit } from '../audit/audit.ts';
 import { type Database, queryRows, type Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -161,6 +162,8 @@ export function startExport(
       const [total] = await tx.select({ n: count() }).from(table).where(where);
       if ((total?.n ?? 0) > maxExportRows)
         throw badRequest('excel.tooManyExportRows', { count: total?.n ?? 0, max: maxExportRows });
+      // In the export's transaction: a download that fails before it starts leaves no row.
+      await writeAudit(tx, auth, { action: 'export', entity, detail: rowsDetail(total?.n ?? 0) });
       await tx.execute(
         sql`declare ${cursor} no scroll cursor for select ${selectList} from ${table} where ${where} order by ${sql.join(query.orderBy, sql`, `)}`,
       );

@@ -3,6 +3,7 @@ import { decimalKinds, type FieldMeta } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
 import * as XLSX from '@e965/xlsx';
 import type { FastifyRequest } from 'fastify';
+import { rowsDetail, writeAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
@@ -262,6 +263,8 @@ export async function importRows(
       }
     }
     if (failed > 0) throw new AppError(ResultCode.failure, 'excel.importFailed', { count: failed }, errors);
+    // Each record has its create row; the import itself is one more, with its size.
+    await writeAudit(tx, auth, { action: 'import', entity, detail: rowsDetail(rows.length) });
     return rows.length;
   });
 }

@@ -3,6 +3,7 @@ import { areas, type Catalogue, type CatalogueEntity, dicts, idSchema } from '@b
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { writeAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { requireAuth } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -119,6 +120,25 @@ export function registerEntityRoutes(
             return referenceNames(tx, entity, auth, body);
           });
           return ok(names, translate('ok', request.language));
+        },
+      );
+    // A print happens in the browser; the print page reports it so the log shows who printed
+    // which record (its title: a bill's number), one row per record.
+    if (entity.parent === undefined)
+      app.post(
+        `${entity.path}/printed`,
+        { schema: { tags, summary: `${name}: record that ids=1,2,3 were printed`, querystring: idsQuery } },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+          await database.withTenant(auth.tenantId, async (tx) => {
+            await requireButton(tx, auth, readButton(entity, 'view'));
+            for (const id of ids) {
+              const row = await detailRow(tx, entity, auth, id, request.language);
+              await writeAudit(tx, auth, { action: 'print', entity, row });
+            }
+          });
+          return ok({ printed: ids.length }, translate('ok', request.language));
         },
       );
     // Ledgers written by postings have no generic writes (EntityInput.readOnly).

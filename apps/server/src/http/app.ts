@@ -34,6 +34,7 @@ import { registerPackageRoutes, registerPackageRules } from '../modules/system/p
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerSystemRules } from '../modules/system/rules.ts';
 import { registerSerials } from '../modules/system/serials.ts';
+import { registerSetupProgress } from '../modules/system/setup.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
 import { registerTopMenuRules } from '../modules/system/topmenus.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   registerPackageRules();
   registerTopMenuRules();
   registerSerials(app, database);
+  registerSetupProgress(app, database);
   registerAccounts(app, database, config, tokens, attempts);
   registerGrants(app, database);
   registerApiGrants(app, database);

@@ -860,17 +860,17 @@ export const messages = {
   'ledger.notEnough': {
     zh: '单据 {bill} 第 {line} 行：货主 {owner} 的物料 {material}（批次 {batch}，库位 {place}）库存不足，需要 {need}，可用 {available}',
     mo: '單據 {bill} 第 {line} 行：貨主 {owner} 的物料 {material}（批次 {batch}，庫位 {place}）庫存不足，需要 {need}，可用 {available}',
-    en: 'Bill {bill} line {line}: not enough stock of material {material} batch {batch} in place {place} for owner {owner} (needs {need}, available {available})',
+    en: 'Bill {bill} line {line}: not enough stock of material {material} (batch: {batch}, place: {place}) for owner {owner}; needs {need}, available {available}',
   },
   'ledger.negative': {
     zh: '单据 {bill} 第 {line} 行：货主 {owner} 的物料 {material}（批次 {batch}，库位 {place}）库存不足',
     mo: '單據 {bill} 第 {line} 行：貨主 {owner} 的物料 {material}（批次 {batch}，庫位 {place}）庫存不足',
-    en: 'Bill {bill} line {line}: not enough stock of material {material} batch {batch} in place {place} for owner {owner}',
+    en: 'Bill {bill} line {line}: not enough stock of material {material} (batch: {batch}, place: {place}) for owner {owner}',
   },
   'bill.unreviewUsed': {
     zh: '单据 {bill} 不能反审核：第 {line} 行入库的货主 {owner} 物料 {material}（批次 {batch}，库位 {place}）已被后续业务使用',
     mo: '單據 {bill} 不能反審核：第 {line} 行入庫的貨主 {owner} 物料 {material}（批次 {batch}，庫位 {place}）已被後續業務使用',
-    en: 'Bill {bill} cannot be un-reviewed: the stock of line {line} (material {material} batch {batch} in place {place} for owner {owner}) has already been used',
+    en: 'Bill {bill} cannot be un-reviewed: the stock of line {line} (material {material}, batch: {batch}, place: {place}, owner {owner}) has already been used',
   },
   'bill.alreadyPosted': {
     zh: '单据 {bill} 已过账，不能重复过账',

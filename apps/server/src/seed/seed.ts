@@ -6,6 +6,7 @@ import { client, menu, role, roleMenu, systemSecret, tenant, user } from '../db/
 import { markPasswordDue } from '../modules/auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
+import { seedSerials } from '../modules/system/serial-defaults.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { seedDemoTopMenus } from './top-menus.ts';
 
@@ -40,7 +41,7 @@ const demoTenants = [
  * On every start the menu tree is brought in step with the catalogue (catalogue-menus.ts).
  * On an empty database: the web client, and two tenants (000000, the operator,
  * and 100000, a demo tenant), each with an administrator role and user admin / admin, and
- * the demo top menus of top-menus.ts.
+ * the demo top menus of top-menus.ts and every bill's default numbering rule.
  */
 export async function seedIfEmpty(database: Database, options: { demo: boolean }) {
   await seedClients(database);
@@ -102,6 +103,7 @@ async function seedDemoTenants(database: Database) {
       await tx
         .insert(roleMenu)
         .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));
+      await seedSerials(tx, demo.tenantId);
     });
   }
 }

@@ -11,8 +11,20 @@ import type { TestDatabase } from '../support/databases.ts';
  * with its query parameters and body properties).
  */
 
-/** The generic endpoints the engine gives every entity (engine/routes.ts). */
-export const genericActions = ['list', 'detail', 'submit', 'remove', 'export', 'import', 'import-template'];
+/**
+ * The generic endpoints the engine gives every entity (engine/routes.ts). `printed` only logs
+ * a print of records the caller may read (audit-log.test.ts), so it is no write behind a button.
+ */
+export const genericActions = [
+  'list',
+  'detail',
+  'submit',
+  'remove',
+  'export',
+  'import',
+  'import-template',
+  'printed',
+];
 
 export interface NamedRoute {
   method: 'GET' | 'POST';

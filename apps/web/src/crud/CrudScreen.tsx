@@ -31,6 +31,7 @@ import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
 import { actionFits, rowAllows, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
+import { EmptyHint } from './EmptyHint.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
 import {
@@ -411,6 +412,19 @@ export function CrudScreen(
         dataSource={rows}
         loading={list.isFetching}
         cardBordered
+        locale={{
+          emptyText: (
+            <EmptyHint
+              entity={entity}
+              catalogue={catalogue}
+              language={language}
+              filtered={
+                Object.values(values).some((v) => v !== undefined && v !== null && v !== '') || !!filter
+              }
+              canAdd={!entity.readOnly && can('add')}
+            />
+          ),
+        }}
         scroll={{ x: 'max-content' }}
         size={density}
         onSizeChange={(size) => {

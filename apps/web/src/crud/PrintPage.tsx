@@ -18,6 +18,7 @@ import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx'
 import { orientationFor, pageCounterContent } from './printLayout.ts';
 import { RecordDescriptions } from './RecordView.tsx';
 import { useRefNamesPending } from './refNames.ts';
+import { usePrintLog } from './usePrintLog.ts';
 import { dateTimeFormat, type Row } from './values.ts';
 
 /**
@@ -61,6 +62,7 @@ function Printable() {
   // Names of the codes (material, owner, place) come in batches after the rows: the print
   // waits for them, then lets the tables lay out before the dialog takes its picture.
   const namesPending = useRefNamesPending();
+  usePrintLog(entity?.path, ids, ready);
   const printed = useRef(false);
   useEffect(() => {
     if (!ready || namesPending > 0 || printed.current) return;

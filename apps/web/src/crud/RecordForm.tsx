@@ -25,6 +25,7 @@ import {
   Table,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
@@ -38,7 +39,7 @@ import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
 import { fieldRules, recordIssues } from './rules.ts';
 import { useRecord } from './useRecord.ts';
-import { defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
+import { dateFormat, defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
 
 export type FormMode = 'add' | 'edit' | 'copy';
 
@@ -93,6 +94,9 @@ function initialValues(
         ? copyRecord(entity, record, catalogue.entity)
         : (record ?? {});
   const values = request.mode === 'add' ? { ...source } : toFormValues(fields, source);
+  // A new bill is dated today unless the user picks another day.
+  if (request.mode !== 'edit' && values[dateField] === undefined && fields.some((f) => f.name === dateField))
+    values[dateField] = dayjs().format(dateFormat);
   for (const child of entity.children) {
     const lines = catalogue.entity(child.entity);
     if (lines) values[child.key] = withKeys(source[child.key], lines.fields);
@@ -196,6 +200,7 @@ function FilledForm(props: {
       // Inputs pass `disabled` on, which outweighs the ConfigProvider below: say it here too.
       disabled: field.form === 'readonly' || lock !== undefined,
       ...(withheld.length > 0 && { withheld }),
+      ...(numbered && field.name === numberField && { placeholder: t('crud.automatic') }),
     };
   };
 
@@ -287,6 +292,8 @@ function FilledForm(props: {
     message.success(t('crud.success'));
     await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
     await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    // The home page's set-up checklist counts records of the first entities.
+    void queryClient.invalidateQueries({ queryKey: ['setupProgress'] });
     onClose();
     return true;
   };
@@ -406,6 +413,8 @@ function FilledForm(props: {
 
 /** The field a serial sequence fills (server: modules/system/serials.ts). */
 const numberField = 'billNo';
+/** A bill's date, today for a new one. */
+const dateField = 'billDate';
 
 /** Whether a new record of this entity gets its number from a serial sequence when left blank. */
 function useNumbered(entity: CatalogueEntity, creating: boolean): boolean {

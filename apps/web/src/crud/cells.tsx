@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useCatalogue } from '../api/query.ts';
 import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
 import { codeAndName, isNamedRef, useRefName } from './refNames.ts';
-import { formatDate, formatDateTime, formatDecimal } from './values.ts';
+import { formatDate, formatDateTime, formatDecimal, readableCode } from './values.ts';
 
 /** What a cell needs besides its value. */
 export interface CellContext {
@@ -28,14 +28,18 @@ const meaningfulColours: Record<string, Record<string, string>> = {
 };
 const palette = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'red'];
 
-/** A dictionary value as a coloured tag with its label; an unknown value as itself. */
+/** Dictionaries that name things rather than states: their labels read as plain text. */
+const namingDicts = new Set(['entityName']);
+
+/** A dictionary value as a coloured tag with its label; an unknown value as readable words. */
 function choiceTag(value: unknown, context: CellContext): ReactNode {
   if (isBlank(value)) return null;
   const code = String(value);
   const dict = context.catalogue.dict(context.field.dict);
   const index = dict?.values.findIndex((entry) => entry.value === code) ?? -1;
   const entry = index >= 0 ? dict?.values[index] : undefined;
-  if (!dict || !entry) return code;
+  if (!dict || !entry) return readableCode(code);
+  if (namingDicts.has(dict.code)) return entry.label[context.language];
   const colour = meaningfulColours[dict.code]?.[code] ?? palette[index % palette.length];
   return (
     <Tag color={colour} className="bl-tag">

@@ -63,6 +63,19 @@ export function cellOf(field: FieldMeta, row: Row, context: ColumnContext): Reac
   return orEmpty(cellRenderers[field.kind].render(row[field.name], cell));
 }
 
+/**
+ * Cells one entity words its own way. The operation log's `detail` holds a summary such as
+ * `rows=12` (server: audit/audit.ts), read here in the reader's language.
+ */
+const entityCells: Record<string, (row: Row, context: ColumnContext) => ReactNode> = {
+  'auditlog.detail': (row, context) => {
+    const detail = row.detail;
+    if (typeof detail !== 'string' || detail === '') return empty;
+    const rows = /^rows=(\d+)$/.exec(detail);
+    return rows ? context.t('log.rows', { count: Number(rows[1]) }) : detail;
+  },
+};
+
 /** A view's content for a field of a record. */
 export function viewOf(field: FieldMeta, row: Row, context: ColumnContext): ReactNode {
   const cell: CellContext = { field, ...context };
@@ -91,7 +104,8 @@ export function listColumns(
       hideInSearch: field.search === 'none',
       sorter: field.list && field.sortable,
       sortOrder: sort?.field === field.name ? sort.order : null,
-      render: (_dom, row) => cellOf(field, row, context),
+      render: (_dom, row) =>
+        entityCells[`${entity.name}.${field.name}`]?.(row, context) ?? cellOf(field, row, context),
       renderFormItem: () =>
         searchInputs[field.kind]({
           field,

@@ -22,6 +22,8 @@ export interface InputContext {
   withheld?: readonly string[];
   /** Told the whole record picked in a reference (a line fills its unit from the material). */
   onPick?: (row: Row) => void;
+  /** Replaces the "please input" hint, e.g. "(automatic)" on a number the server draws. */
+  placeholder?: string;
 }
 
 /**
@@ -144,6 +146,9 @@ export function ChoiceSelect(
       {...widePopup}
       style={fullWidth}
       allowClear
+      // A long list (every entity of the catalogue) is found by typing part of a label.
+      showSearch={options.length > 10}
+      optionFilterProp="label"
       options={options}
       value={value ?? undefined}
       onChange={(next?: string) => onChange?.(next ?? undefined)}
@@ -259,6 +264,7 @@ export function RefSelect(
 }
 
 function placeholderOf(context: InputContext, choice: boolean): string {
+  if (context.placeholder !== undefined) return context.placeholder;
   const field = context.field.label[context.language];
   return choice
     ? context.t('crud.selectPlaceholder', { field })

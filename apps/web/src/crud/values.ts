@@ -140,3 +140,17 @@ export function cleanDecimalInput(text: string, scale: number | undefined, allow
   if (fraction !== undefined && whole === '') whole = '0';
   return `${negative ? '-' : ''}${whole}${fraction !== undefined ? `.${fraction}` : ''}`;
 }
+
+/**
+ * A value no dictionary entry names, as words: `putawayConfirm` reads "Putaway confirm",
+ * `bill_close` "Bill close"; codes that are not names ("7") stay as they are.
+ */
+export function readableCode(code: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(code)) return code;
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

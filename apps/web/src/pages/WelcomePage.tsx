@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { useButtonCodes, useMenuRoutes, useUserInfo } from '../api/query.ts';
+import { useSeededName } from '../i18n/seeded.ts';
 import { useSession } from '../session.ts';
 import { menuIcon } from '../shell/icons.tsx';
 import { leaves, visibleMenus } from '../shell/menu.ts';
 import { useAvatarSrc } from '../shell/useAvatar.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
+import { SetupChecklist } from './SetupChecklist.tsx';
 
 function greetingKey(hour: number) {
   if (hour < 12) return 'welcome.morning' as const;
@@ -42,7 +44,10 @@ function localMidnight(): string {
   return midnight.toISOString();
 }
 
-/** Home (/wel/index): a greeting, today's figures (spec 02 §2) and the user's business areas. */
+/**
+ * Home (/wel/index): a greeting, the set-up checklist while a tenant is new, today's figures
+ * (spec 02 §2) and the user's business areas.
+ */
 export function WelcomePage() {
   const { t } = useTranslation();
   const menuLabel = useMenuLabel();
@@ -64,7 +69,8 @@ export function WelcomePage() {
     staleTime: 0,
   });
 
-  const name = userInfo.data?.userName ?? session?.userName ?? '';
+  const seeded = useSeededName();
+  const name = seeded(userInfo.data?.userName ?? session?.userName ?? '');
   const avatar = useAvatarSrc(userInfo.data?.avatar);
   const areas = visibleMenus(menuRoutes.data);
 
@@ -106,12 +112,13 @@ export function WelcomePage() {
               {
                 key: 'role',
                 label: t('welcome.role'),
-                children: userInfo.data?.roleName ?? session?.roleName ?? '',
+                children: seeded(userInfo.data?.roleName ?? session?.roleName ?? ''),
               },
             ]}
           />
         </div>
       </Card>
+      <SetupChecklist />
       {showFigures && (
         <Row gutter={[16, 16]} data-testid="statistics">
           {figures.map((figure) => (

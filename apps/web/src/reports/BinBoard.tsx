@@ -122,7 +122,7 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
 
   const legend =
     colourBy === 'occupancy'
-      ? ([0, 1, 2, 3, 4, 5] as const).map((band) => ({
+      ? ([0, 1, 2, 3, 4, 5, 6] as const).map((band) => ({
           key: `band-${band}`,
           className: `bl-bin-band-${band}`,
           colour: undefined as string | undefined,
@@ -152,8 +152,9 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
       </Typography.Text>
       <div>
         {t('reports.board.occupancy')}:{' '}
-        {place.capacityBasis === 'none' ? '-' : `${formatDecimal(String(Number(place.occupancy) * 100), 1)}%`}
-        {place.capacityBasis !== 'none' && ` (${t(`reports.board.basis.${place.capacityBasis}`)})`}
+        {place.capacityBasis === 'none' || place.capacityBasis === 'qty'
+          ? t('reports.board.noLimit')
+          : `${formatDecimal(String(Number(place.occupancy) * 100), 1)}% (${t(`reports.board.basis.${place.capacityBasis}`)})`}
       </div>
       {place.lines.length === 0 ? (
         <div>{t('reports.board.band0')}</div>
@@ -279,7 +280,7 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
             >
               {grid.cells.map(({ place, row, column }) => {
                 const colour = colourOf(place);
-                const band = occupancyBand(place.occupancy, place.qty);
+                const band = occupancyBand(place.occupancy, place.qty, place.capacityBasis);
                 return (
                   <Popover key={place.code} content={details(place)} trigger={['hover', 'click']}>
                     <button

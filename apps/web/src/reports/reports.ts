@@ -166,13 +166,19 @@ export const reportRoutes: Record<string, ReportCode> = {
 export const boardRoute = '/reportManagement/stockpageshow2';
 export const detailShowRoute = '/reportManagement/stockDetailViewShow';
 
+/** Bands of the bin board: 0 empty, 1-4 filling up, 5 over capacity, 6 holding stock with no limit. */
+export type OccupancyBand = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
 /**
  * The colour of a location on the bin board by occupancy (0 empty … 1 full, above 1 over-filled):
- * five steps from pale to deep, red when over capacity.
+ * five steps from pale to deep, red when over capacity. A location with no capacity of its own
+ * (basis `qty` or `none`: the server compares it with the fullest location) is never "full": it
+ * has no limit, and takes a band of its own.
  */
-export function occupancyBand(occupancy: string, qty: string): 0 | 1 | 2 | 3 | 4 | 5 {
+export function occupancyBand(occupancy: string, qty: string, basis = 'volume'): OccupancyBand {
   const ratio = Number(occupancy);
   if (Number(qty) === 0) return 0;
+  if (basis === 'qty' || basis === 'none') return 6;
   if (ratio > 1) return 5;
   if (ratio >= 0.8) return 4;
   if (ratio >= 0.5) return 3;

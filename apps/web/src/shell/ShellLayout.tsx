@@ -31,6 +31,9 @@ export { homePath };
 
 type MenuItem = Required<MenuProps>['items'][number];
 
+/** A menu label that, when the side menu cuts it short, shows in full on hover. */
+const fullLabel = (text: string) => <span title={text}>{text}</span>;
+
 function toItems(nodes: MenuNode[], depth: number, menuLabel: (node: MenuNode) => string): MenuItem[] {
   return nodes.map((node) => {
     const icon = depth === 0 ? menuIcon(node.source, menuIcon('AppstoreOutlined')) : menuIcon(node.source);
@@ -38,10 +41,10 @@ function toItems(nodes: MenuNode[], depth: number, menuLabel: (node: MenuNode) =
       return {
         key: subMenuKey(node),
         icon,
-        label: menuLabel(node),
+        label: fullLabel(menuLabel(node)),
         children: toItems(node.children, depth + 1, menuLabel),
       };
-    return { key: node.path || node.id, icon, label: menuLabel(node), title: menuLabel(node) };
+    return { key: node.path || node.id, icon, label: fullLabel(menuLabel(node)), title: menuLabel(node) };
   });
 }
 
@@ -155,7 +158,8 @@ function Shell() {
         <Layout.Sider
           className="bl-sider"
           theme={look.menu}
-          width={224}
+          // Wide enough for most English labels in full (the longer ones show in full on hover).
+          width={248}
           collapsedWidth={narrow ? 0 : 64}
           collapsed={collapsed}
           trigger={null}

@@ -12,6 +12,9 @@ import { useMenuLabel } from './useMenuLabel.ts';
  * The tab bar (spec 01 §2, §4): one tab per visited page, a context menu (right click, or the
  * button at the end of the bar) to close the others or all of them.
  */
+/** The operations dashboard: hidden from the menu (spec 01 §2), opened from home. */
+const dashboardPath = '/wel/dashboard';
+
 export function TabsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,6 +27,8 @@ export function TabsBar() {
   // The menu's label follows the language at once; the page's own title is the fallback.
   const labelOf = (tab: Tab) => {
     if (tab.value === homePath) return t('shell.home');
+    // Pages outside the menu name themselves in the current language, not the one they opened in.
+    if (tab.value === dashboardPath) return t('dashboard.title');
     const item = trailTo(menus, tab.value).at(-1);
     return (item && menuLabel(item)) || tab.label || tab.value;
   };

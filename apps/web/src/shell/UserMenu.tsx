@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { forgetSession, useUserInfo } from '../api/query.ts';
+import { useSeededName } from '../i18n/seeded.ts';
 import { useSession } from '../session.ts';
 import { homePath } from './tabs.ts';
 import { useAvatarSrc } from './useAvatar.ts';
@@ -15,8 +16,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const session = useSession((s) => s.session);
   const userInfo = useUserInfo();
-  const userName = userInfo.data?.userName ?? session?.userName ?? '';
-  const roleName = userInfo.data?.roleName ?? session?.roleName ?? '';
+  const seeded = useSeededName();
+  const userName = seeded(userInfo.data?.userName ?? session?.userName ?? '');
+  const roleName = seeded(userInfo.data?.roleName ?? session?.roleName ?? '');
   const avatar = useAvatarSrc(userInfo.data?.avatar);
 
   const signOut = () =>

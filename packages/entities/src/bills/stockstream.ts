@@ -48,7 +48,8 @@ export const stockstream = defineEntity({
   fields: {
     ...commonFields,
     billNo: f.text(label('单据编号', '單據編號', 'Bill no.'), { maxLength: 64, sortable: true, ...ro }),
-    billType: f.text(label('单据类型', '單據類型', 'Bill type'), { maxLength: 64, search: 'equal', ...ro }),
+    // The posting bill's entity name, shown as its label and searched by it.
+    billType: f.dict(label('单据类型', '單據類型', 'Bill type'), 'entityName', { search: 'equal', ...ro }),
     lineNumber: f.integer(label('行号', '行號', 'Line no.'), { list: false, ...ro }),
     ...stockKeyFields,
     stockStatus: { ...stockKeyFields.stockStatus, list: false },

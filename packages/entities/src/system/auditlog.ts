@@ -45,11 +45,8 @@ export const auditlog = defineEntity({
     ...commonFields,
     account: f.text(label('操作账号', '操作帳號', 'Account'), { maxLength: 64, ...logged }),
     action: f.dict(label('操作类型', '操作類型', 'Action'), 'auditAction', { ...logged }),
-    entityName: f.text(label('操作对象', '操作對象', 'Object'), {
-      maxLength: 64,
-      search: 'equal',
-      ...logged,
-    }),
+    // Shown as the entity's label and searched by it (a select of labels filtering by name).
+    entityName: f.dict(label('操作对象', '操作對象', 'Object'), 'entityName', { search: 'equal', ...logged }),
     recordId: {
       kind: 'id',
       label: label('记录ID', '記錄ID', 'Record ID'),
@@ -60,9 +57,9 @@ export const auditlog = defineEntity({
     title: f.text(label('记录', '記錄', 'Record'), { maxLength: 255, ...logged }),
     ip: f.text(label('来源地址', '來源位址', 'From address'), { maxLength: 64, ...logged }),
     changes: f.textarea(label('变更内容', '變更內容', 'Changes'), { maxLength: 1_000_000, ...logged }),
+    // Shown: an import's or export's row count, a failed sign-in's reason.
     detail: f.text(label('说明', '說明', 'Detail'), {
       maxLength: 255,
-      list: false,
       search: 'none',
       ...logged,
     }),

@@ -43,7 +43,11 @@ export const systemDicts = {
     ['0', label('停用', '停用', 'Disabled')],
     ['2', label('待审核', '待審核', 'Awaiting approval')],
   ]),
-  /** What an operation-log row records. */
+  /**
+   * What an operation-log row records: the generic writes, sign-ins, prints, imports, exports
+   * and the actions of bills (the bill-flow engine logs an action under its own name; a name
+   * missing here still reads as words on screen).
+   */
   auditAction: dict('auditAction', label('操作类型', '操作類型', 'Action'), [
     ['create', label('新增', '新增', 'Create')],
     ['update', label('修改', '修改', 'Update')],
@@ -51,7 +55,24 @@ export const systemDicts = {
     ['signIn', label('登录成功', '登入成功', 'Signed in')],
     ['signInFailed', label('登录失败', '登入失敗', 'Sign-in failed')],
     ['signOut', label('退出登录', '登出', 'Signed out')],
+    ['print', label('打印', '列印', 'Print')],
+    ['import', label('导入', '匯入', 'Import')],
+    ['export', label('导出', '匯出', 'Export')],
+    ['review', label('审核', '審核', 'Review')],
+    ['unreview', label('反审核', '反審核', 'Unreview')],
+    ['confirm', label('确认', '確認', 'Confirm')],
+    ['unconfirm', label('取消确认', '取消確認', 'Unconfirm')],
+    ['cancel', label('作废', '作廢', 'Cancel')],
+    ['close', label('关闭', '關閉', 'Close')],
+    ['sort', label('分拣', '分揀', 'Sort')],
+    ['putaway', label('上架', '上架', 'Put away')],
   ]),
+  /**
+   * The catalogue's entities by name (`isinstockbill` → 入库单): for columns that hold an
+   * entity's name (the operation log's object, the stock stream's bill type). Its values are
+   * the registry's, filled in by registry.ts: written here they would import every entity.
+   */
+  entityName: dict('entityName', label('业务对象', '業務對象', 'Object'), []),
   /** Menu rows: a screen in the side menu, or a button within a screen. */
   menuCategory: dict('menuCategory', label('菜单类型', '選單類型', 'Menu type'), [
     ['1', label('菜单', '選單', 'Menu')],

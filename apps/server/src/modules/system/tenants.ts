@@ -14,6 +14,7 @@ import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { revokeTenantSessions } from '../auth/revocation.ts';
 import { administratorAlias } from './rules.ts';
+import { seedSerials } from './serial-defaults.ts';
 
 /** Runs `work` with row-level security keyed on another tenant, then returns to the caller's. */
 async function asTenant<T>(tx: Tx, tenantId: string, back: string, work: () => Promise<T>): Promise<T> {
@@ -40,7 +41,8 @@ export async function checkAccountLimit(tx: Tx, tenantId: string) {
 /**
  * The rules of tenants: codes (six digits, format `tenantId`) that never change; a new tenant gets its
  * administrator role (granted every menu) and an `admin` account with the default password in
- * the same transaction; the operator tenant and one's own cannot be deleted.
+ * the same transaction, with every bill's default numbering rule; the operator tenant and
+ * one's own cannot be deleted.
  */
 export function registerTenantRules(config: Config) {
   // A tenant's record sets its package and limits, and a new one gets an administrator: only
@@ -103,6 +105,8 @@ export function registerTenantRules(config: Config) {
         await tx
           .insert(roleMenu)
           .values(menus.map((m) => ({ id: nextId(), tenantId, roleId, menuId: m.id })));
+      // Bills are numbered from the first day: blank numbers are drawn by the default rules.
+      await seedSerials(tx, tenantId, auth.userId);
     });
   };
 
