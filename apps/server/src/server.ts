@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateOn, startupLockKey } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
@@ -31,8 +31,12 @@ export async function openDatabase(config: Config): Promise<{ database: Database
 export async function startServer(config: Config, logger: boolean | object = true): Promise<RunningServer> {
   const { database, release } = await openDatabase(config);
   try {
-    await migrate(database);
-    await seedIfEmpty(database, { demo: config.seedDemo });
+    // Seeding under the same lock as migrating: two processes starting on an empty database
+    // would otherwise both find it empty and both seed it.
+    await database.exclusively(startupLockKey, async (session) => {
+      await migrateOn(database, session);
+      await seedIfEmpty(database, { demo: config.seedDemo });
+    });
     const app = await buildApp({ config, database, logger });
     await app.listen({ port: config.port, host: config.host });
     let stopping: Promise<void> | undefined;

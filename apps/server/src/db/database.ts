@@ -30,6 +30,13 @@ export interface Database {
    * row-level security confines every statement to that tenant, whatever its WHERE says.
    */
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding the session-level advisory lock `key`, on a connection of its own
+   * that `work` receives: the lock holds until `work` ends, whatever transactions `work` commits
+   * on it (a transaction-level lock ends with the first commit). A process that dies lets go
+   * with its connection. PGlite has one process per data directory (db/lock.ts): it just runs.
+   */
+  exclusively<T>(key: number, work: (session: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,10 +54,16 @@ export function afterCommit(tx: Tx, work: () => Promise<void>): void {
   queue.push(work);
 }
 
-function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
+function wrap(
+  driver: Driver,
+  db: Db,
+  exclusively: Database['exclusively'],
+  close: () => Promise<void>,
+): Database {
   return {
     driver,
     db,
+    exclusively,
     async withTenant(tenantId, work) {
       const queue: (() => Promise<void>)[] = [];
       const result = await db.transaction(async (tx) => {
@@ -71,13 +84,26 @@ function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('postgres', db, () => pool.end());
+  // Outside the pool: a pool of one connection could otherwise never serve `work`'s own queries.
+  const exclusively: Database['exclusively'] = async (key, work) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      return await work(drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db);
+    } finally {
+      // Ending the connection releases the lock too; unlocking first says so explicitly.
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    }
+  };
+  return wrap('postgres', db, exclusively, () => pool.end());
 }
 
 /** Wraps an open PGlite instance; closing the database closes it. */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('pglite', db, () => client.close());
+  return wrap('pglite', db, (_key, work) => work(db), () => client.close());
 }
 
 /** The embedded database on a data directory. */
