@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { migrateOn, startupLockKey } from './db/migrate.ts';
+import { leaseWorkerId, type WorkerLease } from './db/worker-lease.ts';
 import { buildApp } from './http/app.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
@@ -30,11 +31,16 @@ export async function openDatabase(config: Config): Promise<{ database: Database
 
 export async function startServer(config: Config, logger: boolean | object = true): Promise<RunningServer> {
   const { database, release } = await openDatabase(config);
+  let lease: WorkerLease | undefined;
   try {
     // Seeding under the same lock as migrating: two processes starting on an empty database
     // would otherwise both find it empty and both seed it.
     await database.exclusively(startupLockKey, async (session) => {
       await migrateOn(database, session);
+      // Before seeding, which makes ids: every id this process makes carries its leased worker.
+      lease = await leaseWorkerId(database, {
+        warn: (message, error) => console.warn(message, error ?? ''),
+      });
       await seedIfEmpty(database, { demo: config.seedDemo });
     });
     const app = await buildApp({ config, database, logger });
@@ -43,6 +49,7 @@ export async function startServer(config: Config, logger: boolean | object = tru
     const stop = () => {
       stopping ??= (async () => {
         await app.close();
+        await lease?.release();
         await database.close();
         release();
       })();
@@ -50,6 +57,7 @@ export async function startServer(config: Config, logger: boolean | object = tru
     };
     return { app, database, stop };
   } catch (error) {
+    await lease?.release();
     await database.close().catch(() => {});
     release();
     throw error;

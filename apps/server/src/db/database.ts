@@ -103,7 +103,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /** Wraps an open PGlite instance; closing the database closes it. */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('pglite', db, (_key, work) => work(db), () => client.close());
+  return wrap(
+    'pglite',
+    db,
+    (_key, work) => work(db),
+    () => client.close(),
+  );
 }
 
 /** The embedded database on a data directory. */
