@@ -153,7 +153,9 @@ export async function buildApp({
     }
   });
 
-  const attempts = config.redisUrl ? redisCounter(config.redisUrl) : databaseCounter(database);
+  const attempts = config.redisUrl
+    ? redisCounter(config.redisUrl, databaseCounter(database), app.log)
+    : databaseCounter(database);
   app.addHook('onClose', () => attempts.close());
   const sender =
     codeSender ??
