@@ -39,6 +39,10 @@ export interface Config {
   defaultPassword: string;
   /** Minutes between sweeps of the automatic stock status change (spec 02 §4); 0 turns it off. */
   statusChangeIntervalMinutes: number;
+  /** Whether this process runs queued jobs and schedules (JOB_WORKERS=0: it only queues them). */
+  jobWorkers: boolean;
+  /** Imports of a file this large or larger run as a job (the page shows progress); 0: always. */
+  importJobMinBytes: number;
   /**
    * Where the built-in object store keeps uploaded files (one folder per tenant): local disk for
    * one process, a directory every process mounts (NFS, SMB) for several.
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
     statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
+    jobWorkers: env.JOB_WORKERS !== '0',
+    importJobMinBytes: intFromEnv(env, 'IMPORT_JOB_MIN_BYTES', 256 * 1024),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     objectStore: objectStoreFrom(env),
     uploadMaxBytes: intFromEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),

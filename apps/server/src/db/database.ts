@@ -37,6 +37,11 @@ export interface Database {
    * with its connection. PGlite has one process per data directory (db/lock.ts): it just runs.
    */
   exclusively<T>(key: number, work: (session: Db) => Promise<T>): Promise<T>;
+  /**
+   * Plain SQL as the owner, for the job queue's own statements (pg-boss's `db` adapter): with
+   * values one statement, without values possibly several (answered with the last result).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -58,12 +63,14 @@ function wrap(
   driver: Driver,
   db: Db,
   exclusively: Database['exclusively'],
+  executeSql: Database['executeSql'],
   close: () => Promise<void>,
 ): Database {
   return {
     driver,
     db,
     exclusively,
+    executeSql,
     async withTenant(tenantId, work) {
       const queue: (() => Promise<void>)[] = [];
       const result = await db.transaction(async (tx) => {
@@ -97,16 +104,29 @@ export function openPostgres(url: string, poolSize = 10): Database {
       await client.end().catch(() => undefined);
     }
   };
-  return wrap('postgres', db, exclusively, () => pool.end());
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    const result = (await pool.query(text, values as unknown[] | undefined)) as unknown;
+    // Several statements answer one result each: the last is the statement's answer.
+    return Array.isArray(result)
+      ? (result[result.length - 1] ?? { rows: [] })
+      : (result as { rows: unknown[] });
+  };
+  return wrap('postgres', db, exclusively, executeSql, () => pool.end());
 }
 
 /** Wraps an open PGlite instance; closing the database closes it. */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  };
   return wrap(
     'pglite',
     db,
     (_key, work) => work(db),
+    executeSql,
     () => client.close(),
   );
 }

@@ -4,6 +4,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import PgBoss from 'pg-boss';
 import { appRole, type Database, type Db, queryRows, type Tx } from './database.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -114,6 +115,24 @@ export async function migrateOn(database: Database, session: Db): Promise<void> 
   }
   await ensureTenantIsolation(session);
   await ensureListIndexes(session);
+  await ensureJobSchema(database, session);
+}
+
+/** The schema pg-boss keeps its queues in (jobs/queue.ts). */
+export const jobSchema = 'pgboss';
+
+/**
+ * Installs pg-boss's tables with the other migrations, under the same lock, so no process
+ * starts its queue on a half-made schema (and the test template carries them ready-made).
+ * pg-boss upgrades its own schema when a later version starts.
+ */
+async function ensureJobSchema(database: Database, session: Db): Promise<void> {
+  const [found] = await queryRows<{ present: boolean }>(
+    session,
+    sql`select to_regclass(${`${jobSchema}.version`}) is not null as present`,
+  );
+  if (found?.present) return;
+  await database.executeSql(PgBoss.getConstructionPlans(jobSchema));
 }
 
 /**
