@@ -125,10 +125,15 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
               if (now - lastWrite < 1000 && done < total) return;
               lastWrite = now;
               // Not awaited: the handler's own transaction may be holding the (PGlite) connection.
-              void setState(tenantId, id, sql`done = ${done}, total = ${total}`).then(
-                undefined,
-                () => undefined,
-              );
+              void database
+                .withTenant(tenantId, (tx) =>
+                  // Only while running: a write that lands after the job's end must not undo it.
+                  tx.execute(
+                    sql`update bl_job set done = ${done}, total = ${total}, update_time = now()
+                        where id = ${id} and status = 'running'`,
+                  ),
+                )
+                .then(undefined, () => undefined);
             },
           }).catch((error: unknown): JobOutcome => {
             options.log.error({ err: error, jobId: id }, 'job failed');
