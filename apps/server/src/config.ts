@@ -46,8 +46,20 @@ export interface Config {
   defaultPassword: string;
   /** Minutes between sweeps of the automatic stock status change (spec 02 §4); 0 turns it off. */
   statusChangeIntervalMinutes: number;
-  /** Where the local-disk object store keeps uploaded files (one folder per tenant). */
+  /** Whether this process runs queued jobs and schedules (JOB_WORKERS=0: it only queues them). */
+  jobWorkers: boolean;
+  /** Imports of a file this large or larger run as a job (the page shows progress); 0: always. */
+  importJobMinBytes: number;
+  /**
+   * Where the built-in object store keeps uploaded files (one folder per tenant): local disk for
+   * one process, a directory every process mounts (NFS, SMB) for several.
+   */
   filesDir: string;
+  /**
+   * An S3-compatible bucket (MinIO, AWS S3, OSS, COS) as the built-in object store instead of
+   * `filesDir`: avatars and the attachments of tenants without a storage setting of their own.
+   */
+  objectStore: ServerObjectStore | undefined;
   /** Largest uploaded attachment, in bytes. */
   uploadMaxBytes: number;
   /** File extensions (lower case, no dot) an attachment may have. */
@@ -75,6 +87,15 @@ export interface Config {
   socialProviders: Partial<Record<SocialSource, SocialProviderConfig>>;
   /** Origin the providers send users back to (`{origin}/login?source=…`); unset, the request's origin. */
   socialRedirectBase: string | undefined;
+}
+
+/** OBJECT_STORE_*: the server's own S3-compatible bucket, addressed path-style. */
+export interface ServerObjectStore {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKey: string;
+  secretKey: string;
 }
 
 export const socialSources = ['wechat', 'qq', 'github', 'gitee'] as const;
@@ -131,7 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     defaultPassword: env.DEFAULT_PASSWORD || '123456',
     statusChangeIntervalMinutes: intFromEnv(env, 'STATUS_CHANGE_INTERVAL_MINUTES', 60),
+    jobWorkers: env.JOB_WORKERS !== '0',
+    importJobMinBytes: intFromEnv(env, 'IMPORT_JOB_MIN_BYTES', 256 * 1024),
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    objectStore: objectStoreFrom(env),
     uploadMaxBytes: intFromEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadExtensions: (env.UPLOAD_EXTENSIONS || defaultUploadExtensions)
       .split(',')
@@ -187,6 +211,25 @@ function codeSenderFrom(env: NodeJS.ProcessEnv): Config['codeSender'] {
   if (sender === 'webhook' && !env.CODE_SENDER_URL?.trim())
     throw new Error('CODE_SENDER=webhook needs CODE_SENDER_URL');
   return sender;
+}
+
+/** OBJECT_STORE_ENDPOINT turns the S3 store on; then the bucket and both keys are required. */
+function objectStoreFrom(env: NodeJS.ProcessEnv): ServerObjectStore | undefined {
+  const endpoint = env.OBJECT_STORE_ENDPOINT?.trim();
+  if (!endpoint) return undefined;
+  if (!/^https?:\/\/[^/?#]+\/?$/.test(endpoint))
+    throw new Error(`OBJECT_STORE_ENDPOINT must be http(s)://host[:port], got "${endpoint}"`);
+  const required = ['OBJECT_STORE_BUCKET', 'OBJECT_STORE_ACCESS_KEY', 'OBJECT_STORE_SECRET_KEY'];
+  const missing = required.filter((name) => !env[name]?.trim());
+  if (missing.length > 0)
+    throw new Error(`OBJECT_STORE_ENDPOINT is set: ${missing.join(', ')} must be set too`);
+  return {
+    endpoint,
+    bucket: String(env.OBJECT_STORE_BUCKET).trim(),
+    region: env.OBJECT_STORE_REGION?.trim() || 'us-east-1',
+    accessKey: String(env.OBJECT_STORE_ACCESS_KEY).trim(),
+    secretKey: String(env.OBJECT_STORE_SECRET_KEY),
+  };
 }
 
 /** A provider is configured when both `SOCIAL_<SOURCE>_CLIENT_ID` and `…_CLIENT_SECRET` are set. */

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateOn, startupLockKey } from './db/migrate.ts';
 import { copyFreshened, copyTemplate } from './db/template.ts';
+import { leaseWorkerId, type WorkerLease } from './db/worker-lease.ts';
 import { buildApp } from './http/app.ts';
 import { freshenCopiedDemo, seedIfEmpty } from './seed/seed.ts';
 
@@ -53,16 +54,25 @@ export async function startServer(config: Config, logger: boolean | object = tru
   };
   const { database, release, copied } = await openDatabase(config);
   step(copied ? 'openCopy' : 'open');
+  let lease: WorkerLease | undefined;
   try {
-    await migrate(database);
-    step('migrate');
-    await seedIfEmpty(database, { demo: config.seedDemo });
-    step('seed');
-    if (copied) {
-      await freshenCopiedDemo(database);
-      copyFreshened(config.dataDir);
-      step('freshen');
-    }
+    // Seeding under the same lock as migrating: two processes starting on an empty database
+    // would otherwise both find it empty and both seed it.
+    await database.exclusively(startupLockKey, async (session) => {
+      await migrateOn(database, session);
+      step('migrate');
+      // Before seeding, which makes ids: every id this process makes carries its leased worker.
+      lease = await leaseWorkerId(database, {
+        warn: (message, error) => console.warn(message, error ?? ''),
+      });
+      await seedIfEmpty(database, { demo: config.seedDemo });
+      step('seed');
+      if (copied) {
+        await freshenCopiedDemo(database);
+        copyFreshened(config.dataDir);
+        step('freshen');
+      }
+    });
     const app = await buildApp({ config, database, logger });
     step('app');
     await app.listen({ port: config.port, host: config.host });
@@ -71,6 +81,7 @@ export async function startServer(config: Config, logger: boolean | object = tru
     const stop = () => {
       stopping ??= (async () => {
         await app.close();
+        await lease?.release();
         await database.close();
         release();
       })();
@@ -78,6 +89,7 @@ export async function startServer(config: Config, logger: boolean | object = tru
     };
     return { app, database, phases, stop };
   } catch (error) {
+    await lease?.release();
     await database.close().catch(() => {});
     release();
     throw error;

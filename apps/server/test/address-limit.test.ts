@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { databaseCounter, redisCounter } from '../src/modules/auth/address-limit.ts';
 import { basic, body, md5, testApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
@@ -133,5 +134,61 @@ describe.each(testDrivers())('sign-in limit per address behind a proxy on %s', (
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
+  });
+});
+
+/** Issue 20, target 7: with REDIS_URL set and Redis down, sign-ins go on, counted in the database. */
+describe.each(testDrivers())('sign-in limit per address with Redis down on %s', (driver) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  // Nothing listens on port 1: the connection is refused at once.
+  const deadRedis = 'redis://127.0.0.1:1';
+
+  it('answers sign-ins and still limits the address, through the database', async () => {
+    const app = await testApp(test.database, {
+      LOGIN_ADDRESS_MAX_FAILURES: '2',
+      LOGIN_MAX_FAILURES: '100',
+      REDIS_URL: deadRedis,
+    });
+    try {
+      const signInFrom = (address: string, password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/bl-auth/token',
+          remoteAddress: address,
+          headers: { authorization: basic, 'blade-language': 'en' },
+          query: { grantType: 'password', tenantId: '000000', account: 'admin', password: md5(password) },
+        });
+      const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      expect((await signInFrom('192.0.2.78', 'admin')).statusCode).toBe(200);
+      for (let i = 0; i < 2; i += 1)
+        expect((await signInFrom(address, `wrong-${randomUUID()}`)).statusCode).toBe(400);
+      expect((await signInFrom(address, 'admin')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('warns once for the outage, not once per request', async () => {
+    const warnings: string[] = [];
+    const counter = redisCounter(deadRedis, databaseCounter(test.database), {
+      warn: (_details, message) => warnings.push(message),
+      info: () => {},
+    });
+    try {
+      const key = `outage:${randomUUID()}`;
+      for (let i = 1; i <= 5; i += 1) expect(await counter.hit(key, 60)).toBe(i);
+      expect(await counter.count(key, 60)).toBe(5);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/Redis unreachable/);
+    } finally {
+      await counter.close();
+    }
   });
 });

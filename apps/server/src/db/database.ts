@@ -31,6 +31,18 @@ export interface Database {
    * row-level security confines every statement to that tenant, whatever its WHERE says.
    */
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding the session-level advisory lock `key`, on a connection of its own
+   * that `work` receives: the lock holds until `work` ends, whatever transactions `work` commits
+   * on it (a transaction-level lock ends with the first commit). A process that dies lets go
+   * with its connection. PGlite has one process per data directory (db/lock.ts): it just runs.
+   */
+  exclusively<T>(key: number, work: (session: Db) => Promise<T>): Promise<T>;
+  /**
+   * Plain SQL as the owner, for the job queue's own statements (pg-boss's `db` adapter): with
+   * values one statement, without values possibly several (answered with the last result).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -48,10 +60,18 @@ export function afterCommit(tx: Tx, work: () => Promise<void>): void {
   queue.push(work);
 }
 
-function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
+function wrap(
+  driver: Driver,
+  db: Db,
+  exclusively: Database['exclusively'],
+  executeSql: Database['executeSql'],
+  close: () => Promise<void>,
+): Database {
   return {
     driver,
     db,
+    exclusively,
+    executeSql,
     async withTenant(tenantId, work) {
       const queue: (() => Promise<void>)[] = [];
       const result = await db.transaction(async (tx) => {
@@ -72,13 +92,44 @@ function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('postgres', db, () => pool.end());
+  // Outside the pool: a pool of one connection could otherwise never serve `work`'s own queries.
+  const exclusively: Database['exclusively'] = async (key, work) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      return await work(drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db);
+    } finally {
+      // Ending the connection releases the lock too; unlocking first says so explicitly.
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    }
+  };
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    const result = (await pool.query(text, values as unknown[] | undefined)) as unknown;
+    // Several statements answer one result each: the last is the statement's answer.
+    return Array.isArray(result)
+      ? (result[result.length - 1] ?? { rows: [] })
+      : (result as { rows: unknown[] });
+  };
+  return wrap('postgres', db, exclusively, executeSql, () => pool.end());
 }
 
 /** Wraps an open PGlite instance; closing the database closes it. */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('pglite', db, () => client.close());
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  };
+  return wrap(
+    'pglite',
+    db,
+    (_key, work) => work(db),
+    executeSql,
+    () => client.close(),
+  );
 }
 
 /**

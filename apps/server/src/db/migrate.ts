@@ -4,6 +4,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import PgBoss from 'pg-boss';
 import { appRole, type Database, type Db, queryRows, type Tx } from './database.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -11,8 +12,11 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Tables with a tenant_id column that are global registries, not tenant data. */
 const globalTables = ['blade_tenant'];
 
-/** Any stable number: several server processes starting at once take turns migrating. */
-const migrationLockKey = 727_3001;
+/**
+ * Any stable number: several server processes starting at once take turns migrating and
+ * seeding (server.ts), the first doing the work and the others finding it done.
+ */
+export const startupLockKey = 727_3001;
 
 /** One statement per call: prepared statements take one command each. */
 async function runStatements(exec: Db | Tx, statements: string[]): Promise<void> {
@@ -102,18 +106,43 @@ export async function ensureListIndexes(exec: Db | Tx): Promise<void> {
   }
 }
 
-/** Applies the committed migrations, then the tenant-isolation and list-index steps. */
-export async function migrate(database: Database): Promise<void> {
+/**
+ * Applies the committed migrations, then the tenant-isolation and list-index steps, on `session`:
+ * the connection holding the startup lock (see `migrate`).
+ */
+export async function migrateOn(database: Database, session: Db): Promise<void> {
   if (database.driver === 'postgres') {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
-      await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
-      await ensureTenantIsolation(tx);
-      await ensureListIndexes(tx);
-    });
+    await migratePg(session as unknown as NodePgDatabase, { migrationsFolder });
   } else {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-    await ensureTenantIsolation(database.db);
-    await ensureListIndexes(database.db);
+    await migratePglite(session as unknown as PgliteDatabase, { migrationsFolder });
   }
+  await ensureTenantIsolation(session);
+  await ensureListIndexes(session);
+  await ensureJobSchema(database, session);
+}
+
+/** The schema pg-boss keeps its queues in (jobs/queue.ts). */
+export const jobSchema = 'pgboss';
+
+/**
+ * Installs pg-boss's tables with the other migrations, under the same lock, so no process
+ * starts its queue on a half-made schema (and the test template carries them ready-made).
+ * pg-boss upgrades its own schema when a later version starts.
+ */
+async function ensureJobSchema(database: Database, session: Db): Promise<void> {
+  const [found] = await queryRows<{ present: boolean }>(
+    session,
+    sql`select to_regclass(${`${jobSchema}.version`}) is not null as present`,
+  );
+  if (found?.present) return;
+  await database.executeSql(PgBoss.getConstructionPlans(jobSchema));
+}
+
+/**
+ * Migrates under the startup lock, held on a connection of its own for the whole run: the
+ * migrator commits each migration, and a transaction-level lock would end with the first of
+ * those commits, letting a second process in to run the same DDL (`tuple concurrently updated`).
+ */
+export async function migrate(database: Database): Promise<void> {
+  await database.exclusively(startupLockKey, (session) => migrateOn(database, session));
 }

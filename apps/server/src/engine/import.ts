@@ -1,6 +1,6 @@
 import { type Language, ResultCode } from '@bl/contract';
 import { decimalKinds, type FieldMeta } from '@bl/entities';
-import type { EntityDefinition } from '@bl/entities/registry';
+import { type EntityDefinition, entities } from '@bl/entities/registry';
 import * as XLSX from '@e965/xlsx';
 import type { FastifyRequest } from 'fastify';
 import { rowsDetail, writeAudit } from '../audit/audit.ts';
@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { type MessageParams, translate } from '../i18n/messages.ts';
+import type { JobHandler } from '../jobs/queue.ts';
 import { submitRecord } from './crud.ts';
 import { dictValueOf, importFields, matchHeaders } from './excel-columns.ts';
 
@@ -239,11 +240,14 @@ export async function importRows(
   auth: AuthContext,
   rows: ParsedRow[],
   language: Language,
+  progress?: (done: number) => void,
 ): Promise<number> {
   return database.withTenant(auth.tenantId, async (tx) => {
     const errors: RowError[] = [];
     let failed = 0;
+    let done = 0;
     for (const { row, input } of rows) {
+      progress?.(done++);
       try {
         await submitRecord(tx, entity, auth, input, language);
       } catch (error) {
@@ -267,4 +271,36 @@ export async function importRows(
     await writeAudit(tx, auth, { action: 'import', entity, detail: rowsDetail(rows.length) });
     return rows.length;
   });
+}
+
+/**
+ * The import job (jobs/queue.ts): the same parse and all-or-nothing import as the request, run
+ * by whichever process takes the job, with the rows checked so far as its progress. A refusal
+ * (a bad file, failing rows) is the job's result, in the language of the user who started it.
+ */
+export function importJob(database: Database): JobHandler {
+  return async (run) => {
+    const entity = entities.find((candidate) => candidate.name === run.target);
+    if (!entity || !run.input)
+      return { status: 'failed', message: translate('error.notFound', run.language) };
+    try {
+      const rows = parseSheet(entity, run.input);
+      run.progress(0, rows.length);
+      const imported = await importRows(database, entity, run.auth, rows, run.language, (done) =>
+        run.progress(done, rows.length),
+      );
+      return {
+        status: 'done',
+        message: translate('excel.imported', run.language, { count: imported }),
+        result: { imported },
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return {
+        status: 'failed',
+        message: translate(error.messageKey, run.language, error.params),
+        errors: Array.isArray(error.data) ? (error.data as RowError[]) : [],
+      };
+    }
+  };
 }

@@ -9,6 +9,7 @@ import { requireAuth } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { registerUploads } from '../http/uploads.ts';
 import { translate } from '../i18n/messages.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './crud.ts';
 import { buildTemplate, startExport } from './export.ts';
 import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
@@ -58,7 +59,7 @@ const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 export function registerEntityRoutes(
   app: FastifyInstance,
   database: Database,
-  options: { uploadTimeoutMs: number },
+  options: { uploadTimeoutMs: number; importJobMinBytes: number; jobs: JobQueue },
 ) {
   app.get(
     '/api/bl-system/catalogue',
@@ -236,6 +237,21 @@ export function registerEntityRoutes(
           );
           const { fileName, content } = await readUpload(request);
           if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+          // A large file (or a page that shows progress: mode=job) is imported by a job, which any
+          // process may run; the answer is its id, polled at /api/bl-jobs/job/detail.
+          if (
+            (request.query as { mode?: string }).mode === 'job' ||
+            content.length >= options.importJobMinBytes
+          ) {
+            const jobId = await database.withTenant(auth.tenantId, (tx) =>
+              options.jobs.enqueue(tx, auth, 'import', {
+                target: entity.name,
+                input: content,
+                language: request.language,
+              }),
+            );
+            return ok({ jobId }, translate('job.queued', request.language));
+          }
           const rows = parseSheet(entity, content);
           const imported = await importRows(database, entity, auth, rows, request.language);
           return ok({ imported }, translate('excel.imported', request.language, { count: imported }));

@@ -10,8 +10,11 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { importJob } from '../engine/import.ts';
 import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { registerJobRoutes } from '../jobs/routes.ts';
 import { registerApiGrants, registerApiPermissionGuard } from '../modules/access/api-permissions.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
@@ -44,7 +47,7 @@ import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
-import { scheduleStatusChange } from '../modules/wms/status-change.ts';
+import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
@@ -157,7 +160,9 @@ export async function buildApp({
     }
   });
 
-  const attempts = config.redisUrl ? redisCounter(config.redisUrl) : databaseCounter(database);
+  const attempts = config.redisUrl
+    ? redisCounter(config.redisUrl, databaseCounter(database), app.log)
+    : databaseCounter(database);
   app.addHook('onClose', () => attempts.close());
   const sender =
     codeSender ??
@@ -196,18 +201,37 @@ export async function buildApp({
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);
-  const stopStatusChange = scheduleStatusChange(
-    database,
-    config.statusChangeIntervalMinutes,
-    (error, tenantId) => app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
-  );
-  app.addHook('onClose', () => stopStatusChange());
+  // Imports and the status sweep run as jobs: once across processes, surviving a restart.
+  const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
+  const jobs = await startJobQueue(database, {
+    work: config.jobWorkers,
+    handlers: { import: importJob(database) },
+    schedules: sweepCron
+      ? {
+          'bl-status-change': {
+            cron: sweepCron,
+            run: async () => {
+              await runStatusChange(database, new Date(), (error, tenantId) =>
+                app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
+              );
+            },
+          },
+        }
+      : {},
+    log: app.log,
+  });
+  app.addHook('onClose', () => jobs.stop());
+  registerJobRoutes(app, database, jobs);
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
   registerFlowRoutes(app, database, { ...wmsFlowCode, ...controlFlowCode });
   registerReportRoutes(app, database);
-  registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
+  registerEntityRoutes(app, database, {
+    uploadTimeoutMs: config.uploadTimeoutMs,
+    importJobMinBytes: config.importJobMinBytes,
+    jobs,
+  });
 
   if (serveWeb)
     await app.register(fastifyStatic, {

@@ -821,6 +821,11 @@ export const messages = {
     mo: '該列無法儲存：{detail}',
     en: 'This row cannot be saved: {detail}',
   },
+  'job.queued': {
+    zh: '已开始处理，完成后在此显示结果',
+    mo: '已開始處理，完成後在此顯示結果',
+    en: 'Started; the result will show here when it is done',
+  },
   'excel.imported': {
     zh: '导入成功：共 {count} 条',
     mo: '匯入成功：共 {count} 筆',

@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { ApiError, ResultCode } from '@bl/contract';
 import type { CatalogueEntity } from '@bl/entities';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient, reportError } from '../api/query.ts';
@@ -22,14 +22,17 @@ export function ImportDialog(props: { entity: CatalogueEntity; onClose: () => vo
   const download = useDownload();
   const [file, setFile] = useState<File | undefined>();
   const [busy, setBusy] = useState(false);
+  /** The job's rows checked of its total while it runs (the server imports in the background). */
+  const [checked, setChecked] = useState<{ done: number; total: number } | undefined>();
   const [failure, setFailure] = useState<{ message: string; rows: RowError[] } | undefined>();
 
   const start = async () => {
     if (!file) return;
     setBusy(true);
     setFailure(undefined);
+    setChecked({ done: 0, total: 0 });
     try {
-      const outcome = await uploadImport(entity.path, file);
+      const outcome = await uploadImport(entity.path, file, (done, total) => setChecked({ done, total }));
       if (outcome.ok) {
         message.success(outcome.message || t('crud.success'));
         await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
@@ -44,6 +47,7 @@ export function ImportDialog(props: { entity: CatalogueEntity; onClose: () => vo
       message.error(t('common.networkError'));
     } finally {
       setBusy(false);
+      setChecked(undefined);
     }
   };
 
@@ -102,6 +106,19 @@ export function ImportDialog(props: { entity: CatalogueEntity; onClose: () => vo
           <p className="ant-upload-text">{t('crud.uploadHint')}</p>
           <p className="ant-upload-hint">{t('crud.uploadNote')}</p>
         </Upload.Dragger>
+        {checked && (
+          <div className="bl-import-progress">
+            <Progress
+              percent={checked.total > 0 ? Math.floor((checked.done * 100) / checked.total) : 0}
+              status="active"
+            />
+            <Typography.Text type="secondary">
+              {checked.total > 0
+                ? t('crud.importProgress', { done: checked.done, total: checked.total })
+                : t('crud.importQueued')}
+            </Typography.Text>
+          </div>
+        )}
         {failure && (
           <>
             <Alert type="error" showIcon message={failure.message} description={t('crud.rowErrors')} />

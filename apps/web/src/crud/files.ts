@@ -116,19 +116,41 @@ export async function uploadFile<T>(url: string, file: File): Promise<ApiResult<
   }
 }
 
-/** POSTs a spreadsheet to `{path}/import` (multipart field `file`). */
-export async function uploadImport(path: string, file: File): Promise<ImportOutcome> {
+/** A background job's state (server: jobs/queue.ts). */
+interface JobState {
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  message: string;
+  errors: RowError[];
+  result: { imported?: number } | null;
+}
+
+const jobPollMs = 700;
+
+/**
+ * POSTs a spreadsheet to `{path}/import?mode=job` (multipart field `file`): the server imports
+ * it as a job (any server process may run it), and this follows the job to its end, telling
+ * `onProgress` the rows checked of the total, then answers as the synchronous import did.
+ */
+export async function uploadImport(
+  path: string,
+  file: File,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ImportOutcome> {
   const body = new FormData();
   body.append('file', file, file.name);
   const progress = useProgress.getState();
   progress.start();
   let envelope: ApiResult<unknown>;
   try {
-    const response = await fetch(`${path}/import`, { method: 'POST', headers: authHeaders(), body });
+    const response = await fetch(`${path}/import?mode=job`, { method: 'POST', headers: authHeaders(), body });
     envelope = (await response.json()) as ApiResult<unknown>;
   } finally {
     progress.done();
   }
+  const jobId = envelope.success ? (envelope.data as { jobId?: string } | null)?.jobId : undefined;
+  if (jobId) envelope = await followJob(jobId, onProgress);
   if (envelope.success) {
     const data = envelope.data as { imported?: number } | null;
     return { ok: true, message: envelope.msg, imported: data?.imported ?? 0 };
@@ -137,4 +159,25 @@ export async function uploadImport(path: string, file: File): Promise<ImportOutc
     ? (envelope.data as RowError[]).filter((row) => typeof row?.message === 'string')
     : [];
   return { ok: false, code: envelope.code ?? ResultCode.failure, message: envelope.msg, rows };
+}
+
+/** Polls a job until it ends; its end as the envelope the synchronous import would have sent. */
+async function followJob(
+  id: string,
+  onProgress: (done: number, total: number) => void,
+): Promise<ApiResult<unknown>> {
+  for (;;) {
+    const response = await fetch(`/api/bl-jobs/job/detail?id=${encodeURIComponent(id)}`, {
+      headers: authHeaders(),
+    });
+    const envelope = (await response.json()) as ApiResult<JobState>;
+    if (!envelope.success || !envelope.data) return envelope;
+    const job = envelope.data;
+    onProgress(job.done, job.total);
+    if (job.status === 'done')
+      return { code: ResultCode.success, success: true, msg: job.message, data: job.result };
+    if (job.status === 'failed')
+      return { code: ResultCode.failure, success: false, msg: job.message, data: job.errors };
+    await new Promise((resolve) => setTimeout(resolve, jobPollMs));
+  }
 }

@@ -555,6 +555,8 @@ const en: Messages = {
     uploadHint: 'Click or drag a file here',
     uploadNote: 'Only .xls and .xlsx files',
     onlyExcel: 'Only .xls or .xlsx files can be uploaded',
+    importProgress: 'Checked {{done}} of {{total}} rows',
+    importQueued: 'Waiting for the import to start…',
     startImport: 'Import',
     rowErrors: 'These rows have errors: correct the file and import it again',
     row: 'Row',

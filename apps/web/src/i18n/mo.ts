@@ -546,6 +546,8 @@ const mo: Messages = {
     uploadHint: '點擊或將檔案拖曳到此處',
     uploadNote: '只支援 .xls、.xlsx 檔案',
     onlyExcel: '只能上傳 .xls 或 .xlsx 檔案',
+    importProgress: '已檢查 {{done}} / {{total}} 行',
+    importQueued: '等待匯入開始…',
     startImport: '開始匯入',
     rowErrors: '以下資料列有錯誤，請修改檔案後重新匯入',
     row: '列號',

@@ -45,24 +45,81 @@ export function databaseCounter(database: Database): AttemptCounter {
   };
 }
 
-/** Redis keeps the counts under `bl:signin:addr:<address>`, expiring with their window. */
-export function redisCounter(url: string): AttemptCounter {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+/** What the counters log through (Fastify's logger fits). */
+export interface CounterLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * Redis keeps the counts under `bl:signin:addr:<address>`, expiring with their window. While
+ * Redis cannot be reached the database counts instead (`fallback`), so a Redis outage costs the
+ * shared counts of that spell, not every sign-in: one warning when it goes, one line when it is
+ * back. Commands fail at once while the connection is down (no offline queue), and the client
+ * keeps reconnecting on its own.
+ */
+export function redisCounter(url: string, fallback: AttemptCounter, log: CounterLog): AttemptCounter {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 5000),
+  });
+  let down = false;
+  const wentDown = (error: unknown) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error }, 'Redis unreachable: counting sign-in attempts in the database until it is back');
+  };
+  // Without a listener ioredis prints every failed reconnection as an unhandled error.
+  redis.on('error', wentDown);
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis reachable again: counting sign-in attempts in Redis');
+  });
   const name = (key: string) => `bl:signin:addr:${key}`;
+  // The first connection, made at start: requests wait for its outcome rather than count
+  // their first attempts in the database while Redis is merely still connecting.
+  const firstConnection = new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+    setTimeout(resolve, 2500).unref();
+  });
+  const viaRedis = async <T>(work: () => Promise<T>, otherwise: () => Promise<T>): Promise<T> => {
+    await firstConnection;
+    if (redis.status !== 'ready') return otherwise();
+    try {
+      return await work();
+    } catch (error) {
+      wentDown(error);
+      return otherwise();
+    }
+  };
   return {
-    async hit(key, windowSeconds) {
-      const [[, failures] = [null, 1]] = (await redis
-        .multi()
-        .incr(name(key))
-        .expire(name(key), windowSeconds, 'NX')
-        .exec()) as [Error | null, number][];
-      return Number(failures);
+    hit(key, windowSeconds) {
+      return viaRedis(
+        async () => {
+          const [[, failures] = [null, 1]] = (await redis
+            .multi()
+            .incr(name(key))
+            .expire(name(key), windowSeconds, 'NX')
+            .exec()) as [Error | null, number][];
+          return Number(failures);
+        },
+        () => fallback.hit(key, windowSeconds),
+      );
     },
-    async count(key) {
-      return Number((await redis.get(name(key))) ?? 0);
+    count(key, windowSeconds) {
+      return viaRedis(
+        async () => Number((await redis.get(name(key))) ?? 0),
+        () => fallback.count(key, windowSeconds),
+      );
     },
     async close() {
       await redis.quit().catch(() => undefined);
+      redis.disconnect();
+      await fallback.close();
     },
   };
 }

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { registerUploads } from '../../http/uploads.ts';
 import { translate } from '../../i18n/messages.ts';
 import { looksLike, pictureKindOf } from './pictures.ts';
-import { LocalDiskStore } from './store.ts';
+import { serverStore } from './stores.ts';
 
 /** Largest avatar picture: small enough to show at once, large enough for a photo at 256 px. */
 export const avatarMaxBytes = 512 * 1024;
@@ -38,7 +38,7 @@ const keyOf = (tenantId: string, file: string) => `${tenantId}/avatar/${file}`;
  * once the change has committed.
  */
 export function registerAvatarRoutes(app: FastifyInstance, database: Database, config: Config) {
-  const store = new LocalDiskStore(config.filesDir);
+  const store = serverStore(config);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     avatarPath,

@@ -22,7 +22,7 @@ import { registerUploads } from '../../http/uploads.ts';
 import { type MessageKey, type MessageParams, translate } from '../../i18n/messages.ts';
 import { looksLike, pictureHeadBytes, pictureKindOf } from './pictures.ts';
 import { RemoteStoreError } from './s3-store.ts';
-import { LocalDiskStore, type ObjectStore } from './store.ts';
+import type { ObjectStore } from './store.ts';
 import {
   isRemote,
   mediaTypeOf,
@@ -30,6 +30,7 @@ import {
   remoteBucketPattern,
   type StorageSetting,
   StoreSettingError,
+  serverStore,
   storeOf,
 } from './stores.ts';
 
@@ -182,7 +183,7 @@ function ownKey(auth: AuthContext, key: unknown): key is string {
  * attachment downloads, the storage test, and the rules of storage settings. See ADR 0009.
  */
 export function registerResourceRoutes(app: FastifyInstance, database: Database, config: Config) {
-  const local: ObjectStore = new LocalDiskStore(config.filesDir);
+  const local: ObjectStore = serverStore(config);
   /** The store of a setting; a setting that names none is refused with what to correct. */
   const storeFor = (setting: StorageSetting, language: Language): ObjectStore => {
     let store: ObjectStore | undefined;

@@ -1,6 +1,30 @@
+import type { Config } from '../../config.ts';
 import type { OutboundPolicy } from '../../http/outbound.ts';
 import { S3Store } from './s3-store.ts';
-import type { ObjectStore } from './store.ts';
+import { LocalDiskStore, type ObjectStore } from './store.ts';
+
+/**
+ * The server's built-in store (avatars; attachments of tenants on the local category or without
+ * a setting): the S3-compatible bucket of OBJECT_STORE_* when set, else the folder FILES_DIR.
+ * Several processes need one of the two shared: a bucket, or a directory they all mount.
+ * The operator names the bucket's endpoint, so it is reachable whatever its address range (the
+ * outbound guard is for the servers tenants configure).
+ */
+export function serverStore(config: Pick<Config, 'filesDir' | 'objectStore' | 'ossTimeoutMs' | 'outbound'>) {
+  const bucket = config.objectStore;
+  if (!bucket) return new LocalDiskStore(config.filesDir);
+  const url = new URL(bucket.endpoint);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return new S3Store({
+    ...bucket,
+    style: 'path',
+    timeoutMs: config.ossTimeoutMs,
+    outbound: {
+      ...config.outbound,
+      allowedHosts: [...config.outbound.allowedHosts, `${url.hostname}:${port}`],
+    },
+  });
+}
 
 /** `ossCategory` values (packages/entities system/dicts.ts): 1 to 4 keep SpringBlade's numbering. */
 export const ossCategory = { minio: '1', qiniu: '2', aliyun: '3', tencent: '4', local: '5' } as const;

@@ -157,29 +157,14 @@ export async function runStatusChange(
 }
 
 /**
- * Runs the sweep soon after start and then every `intervalMinutes` (0: never). A sweep only
- * moves what is due, so running it often costs a query per tenant and nothing more.
+ * The sweep's schedule as a cron line for the job queue (jobs/queue.ts), which runs each slot
+ * once across all server processes: every N minutes below an hour, else every N/60 hours on
+ * the hour; undefined for 0 (never). A sweep only moves what is due, so running it often costs
+ * a query per tenant and nothing more.
  */
-export function scheduleStatusChange(
-  database: Database,
-  intervalMinutes: number,
-  log: (error: unknown, tenantId: string) => void,
-): () => Promise<void> {
-  if (intervalMinutes <= 0) return async () => {};
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= runStatusChange(database, new Date(), log).finally(() => {
-      running = undefined;
-    });
-  };
-  const first = setTimeout(tick, 30_000);
-  const timer = setInterval(tick, intervalMinutes * 60_000);
-  first.unref();
-  timer.unref();
-  // Stopping waits for a sweep under way, so the database is closed only after it.
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+export function statusChangeCron(intervalMinutes: number): string | undefined {
+  if (intervalMinutes <= 0) return undefined;
+  if (intervalMinutes < 60) return `*/${intervalMinutes} * * * *`;
+  const hours = Math.min(24, Math.round(intervalMinutes / 60));
+  return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
 }

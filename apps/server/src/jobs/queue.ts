@@ -1,0 +1,198 @@
+import type { Language } from '@bl/contract';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { afterCommit, type Database, queryRows, type Tx } from '../db/database.ts';
+import { nextId } from '../db/ids.ts';
+import { jobSchema } from '../db/migrate.ts';
+import type { AuthContext } from '../http/context.ts';
+
+/** A job's row (`bl_job`): what the page that started it polls. */
+export interface JobState {
+  id: string;
+  kind: string;
+  target: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  message: string;
+  errors: { row: number; message: string }[];
+  result: unknown;
+}
+
+/** What a handler is given: the job's row and a way to report how far it has got. */
+export interface JobRun {
+  id: string;
+  tenantId: string;
+  target: string;
+  auth: AuthContext;
+  language: Language;
+  input: Buffer | null;
+  /** Records progress; cheap to call often (written at most about once a second). */
+  progress(done: number, total: number): void;
+}
+
+/** A handler's outcome: `done` with a message (and a result), or `failed` with row errors. */
+export type JobOutcome =
+  | { status: 'done'; message: string; result?: unknown }
+  | { status: 'failed'; message: string; errors?: { row: number; message: string }[] };
+
+export type JobHandler = (run: JobRun) => Promise<JobOutcome>;
+
+/** One queue per kind of user job, plus the scheduled sweeps. */
+const userQueue = (kind: string) => `bl-${kind}`;
+
+export interface JobQueue {
+  /** Records a job for the signed-in user and queues it: any process may run it, once. */
+  enqueue(
+    tx: Tx,
+    auth: AuthContext,
+    kind: string,
+    options: { target?: string; input?: Buffer; language: Language },
+  ): Promise<string>;
+  /** The job's state, for its owner only (row-level security keeps it in the tenant). */
+  state(tx: Tx, auth: AuthContext, id: string): Promise<JobState | undefined>;
+  /** Stops taking jobs and waits for those under way. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** Whether this process runs jobs (every process may queue them). */
+  work: boolean;
+  handlers: Record<string, JobHandler>;
+  /** Scheduled sweeps: queue name → cron and work; each runs once per slot across processes. */
+  schedules: Record<string, { cron: string; run: () => Promise<void> }>;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/**
+ * pg-boss on the application's own database: PostgreSQL, or PGlite through its `db` adapter.
+ * A job is fetched with SKIP LOCKED, so one process runs it; a process that dies mid-job leaves
+ * it to expire and be retried by another (its state row is reset to queued on the retry);
+ * jobs queued before a restart are still there after it.
+ */
+export async function startJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: jobSchema,
+    // Each process watches for expired jobs and keeps the schedules; pg-boss lets one do it at a time.
+    supervise: options.work,
+    schedule: options.work,
+    migrate: false,
+  });
+  boss.on('error', (error) => options.log.warn({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const queues = [...Object.keys(options.handlers).map(userQueue), ...Object.keys(options.schedules)];
+  for (const name of queues) {
+    // Created by whichever process comes first; the others find it.
+    if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
+  }
+
+  const setState = (tenantId: string, id: string, fields: ReturnType<typeof sql>) =>
+    database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`update bl_job set ${fields}, update_time = now() where id = ${id}`),
+    );
+
+  if (options.work) {
+    for (const [kind, handler] of Object.entries(options.handlers)) {
+      await boss.work<{ id: string; tenantId: string }>(
+        userQueue(kind),
+        { pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (!job) return;
+          const { id, tenantId } = job.data;
+          const [row] = await database.withTenant(tenantId, (tx) =>
+            queryRows<{
+              target: string;
+              auth: AuthContext;
+              language: Language;
+              input: Buffer | Uint8Array | null;
+              status: string;
+            }>(tx, sql`select target, auth, language, input, status from bl_job where id = ${id}`),
+          );
+          if (!row || row.status === 'done' || row.status === 'failed') return;
+          await setState(tenantId, id, sql`status = 'running', done = 0`);
+          let lastWrite = 0;
+          const outcome = await handler({
+            id,
+            tenantId,
+            target: row.target,
+            auth: row.auth,
+            language: row.language,
+            input: row.input ? Buffer.from(row.input) : null,
+            progress(done, total) {
+              const now = Date.now();
+              if (now - lastWrite < 1000 && done < total) return;
+              lastWrite = now;
+              // Not awaited: the handler's own transaction may be holding the (PGlite) connection.
+              void database
+                .withTenant(tenantId, (tx) =>
+                  // Only while running: a write that lands after the job's end must not undo it.
+                  tx.execute(
+                    sql`update bl_job set done = ${done}, total = ${total}, update_time = now()
+                        where id = ${id} and status = 'running'`,
+                  ),
+                )
+                .then(undefined, () => undefined);
+            },
+          }).catch((error: unknown): JobOutcome => {
+            options.log.error({ err: error, jobId: id }, 'job failed');
+            return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+          });
+          const errors = outcome.status === 'failed' ? (outcome.errors ?? []) : [];
+          const result = outcome.status === 'done' ? (outcome.result ?? null) : null;
+          await setState(
+            tenantId,
+            id,
+            sql`status = ${outcome.status}, message = ${outcome.message},
+                errors = ${JSON.stringify(errors)}::jsonb, result = ${JSON.stringify(result)}::jsonb,
+                done = case when ${outcome.status} = 'done' then total else done end, input = null`,
+          );
+        },
+      );
+    }
+    for (const [name, schedule] of Object.entries(options.schedules)) {
+      await boss.schedule(name, schedule.cron, {}, { singletonKey: name });
+      await boss.work(name, { pollingIntervalSeconds: 5 }, async () => {
+        await schedule.run();
+      });
+    }
+  }
+
+  return {
+    async enqueue(tx, auth, kind, { target = '', input, language }) {
+      if (!options.handlers[kind]) throw new Error(`no job handler for ${kind}`);
+      const id = nextId();
+      await tx.execute(
+        sql`insert into bl_job (id, tenant_id, kind, target, language, auth, input, create_user)
+            values (${id}, ${auth.tenantId}, ${kind}, ${target}, ${language}, ${JSON.stringify(auth)}::jsonb,
+                    ${input ?? null}, ${auth.userId})`,
+      );
+      // Queued once the row has committed: a worker polling meanwhile must find it, and a request
+      // that fails leaves neither row nor queued job.
+      afterCommit(tx, async () => {
+        try {
+          await boss.send(
+            userQueue(kind),
+            { id, tenantId: auth.tenantId },
+            { retryLimit: 1, expireInMinutes: 30 },
+          );
+        } catch (error) {
+          options.log.error({ err: error, jobId: id }, 'job recorded but not queued');
+        }
+      });
+      return id;
+    },
+    async state(tx, auth, id) {
+      const [row] = await queryRows<JobState>(
+        tx,
+        sql`select id::text as id, kind, target, status, done, total, message, errors, result from bl_job
+            where id = ${id} and create_user = ${auth.userId}`,
+      );
+      return row;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusChangeCron } from '../src/modules/wms/status-change.ts';
+import { body, multipart, testApp, tokensOf } from './support/app.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+
+type Cell = string | number | null;
+function writeBook(rows: Cell[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+interface Job {
+  id: string;
+  status: string;
+  done: number;
+  total: number;
+  message: string;
+  errors: { row: number; message: string }[];
+  result: { imported: number } | null;
+}
+
+/** Issue 20, target 6: imports run as pg-boss jobs, once, by any process, with their progress. */
+describe.each(testDrivers())('import jobs on %s', (driver) => {
+  let test: TestDatabase;
+  let token: string;
+  const apps: FastifyInstance[] = [];
+  /** An app that queues jobs but runs none (JOB_WORKERS=0), or one that runs them. */
+  const start = async (workers: boolean) => {
+    const app = await testApp(test.database, { JOB_WORKERS: workers ? '1' : '0' });
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+    const first = await start(false);
+    token = (await tokensOf(first)).accessToken;
+    const unit = await first.inject({
+      method: 'POST',
+      url: '/api/bl-wms/unit/submit',
+      payload: { code: 'PCS', name: '件' },
+      headers: { 'blade-auth': `bearer ${token}` },
+    });
+    expect(unit.statusCode, unit.body).toBe(200);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await test.dispose();
+  });
+
+  const headers = (language = 'en') => ({ 'blade-auth': `bearer ${token}`, 'blade-language': language });
+  const queueImport = async (app: FastifyInstance, content: Buffer, language = 'en') => {
+    const form = multipart('materials.xlsx', content);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/bl-wms/material/import',
+      query: { mode: 'job' },
+      payload: form.payload,
+      headers: { ...headers(language), 'content-type': form.contentType },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return body<{ jobId: string }>(answer).data.jobId;
+  };
+  const detail = async (app: FastifyInstance, id: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/bl-jobs/job/detail',
+      query: { id },
+      headers: headers(),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return body<Job>(answer).data;
+  };
+  const finished = async (app: FastifyInstance, id: string) => {
+    for (let i = 0; i < 100; i += 1) {
+      const job = await detail(app, id);
+      if (job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`job ${id} did not finish`);
+  };
+  const materialCodes = async (prefix: string) =>
+    (
+      (await test.database.db.execute(
+        sql`select code from bl_material where tenant_id = '000000' and is_deleted = 0 and code like ${`${prefix}%`}`,
+      )) as unknown as { rows: unknown[] }
+    ).rows.length;
+
+  it('queues an import on a process that runs no jobs; a process started later runs it, once', async () => {
+    const queuing = apps[0] as FastifyInstance;
+    const id = await queueImport(
+      queuing,
+      writeBook([
+        ['物料编码', '物料名称', '基本单位'],
+        ['JOB-1', 'one', 'PCS'],
+        ['JOB-2', 'two', 'PCS'],
+        ['JOB-3', 'three', 'PCS'],
+      ]),
+    );
+    expect((await detail(queuing, id)).status).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await detail(queuing, id)).status).toBe('queued');
+    // Two workers: the job is still imported once (a second run would clash on the codes).
+    await start(true);
+    await start(true);
+    const job = await finished(queuing, id);
+    expect(job).toMatchObject({ status: 'done', done: 3, total: 3, message: 'Imported 3 records' });
+    expect(job.result).toEqual({ imported: 3 });
+    expect(await materialCodes('JOB-')).toBe(3);
+  });
+
+  it('answers the failing rows as the job result, in the language of the user, and imports nothing', async () => {
+    const id = await queueImport(
+      apps[0] as FastifyInstance,
+      writeBook([
+        ['物料编码', '物料名称', '基本单位'],
+        ['BAD-1', 'fine', 'PCS'],
+        ['BAD-2', 'bad unit', 'NOPE'],
+      ]),
+      'zh',
+    );
+    const job = await finished(apps[0] as FastifyInstance, id);
+    expect(job.status).toBe('failed');
+    expect(job.message).toBe('导入失败：1 行有错误');
+    expect(job.errors).toHaveLength(1);
+    expect(job.errors[0]?.row).toBe(3);
+    expect(await materialCodes('BAD-')).toBe(0);
+  });
+
+  it('shows a job to the user who started it only', async () => {
+    const other = await tokensOf(apps[0] as FastifyInstance, '100000');
+    const id = await queueImport(apps[0] as FastifyInstance, writeBook([['物料编码'], ['X-1']]));
+    const answer = await (apps[0] as FastifyInstance).inject({
+      method: 'GET',
+      url: '/api/bl-jobs/job/detail',
+      query: { id },
+      headers: { 'blade-auth': `bearer ${other.accessToken}`, 'blade-language': 'en' },
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it('keeps small imports answered in the request', async () => {
+    const form = multipart(
+      'm.xlsx',
+      writeBook([
+        ['物料编码', '物料名称', '基本单位'],
+        ['SYNC-1', 's', 'PCS'],
+      ]),
+    );
+    const answer = await (apps[0] as FastifyInstance).inject({
+      method: 'POST',
+      url: '/api/bl-wms/material/import',
+      payload: form.payload,
+      headers: { ...headers(), 'content-type': form.contentType },
+    });
+    expect(body<{ imported: number }>(answer).data).toEqual({ imported: 1 });
+  });
+});
+
+describe('the status sweep schedule', () => {
+  it('turns the interval into a cron line', () => {
+    expect(statusChangeCron(0)).toBeUndefined();
+    expect(statusChangeCron(15)).toBe('*/15 * * * *');
+    expect(statusChangeCron(60)).toBe('0 */1 * * *');
+    expect(statusChangeCron(180)).toBe('0 */3 * * *');
+    expect(statusChangeCron(24 * 60)).toBe('0 0 * * *');
+  });
+});
