@@ -39,6 +39,7 @@ import { registerTopMenuRules } from '../modules/system/topmenus.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
+import { stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
@@ -201,7 +202,7 @@ export async function buildApp({
   app.addHook('onClose', () => stopStatusChange());
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
-  registerFlowRoutes(app, database, wmsFlowCode);
+  registerFlowRoutes(app, database, { ...wmsFlowCode, ...stockCheckFlowCode });
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
 
