@@ -1,8 +1,9 @@
+import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
-import { testApp, tokensOf } from './support/app.ts';
+import { body, multipart, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { client, masterData, nextBillNo } from './support/wms.ts';
 
@@ -34,11 +35,13 @@ describe.each(testDrivers())('stock counts on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  let token = '';
 
   beforeAll(async () => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database);
     const admin = await tokensOf(app, '000000');
+    token = admin.accessToken;
     api = client(app, () => admin.accessToken);
     await masterData(api.submit);
   });
@@ -217,6 +220,77 @@ describe.each(testDrivers())('stock counts on %s', (driver) => {
     expect(refused.success).toBe(false);
     expect(refused.msg).toMatch(/M2/);
     expect(await balance('M2', 'FOUND', 'P2')).toBe('0.0000');
+  });
+
+  it('the count sheet goes out as a spreadsheet and comes back with the counted quantities (all or nothing)', async () => {
+    await receive([
+      { materialCode: 'M1', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '4' },
+      { materialCode: 'M2', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '9' },
+    ]);
+    const bill = await count({ customerCode: 'C1', placeFrom: 'P3', placeTo: 'P3' });
+    await ok('wmstockcheckbill', 'snapshot', [bill.id]);
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/wmstockcheckbilldetail/export',
+      query: { headerId_equal: bill.id },
+      headers: { 'blade-auth': `bearer ${token}`, 'blade-language': 'en' },
+    });
+    expect(exported.statusCode).toBe(200);
+    const book = XLSX.read(exported.rawPayload, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
+    const head = rows[0] as string[];
+    const [numberAt, materialAt, qtyAt] = ['Line no.', 'Material', 'Counted quantity'].map((h) =>
+      head.indexOf(h),
+    ) as [number, number, number];
+    expect(rows.slice(1).map((r) => [r[numberAt], r[materialAt]])).toEqual([
+      [1, 'M1'],
+      [2, 'M2'],
+    ]);
+    const upload = async (filled: unknown[][], language = 'en') => {
+      const out = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(filled), 'Sheet1');
+      const form = multipart('count.xlsx', XLSX.write(out, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+      return body(
+        await app.inject({
+          method: 'POST',
+          url: '/api/bl-wms/wmstockcheckbill/import-count',
+          query: { id: bill.id },
+          payload: form.payload,
+          headers: {
+            'blade-auth': `bearer ${token}`,
+            'blade-language': language,
+            'content-type': form.contentType,
+          },
+        }),
+      ) as { success: boolean; msg: string; data: unknown };
+    };
+    const fill = (values: unknown[]) =>
+      rows.map((r, i) => (i === 0 ? r : r.map((cell, c) => (c === qtyAt ? values[i - 1] : cell))));
+    // A bad quantity and a line the count does not have: nothing is taken, the rows are named.
+    const bad = await upload([
+      ...fill(['-1', '9']),
+      rows[1]?.map((cell, c) => (c === numberAt ? 7 : cell)) ?? [],
+    ]);
+    expect(bad.success).toBe(false);
+    expect(bad.msg).toBe('Import failed: 2 rows have errors');
+    expect(bad.data).toEqual([
+      { row: 2, message: 'Counted quantity -1 is not valid: it must be 0 or more, with at most 4 decimals' },
+      { row: 4, message: 'The count has no line 7 (rows are matched by line number)' },
+    ]);
+    expect((await lines(bill.id)).map((l) => l.qty)).toEqual([null, null]);
+    const good = await upload(fill([5, 9]));
+    expect(good.success).toBe(true);
+    const counted = await detail('wmstockcheckbill', bill.id);
+    expect((counted.details as Row[]).map((l) => [l.qty, l.diffQty])).toEqual([
+      ['5.0000', '1.0000'],
+      ['9.0000', '0.0000'],
+    ]);
+    expect(counted.totalQty).toBe('14.0000');
+    await ok('wmstockcheckbill', 'review', [bill.id]);
+    expect(await balance('M1', 'XLS', 'P3')).toBe('5.0000');
+    // A posted count takes no more counts.
+    expect((await upload(fill([6, 9]))).success).toBe(false);
   });
 
   it('refusals: nothing in scope, a reversed place range (in three languages)', async () => {

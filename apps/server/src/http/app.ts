@@ -39,7 +39,7 @@ import { registerTopMenuRules } from '../modules/system/topmenus.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
-import { stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
+import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
@@ -191,6 +191,7 @@ export async function buildApp({
   registerLicense(app, database, config);
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
+  registerStockCheckRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);

@@ -1,15 +1,29 @@
-import type { Language } from '@bl/contract';
+import { type Language, ok, ResultCode } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { queryRows, type Tx } from '../../db/database.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Row } from '../../engine/crud.ts';
+import {
+  importLimits,
+  isSpreadsheet,
+  type ParsedRow,
+  parseSheet,
+  type RowError,
+  readUpload,
+} from '../../engine/import.ts';
+import { refuseLockedLines } from '../../engine/locks.ts';
+import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
-import type { AuthContext } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { type AuthContext, requireAuth } from '../../http/context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { registerUploads } from '../../http/uploads.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { FlowCode } from '../flow/engine.ts';
+import { type FlowCode, lockFlowBills } from '../flow/engine.ts';
 import { refreshTotals } from './bills.ts';
 import { holdBalances, keyText, type StockKey } from './ledger.ts';
 
@@ -185,3 +199,98 @@ export const stockCheckFlowCode: FlowCode = {
     review: { check: (ctx) => takeBook(ctx.tx, ctx.auth, ctx.bills, ctx.language) },
   },
 };
+
+const countQuery = z.object({ id: idSchema });
+/** A counted quantity: zero or more, four decimals at most (the line's scale). */
+const countedQty = /^\d{1,14}(\.\d{1,4})?$/;
+
+/**
+ * Counted quantities from the count sheet's spreadsheet (the lines' export, filled in): rows
+ * are matched to the count's lines by line number and only `qty` is taken; every other column
+ * is the counter's reference. All or nothing, like every import: the failing rows are listed
+ * with their spreadsheet row numbers. A locked (posted) count refuses, as a line edit would.
+ */
+export async function importCounts(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  rows: ParsedRow[],
+  language: Language,
+): Promise<number> {
+  const [bill] = await lockFlowBills(tx, header, auth, [id], language);
+  refuseLockedLines(header, bill as Row, language);
+  const existing = await queryRows<{ id: string; lineNumber: number }>(
+    tx,
+    sql`select id::text id, line_number "lineNumber" from bl_wmstockcheckbilldetail
+        where tenant_id = ${auth.tenantId} and header_id = ${id}::bigint and is_deleted = 0`,
+  );
+  const byNumber = new Map(existing.map((line) => [line.lineNumber, line.id]));
+  const errors: RowError[] = [];
+  const values: SQL[] = [];
+  for (const { row, input } of rows) {
+    const lineId = byNumber.get(Number(input.lineNumber));
+    const qty = input.qty === undefined || input.qty === null ? '' : String(input.qty).trim();
+    const problem = !lineId
+      ? translate('stockcheck.importNoLine', language, { line: String(input.lineNumber ?? '') })
+      : qty === ''
+        ? undefined
+        : !countedQty.test(qty)
+          ? translate('stockcheck.importQty', language, { qty })
+          : undefined;
+    if (problem) errors.push({ row, message: problem });
+    else if (lineId && qty !== '') values.push(sql`(${lineId}::bigint, ${qty}::numeric)`);
+  }
+  if (errors.length > 0)
+    throw new AppError(
+      ResultCode.failure,
+      'excel.importFailed',
+      { count: errors.length },
+      errors.slice(0, importLimits.reportedErrors),
+    );
+  if (values.length > 0)
+    await tx.execute(
+      sql`update bl_wmstockcheckbilldetail d set qty = v.qty, update_user = ${auth.userId}::bigint,
+            update_time = now(), version = d.version + 1
+          from (values ${sql.join(values, sql`, `)}) as v(id, qty)
+          where d.id = v.id and d.tenant_id = ${auth.tenantId}`,
+    );
+  await refreshCount(tx, auth, id);
+  return values.length;
+}
+
+/** `POST wmstockcheckbill/import-count?id=`: the counted quantities of one count, from its sheet. */
+export function registerStockCheckRoutes(
+  app: FastifyInstance,
+  database: Database,
+  options: { uploadTimeoutMs: number },
+) {
+  app.register(async (scope) => {
+    await registerUploads(scope, {
+      timeoutMs: options.uploadTimeoutMs,
+      limits: { fileSize: importLimits.fileSize, files: 1, fields: 10, parts: 12 },
+    });
+    scope.post(
+      `${header.path}/import-count`,
+      {
+        schema: {
+          tags: [header.name],
+          summary: `${header.label.en}: counted quantities from the filled-in count sheet (.xls/.xlsx, field file)`,
+          consumes: ['multipart/form-data'],
+          querystring: countQuery,
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        const { id } = request.query as z.infer<typeof countQuery>;
+        await database.withTenant(auth.tenantId, (tx) => requireButton(tx, auth, `${header.name}_edit`));
+        const { fileName, content } = await readUpload(request);
+        if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+        const rows = parseSheet(lines, content);
+        const imported = await database.withTenant(auth.tenantId, (tx) =>
+          importCounts(tx, auth, id, rows, request.language),
+        );
+        return ok({ imported }, translate('excel.imported', request.language, { count: imported }));
+      },
+    );
+  });
+}
