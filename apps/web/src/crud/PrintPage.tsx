@@ -1,4 +1,5 @@
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { CatalogueEntity } from '@bl/entities';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -15,6 +16,13 @@ import { indexCatalogue } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx';
 import { LinesTable, RecordDescriptions } from './RecordView.tsx';
 import { dateTimeFormat, type Row } from './values.ts';
+
+/** What a blind count's sheet leaves out (docs/adr/0021): counters count what they see. */
+const blindColumns = new Set(['bookQty', 'diffQty']);
+const sheetLines = (lines: CatalogueEntity, record: Row): CatalogueEntity =>
+  record.isBlind === '1'
+    ? { ...lines, fields: lines.fields.filter((f) => !blindColumns.has(f.name)) }
+    : lines;
 
 /**
  * `/print/{entity}?ids=…`: a clean page of the chosen records outside the shell, printed at
@@ -105,7 +113,7 @@ function Printable() {
             return lineEntity ? (
               <LinesTable
                 key={child.key}
-                entity={lineEntity}
+                entity={sheetLines(lineEntity, rows[0] as Row)}
                 lines={Array.isArray(lines) ? (lines as Row[]) : []}
                 context={context}
               />
