@@ -223,11 +223,15 @@ describe.each(testDrivers())('stock counts on %s', (driver) => {
   });
 
   it('the count sheet goes out as a spreadsheet and comes back with the counted quantities (all or nothing)', async () => {
-    await receive([
-      { materialCode: 'M1', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '4' },
-      { materialCode: 'M2', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '9' },
-    ]);
-    const bill = await count({ customerCode: 'C1', placeFrom: 'P3', placeTo: 'P3' });
+    await receive(
+      [
+        { materialCode: 'M1', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '4' },
+        { materialCode: 'M2', batchNo: 'XLS', warehousePlaceCode: 'P3', qty: '9' },
+      ],
+      'C2',
+    );
+    // Owner C2 has nothing else on P3 (the other tests' goods there are C1's).
+    const bill = await count({ customerCode: 'C2', placeFrom: 'P3', placeTo: 'P3' });
     await ok('wmstockcheckbill', 'snapshot', [bill.id]);
     const exported = await app.inject({
       method: 'GET',
@@ -288,13 +292,13 @@ describe.each(testDrivers())('stock counts on %s', (driver) => {
     ]);
     expect(counted.totalQty).toBe('14.0000');
     await ok('wmstockcheckbill', 'review', [bill.id]);
-    expect(await balance('M1', 'XLS', 'P3')).toBe('5.0000');
+    expect(await balance('M1', 'XLS', 'P3', 'C2')).toBe('5.0000');
     // A posted count takes no more counts.
     expect((await upload(fill([6, 9]))).success).toBe(false);
   });
 
   it('refusals: nothing in scope, a reversed place range (in three languages)', async () => {
-    const empty = await count({ customerCode: 'C2', materialCode: 'M1' });
+    const empty = await count({ customerCode: 'C2', materialCode: 'M2', placeFrom: 'P1', placeTo: 'P2' });
     const none = await api.action('wmstockcheckbill', 'snapshot', [empty.id], 'en');
     expect(none.msg).toBe(
       `Stock count ${empty.billNo}: there is no stock in its scope, so no lines were made`,
