@@ -191,7 +191,10 @@ function checkFlow(entity: string, flow: BillFlowInput, fields: FieldMeta[], chi
     if (action.ledger === 'post' && !action.posts?.length && !flow.postings?.length)
       throw new Error(`${entity}: action ${name} posts, but the flow declares no postings`);
   }
-  const postings = [...(flow.postings ?? []), ...Object.values(flow.actions ?? {}).flatMap((a) => a.posts ?? [])];
+  const postings = [
+    ...(flow.postings ?? []),
+    ...Object.values(flow.actions ?? {}).flatMap((a) => a.posts ?? []),
+  ];
   for (const posting of postings) {
     if (posting.lines !== undefined && !children.some((child) => child.key === posting.lines))
       throw new Error(`${entity}: a posting reads the unknown lines ${posting.lines}`);
