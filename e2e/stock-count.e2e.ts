@@ -30,7 +30,7 @@ const expected = {
     heading: '帳號登入',
     ok: '確定',
     snapshotConfirm: '按盤點範圍從庫存生成盤點明細？',
-    printConfirm: '打印選擇的盤點表？',
+    printConfirm: '列印選擇的盤點表？',
     reviewConfirm: '確定審核選擇的單據？',
     book: '賬面數量',
     counted: '實盤數量',

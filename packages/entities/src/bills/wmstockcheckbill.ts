@@ -127,10 +127,10 @@ export const wmstockcheckbill = defineEntity({
         when: { streamStatus: ['0'], isReview: ['0', '1'] },
       },
       printSheet: {
-        label: label('打印盘点表', '打印盤點表', 'Print count sheet'),
+        label: label('打印盘点表', '列印盤點表', 'Print count sheet'),
         confirm: label(
           '打印选择的盘点表？',
-          '打印選擇的盤點表？',
+          '列印選擇的盤點表？',
           'Print the count sheets of the selected counts?',
         ),
         print: true,
