@@ -44,6 +44,7 @@ import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
 import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code-control.ts';
+import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
@@ -198,6 +199,7 @@ export async function buildApp({
   registerLicense(app, database, config);
   registerLabelRoutes(app, database);
   registerWmsRoutes(app, database);
+  registerStockCheckRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);
@@ -225,7 +227,7 @@ export async function buildApp({
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
-  registerFlowRoutes(app, database, { ...wmsFlowCode, ...controlFlowCode });
+  registerFlowRoutes(app, database, { ...wmsFlowCode, ...controlFlowCode, ...stockCheckFlowCode });
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {
     uploadTimeoutMs: config.uploadTimeoutMs,

@@ -892,6 +892,31 @@ export const messages = {
     mo: '單據 {bill} 未選擇貨主，不能過賬',
     en: 'Bill {bill} has no owner; choose the owner before posting',
   },
+  'stockcheck.nothingInScope': {
+    zh: '盘点单 {bill}：盘点范围内没有库存，未生成明细',
+    mo: '盤點單 {bill}：盤點範圍內沒有庫存，未生成明細',
+    en: 'Stock count {bill}: there is no stock in its scope, so no lines were made',
+  },
+  'stockcheck.notCounted': {
+    zh: '盘点单 {bill} 第 {line} 行：物料 {material}（批次 {batch}，库位 {place}）尚未录入实盘数量',
+    mo: '盤點單 {bill} 第 {line} 行：物料 {material}（批次 {batch}，庫位 {place}）尚未錄入實盤數量',
+    en: 'Stock count {bill} line {line}: material {material} batch {batch} in place {place} has no counted quantity yet',
+  },
+  'stockcheck.importNoLine': {
+    zh: '盘点单没有第 {line} 行（按行号匹配明细）',
+    mo: '盤點單沒有第 {line} 行（按行號匹配明細）',
+    en: 'The count has no line {line} (rows are matched by line number)',
+  },
+  'stockcheck.importQty': {
+    zh: '实盘数量 {qty} 无效：须为 0 或正数，最多 4 位小数',
+    mo: '實盤數量 {qty} 無效：須為 0 或正數，最多 4 位小數',
+    en: 'Counted quantity {qty} is not valid: it must be 0 or more, with at most 4 decimals',
+  },
+  'stockcheck.badRange': {
+    zh: '盘点单 {bill}：起始库位 {from} 在截止库位 {to} 之后',
+    mo: '盤點單 {bill}：起始庫位 {from} 在截止庫位 {to} 之後',
+    en: 'Stock count {bill}: from location {from} comes after to location {to}',
+  },
   'bill.noLines': {
     zh: '单据 {bill} 没有有效明细，不能过账',
     mo: '單據 {bill} 沒有有效明細，不能過賬',

@@ -21,6 +21,13 @@ import { useRefNamesPending } from './refNames.ts';
 import { usePrintLog } from './usePrintLog.ts';
 import { dateTimeFormat, type Row } from './values.ts';
 
+/** What a blind count's sheet leaves out (docs/adr/0021): counters count what they see. */
+const blindColumns = new Set(['bookQty', 'diffQty']);
+const sheetLines = (lines: CatalogueEntity, record: Row): CatalogueEntity =>
+  record.isBlind === '1'
+    ? { ...lines, fields: lines.fields.filter((f) => !blindColumns.has(f.name)) }
+    : lines;
+
 /**
  * `/print/{entity}?ids=…`: a clean page of the chosen records outside the shell, printed at
  * once. One record prints as descriptions with its lines; several as a table.
@@ -185,7 +192,13 @@ function childrenOf(entity: CatalogueEntity, record: Row, catalogue: CatalogueIn
     const lineEntity = catalogue.entity(child.entity);
     const lines = record[child.key];
     return lineEntity
-      ? [{ key: child.key, entity: lineEntity, lines: Array.isArray(lines) ? (lines as Row[]) : [] }]
+      ? [
+          {
+            key: child.key,
+            entity: sheetLines(lineEntity, record),
+            lines: Array.isArray(lines) ? (lines as Row[]) : [],
+          },
+        ]
       : [];
   });
 }

@@ -155,6 +155,43 @@ export async function lockBalances(
   return new Map(rows.map((row) => [keyText(row), row]));
 }
 
+/**
+ * Creates the missing balances of these keys at zero, in key order (two postings creating the
+ * same keys wait for each other instead of deadlocking). Balances are born at zero and then
+ * moved like any other, so postMovements' update is the only place amounts change.
+ */
+async function createBalances(tx: Tx, auth: AuthContext, keys: StockKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const values = keys.map(
+    (key) =>
+      sql`(${nextId()}::bigint, ${auth.tenantId}, ${auth.userId}::bigint, now(), ${auth.userId}::bigint, now(), ${sql.join(
+        keyFields.map((f) => sql`${key[f]}`),
+        sql`, `,
+      )})`,
+  );
+  await tx.execute(
+    sql`insert into bl_stock (id, tenant_id, create_user, create_time, update_user, update_time,
+          ${sql.raw(keyFields.map((f) => keyColumns[f]).join(', '))})
+        values ${sql.join(values, sql`, `)}
+        on conflict ${keyColumnListWithTenant} where is_deleted = 0 do nothing`,
+  );
+}
+
+/**
+ * Holds the balances of these keys for the rest of the transaction, creating the missing ones
+ * at zero first so that goods arriving at an empty key wait too (a count compares against a
+ * book nobody can change until it has posted). Answers them by key, locked in key order.
+ */
+export async function holdBalances(
+  tx: Tx,
+  auth: AuthContext,
+  keys: StockKey[],
+): Promise<Map<string, Balance>> {
+  const sorted = [...new Map(keys.map((key) => [keyText(key), key])).values()].sort(compareKeys);
+  await createBalances(tx, auth, sorted);
+  return lockBalances(tx, auth.tenantId, sorted);
+}
+
 /** The distinct keys of some movements, in the total order. */
 function sortedKeys(movements: Movement[]): StockKey[] {
   const byText = new Map<string, StockKey>();
@@ -202,22 +239,11 @@ export async function postMovements(
 
   // Balances are born at zero and then moved like any other, so the update below is the
   // only place amounts change. Zero balances stay: they keep the key's dates and history.
-  const receiving = keys.filter((key) => totals.get(keyText(key))?.receives);
-  if (receiving.length > 0) {
-    const values = receiving.map(
-      (key) =>
-        sql`(${nextId()}::bigint, ${auth.tenantId}, ${auth.userId}::bigint, now(), ${auth.userId}::bigint, now(), ${sql.join(
-          keyFields.map((f) => sql`${key[f]}`),
-          sql`, `,
-        )})`,
-    );
-    await tx.execute(
-      sql`insert into bl_stock (id, tenant_id, create_user, create_time, update_user, update_time,
-            ${sql.raw(keyFields.map((f) => keyColumns[f]).join(', '))})
-          values ${sql.join(values, sql`, `)}
-          on conflict ${keyColumnListWithTenant} where is_deleted = 0 do nothing`,
-    );
-  }
+  await createBalances(
+    tx,
+    auth,
+    keys.filter((key) => totals.get(keyText(key))?.receives),
+  );
 
   const balances = await lockBalances(tx, auth.tenantId, keys);
   const updates: SQL[] = [];

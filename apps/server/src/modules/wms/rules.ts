@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type BillFlow, inbound, outbound, refreshTotals } from './bills.ts';
+import { registerStockCheckRules } from './flow-code-stockcheck.ts';
 import { sorting } from './flows.ts';
 
 /**
@@ -45,4 +46,5 @@ export function registerWmsRules() {
   registerFlow(inbound);
   registerFlow(outbound);
   registerSorting();
+  registerStockCheckRules();
 }
