@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginBudgetBytes, measureFirstLoad } from './first-load.ts';
-import { browserAvailable, launchBrowser, newContext, type RunningServer, startServer } from './harness.ts';
+import {
+  adminPassword,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 /**
  * The sign-in page's download stays within its budget, compressed, and the server says how to
@@ -54,5 +62,27 @@ describe.skipIf(!browserAvailable)('first load of /login', () => {
     const plain = await fetch(`${server.baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(0);
+  });
+
+  it("shows the home page's shape at once after signing in, while the shell's code still travels", async () => {
+    const context = await newContext(browser, server.baseUrl);
+    // A slow network for the shell's code: without the skeleton the page would be empty meanwhile.
+    await context.route('**/assets/ShellLayout-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('#login_tenantId').fill('000000');
+    await page.locator('#login_account').fill('admin');
+    await page.locator('#login_password').fill(adminPassword);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('home-skeleton').waitFor();
+    await screenshot(page, 'home-skeleton');
+    // Then the home page itself, in the shell.
+    await page.waitForURL('**/wel/index');
+    await page.locator('.bl-header').waitFor();
+    await page.getByTestId('home-skeleton').first().waitFor({ state: 'detached', timeout: 60_000 });
+    await context.close();
   });
 });

@@ -2,8 +2,10 @@ import { Spin } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setLoginNavigator } from './api/query.ts';
+import { HomeSkeleton } from './pages/HomeSkeleton.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { lazyScreen } from './shell/chunks.ts';
+import { loadShell, loadWelcome } from './shell/homeChunks.ts';
 import { RouteError } from './shell/RouteError.tsx';
 import { RouteGuard } from './shell/RouteGuard.tsx';
 import { homePath } from './shell/tabs.ts';
@@ -11,12 +13,12 @@ import { homePath } from './shell/tabs.ts';
 // Only the sign-in page (and the guard and error page around every route) is in the first
 // load: everything else arrives when it is opened, so /login stays light (issue 20, ADR 0017).
 // The generic screens bring ProComponents along, the shell the menus and tabs.
-const ShellLayout = lazyScreen(() => import('./shell/ShellLayout.tsx').then((m) => m.ShellLayout));
+const ShellLayout = lazyScreen(loadShell);
 const LockPage = lazyScreen(() => import('./pages/LockPage.tsx').then((m) => m.LockPage));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
 const ForbiddenPage = lazyScreen(() => import('./pages/ErrorPages.tsx').then((m) => m.ForbiddenPage));
 const ServerErrorPage = lazyScreen(() => import('./pages/ErrorPages.tsx').then((m) => m.ServerErrorPage));
-const WelcomePage = lazyScreen(() => import('./pages/WelcomePage.tsx').then((m) => m.WelcomePage));
+const WelcomePage = lazyScreen(loadWelcome);
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage.tsx').then((m) => m.DashboardPage));
 const SelfCheckPage = lazyScreen(() => import('./pages/SelfCheckPage.tsx').then((m) => m.SelfCheckPage));
 const InfoPage = lazyScreen(() => import('./pages/InfoPage.tsx').then((m) => m.InfoPage));
@@ -58,14 +60,26 @@ export const router = createBrowserRouter([
       { path: '/print/:entity', element: loading(<PrintPage />) },
       {
         path: '/',
-        element: loading(<ShellLayout />),
+        // Signing in lands here: the home page's shape shows at once, not an empty page.
+        element: (
+          <Suspense fallback={<HomeSkeleton frame />}>
+            <ShellLayout />
+          </Suspense>
+        ),
         children: [
           {
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to={homePath} replace /> },
               { path: 'wel', element: <Navigate to={homePath} replace /> },
-              { path: 'wel/index', element: loading(<WelcomePage />) },
+              {
+                path: 'wel/index',
+                element: (
+                  <Suspense fallback={<HomeSkeleton />}>
+                    <WelcomePage />
+                  </Suspense>
+                ),
+              },
               // Hidden from the menu (spec 01 §2): reached from the home page.
               { path: 'wel/dashboard', element: loading(<DashboardPage />) },
               { path: 'test', element: <Navigate to="/test/index" replace /> },

@@ -35,6 +35,7 @@ import { client } from '../api/client.ts';
 import { failureMessage, queryClient, resetUnauthorizedCount } from '../api/query.ts';
 import { clearSession, saveSession, tokenCookieKept, useSession } from '../session.ts';
 import { dismissToast, toastError } from '../shell/feedback.ts';
+import { preloadHome } from '../shell/homeChunks.ts';
 import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
 import { Logo } from '../shell/Logo.tsx';
 import { useLock } from '../shell/lock.ts';
@@ -132,6 +133,8 @@ function Login() {
 
   const attempt = async (call: () => Promise<TokenAnswer>) => {
     setSubmitting(true);
+    // The home page's code travels while the credentials are checked.
+    preloadHome();
     try {
       finish(await call());
     } catch (error) {
