@@ -11,13 +11,22 @@
 //   BENCH_RUNS=50           runs per list case
 //   BENCH_IMPORT_ROWS=10000 rows of the timed import (0 skips it)
 //   BENCH_EXPLAIN=1         print the query plans of the list cases
+//   BENCH_LOAD_SECONDS=5    PostgreSQL only: seconds of each throughput round (0 skips them)
+//   BENCH_LOAD_ROUNDS=3     throughput rounds (baseline and application alternate; median kept)
+//   BENCH_CONCURRENCY=8     connections of the throughput load
+//
+// Throughput (target 3 of issue 20): the application's material list, page 1, against a minimal
+// Fastify + node-postgres handler in the same process and run, on the same pool size, that opens
+// the same per-request transaction (begin, tenant and role set_config, commit) and runs the same
+// two statements as the application (the page, and the count capped at 10,001 rows), with no
+// token, no permission check and no session check. The load comes from a worker thread.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite, openPostgres, queryRows } from '../apps/server/src/db/database.ts';
@@ -26,6 +35,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { tenant } from '../apps/server/src/db/schema/index.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
+import { load } from './load.ts';
 
 const env = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -37,6 +47,9 @@ const exportRows = env('BENCH_EXPORT_ROWS', 100_000);
 const runs = env('BENCH_RUNS', 50);
 const importRows = env('BENCH_IMPORT_ROWS', 10_000);
 const explain = process.env.BENCH_EXPLAIN === '1';
+const loadSeconds = env('BENCH_LOAD_SECONDS', 5);
+const loadRounds = env('BENCH_LOAD_ROUNDS', 3);
+const concurrency = env('BENCH_CONCURRENCY', 8);
 const listTenant = '100000';
 const exportTenant = '000000';
 
@@ -194,8 +207,15 @@ async function plans(database: Database) {
   }
 }
 
+/** The application's address: it listens once, for the throughput rounds or the export. */
+async function originOf(app: FastifyInstance) {
+  const bound = app.server.listening ? app.server.address() : null;
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 async function measureExport(app: FastifyInstance, auth: string) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await originOf(app);
   global.gc?.();
   const baseline = process.memoryUsage();
   let peakRss = baseline.rss;
@@ -273,9 +293,99 @@ async function measureImport(app: FastifyInstance, auth: string) {
   return { status: response.statusCode, elapsed: ms(start), size: content.length, answer: response.body };
 }
 
-async function run(driver: string, open: () => Promise<{ database: Database; dispose(): Promise<void> }>) {
+/**
+ * The baseline of target 3: the least a list handler with a per-request tenant transaction
+ * does. Its statements are the application's own for this page (see the file header).
+ */
+async function baselineServer(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const server = Fastify();
+  server.get('/list', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query("select set_config('app.tenant_id', $1, true), set_config('role', 'bl_app', true)", [
+        listTenant,
+      ]);
+      const records = await client.query(
+        'select * from bl_material where tenant_id = $1 and is_deleted = 0 order by create_time desc, id desc limit 10 offset 0',
+        [listTenant],
+      );
+      const counted = await client.query<{ n: number }>(
+        'select count(*)::int as n from (select 1 from bl_material where tenant_id = $1 and is_deleted = 0 limit 10001) t',
+        [listTenant],
+      );
+      await client.query('commit');
+      const total = counted.rows[0]?.n ?? 0;
+      return {
+        code: 200,
+        success: true,
+        data: { records: records.rows, total, size: 10, current: 1, pages: Math.ceil(total / 10) },
+        msg: '操作成功',
+      };
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+  const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    origin,
+    async close() {
+      await server.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Requests per second of the application's list against the baseline, alternating rounds. */
+async function measureThroughput(app: FastifyInstance, url: string, auth: string) {
+  const appOrigin = await originOf(app);
+  const baseline = await baselineServer(url);
+  const appPath = '/api/bl-wms/material/list?current=1&size=10';
+  const headers = { 'blade-auth': `bearer ${auth}` };
+  try {
+    // Warm both (JIT, pools, plans) before timing.
+    await load({ origin: baseline.origin, path: '/list', concurrency, seconds: 1 });
+    await load({ origin: appOrigin, path: appPath, headers, concurrency, seconds: 1 });
+    const rounds: { base: number; app: number; appP95: number; baseP95: number; errors: number }[] = [];
+    for (let round = 0; round < loadRounds; round++) {
+      const base = await load({ origin: baseline.origin, path: '/list', concurrency, seconds: loadSeconds });
+      const mine = await load({
+        origin: appOrigin,
+        path: appPath,
+        headers,
+        concurrency,
+        seconds: loadSeconds,
+      });
+      rounds.push({
+        base: base.perSecond,
+        app: mine.perSecond,
+        baseP95: base.p95,
+        appP95: mine.p95,
+        errors: base.errors + mine.errors,
+      });
+      console.log(
+        `  round ${round + 1}: baseline ${fmt(base.perSecond)} req/s (p95 ${fmt(base.p95)} ms), ` +
+          `application ${fmt(mine.perSecond)} req/s (p95 ${fmt(mine.p95)} ms), ` +
+          `ratio ${(mine.perSecond / base.perSecond).toFixed(2)}${base.errors + mine.errors ? `, ${base.errors + mine.errors} errors` : ''}`,
+      );
+    }
+    const ratios = rounds.map((r) => r.app / r.base).sort((a, b) => a - b);
+    console.log(`  median ratio ${(ratios[Math.floor(ratios.length / 2)] as number).toFixed(2)}`);
+  } finally {
+    await baseline.close();
+  }
+}
+
+async function run(
+  driver: string,
+  open: () => Promise<{ database: Database; url?: string; dispose(): Promise<void> }>,
+) {
   console.log(`\n== ${driver} ==`);
-  const { database, dispose } = await open();
+  const { database, url, dispose } = await open();
   try {
     let start = performance.now();
     const total = await seed(database);
@@ -305,6 +415,12 @@ async function run(driver: string, open: () => Promise<{ database: Database; dis
         );
       }
       if (explain) await plans(database);
+      if (url && loadSeconds > 0) {
+        console.log(
+          `\nthroughput, material list page 1 as tenant ${listTenant}, ${concurrency} connections, ${loadRounds} × ${loadSeconds} s:`,
+        );
+        await measureThroughput(app, url, listAuth);
+      }
 
       const exportAuth = await token(app, exportTenant);
       const exported = await measureExport(app, exportAuth);
@@ -365,6 +481,7 @@ async function main() {
       const database = openPostgres(own.toString(), 10);
       return {
         database,
+        url: own.toString(),
         async dispose() {
           await database.close();
           const cleanup = new pg.Client({ connectionString: url });

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -30,7 +31,53 @@ export interface Database {
    * row-level security confines every statement to that tenant, whatever its WHERE says.
    */
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Begins a transaction as `withTenant` does and runs `check` in it, in the same round trip on
+   * PostgreSQL (begin, settings and check are one simple-protocol message), and answers the
+   * check's rows. `check` is raw SQL: values go in through `literal`. With `holdFor` (a request)
+   * inside that request's scope (`runInRequestScope`) on PostgreSQL the transaction stays open, and the request's first
+   * `withTenant` for the same tenant runs in it (the token guard's session check and the
+   * handler's work: one transaction, ADR 0019); if nothing takes it before the event loop turns,
+   * it commits and goes back to the pool. Otherwise it commits at once.
+   */
+  beginChecked<T>(tenantId: string, check: string, options?: { holdFor?: object }): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/** A string as an SQL literal, for the raw SQL of `beginChecked`. */
+export const literal = (value: string) => pg.escapeLiteral(value);
+
+/** A transaction the token guard began for the request, waiting for its first `withTenant`. */
+interface HeldTransaction {
+  tenantId: string;
+  client: pg.PoolClient;
+}
+
+/** Per request (set by an onRequest hook): the held transaction, if any, and whose it is. */
+interface RequestScope {
+  owner: object;
+  held?: HeldTransaction;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs `next` (the rest of a request's handling) with a scope of its own; see `beginChecked`. */
+export function runInRequestScope(owner: object, next: () => void): void {
+  requestScope.run({ owner }, next);
+}
+
+/** The scope of `owner` when the code runs inside it (a body parsed from socket events is not). */
+function scopeOf(owner: object): RequestScope | undefined {
+  const scope = requestScope.getStore();
+  return scope?.owner === owner ? scope : undefined;
+}
+
+/** The held transaction of the current request for `tenantId`, taken out so only one uses it. */
+function takeHeld(tenantId: string): HeldTransaction | undefined {
+  const scope = requestScope.getStore();
+  const held = scope?.held;
+  if (!scope || !held || held.tenantId !== tenantId) return undefined;
+  scope.held = undefined;
+  return held;
 }
 
 /** Work that must wait until its transaction has committed (by `withTenant` transaction). */
@@ -47,37 +94,131 @@ export function afterCommit(tx: Tx, work: () => Promise<void>): void {
   queue.push(work);
 }
 
-function wrap(driver: Driver, db: Db, close: () => Promise<void>): Database {
+const settings = (tenantId: string) =>
+  sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${appRole}, true)`;
+
+/** PGlite (one connection, transactions in turn): drizzle's transaction, settings as a statement. */
+function wrapPglite(db: Db, close: () => Promise<void>): Database {
+  const withTenant: Database['withTenant'] = async (tenantId, work) => {
+    const queue: (() => Promise<void>)[] = [];
+    const result = await db.transaction(async (tx) => {
+      afterCommitWork.set(tx, queue);
+      await tx.execute(settings(tenantId));
+      return work(tx);
+    });
+    for (const next of queue) await next();
+    return result;
+  };
   return {
-    driver,
+    driver: 'pglite',
     db,
-    async withTenant(tenantId, work) {
-      const queue: (() => Promise<void>)[] = [];
-      const result = await db.transaction(async (tx) => {
-        afterCommitWork.set(tx, queue);
-        await tx.execute(
-          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${appRole}, true)`,
-        );
-        return work(tx);
-      });
-      for (const next of queue) await next();
-      return result;
-    },
+    withTenant,
+    // Never held: a transaction left open would stop every other statement on the one connection.
+    beginChecked: (tenantId, check) => withTenant(tenantId, (tx) => queryRows(tx, sql.raw(check))),
     close,
   };
 }
 
-/** PostgreSQL over node-postgres with a pool. */
+/** The results of a simple-protocol message: one per statement. */
+const resultsOf = (answer: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(answer) ? answer : [answer]);
+
+/**
+ * PostgreSQL over node-postgres with a pool. A transaction is begun by hand rather than with
+ * drizzle's `transaction`, so that `begin` and the tenant and role settings travel as one message
+ * (drizzle sends `begin` on its own): one round trip less per request (issue 20, target 3).
+ */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('postgres', db, () => pool.end());
+  // What drizzle's own transaction is built from: the dialect and the session's schema and options.
+  const { dialect, session } = db as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+  };
+  const transactionOn = (client: pg.PoolClient) =>
+    new NodePgTransaction(
+      dialect,
+      new NodePgSession(client, dialect, session.schema, session.options),
+      session.schema,
+    ) as unknown as Tx;
+
+  /** Begins on a pooled connection: begin, settings and `check` in one message. */
+  async function begin(tenantId: string, check?: string) {
+    const client = await pool.connect();
+    try {
+      const text =
+        `begin; select set_config('app.tenant_id', ${literal(tenantId)}, true), set_config('role', ${literal(appRole)}, true)` +
+        (check ? `; ${check}` : '');
+      const results = resultsOf(await client.query(text));
+      return { client, rows: (results[results.length - 1]?.rows ?? []) as unknown[] };
+    } catch (error) {
+      await end(client, 'rollback');
+      throw error;
+    }
+  }
+
+  /** Commits or rolls back and gives the connection back (dropped when even that failed). */
+  async function end(client: pg.PoolClient, statement: 'commit' | 'rollback') {
+    try {
+      await client.query(statement);
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+      if (statement === 'commit') throw error;
+    }
+  }
+
+  /** Runs `work` in a begun transaction, then commits (or rolls back when it throws). */
+  async function finish<T>(client: pg.PoolClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const tx = transactionOn(client);
+    const queue: (() => Promise<void>)[] = [];
+    afterCommitWork.set(tx, queue);
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      await end(client, 'rollback');
+      throw error;
+    }
+    await end(client, 'commit');
+    for (const next of queue) await next();
+    return result;
+  }
+
+  return {
+    driver: 'postgres',
+    db,
+    async withTenant(tenantId, work) {
+      const held = takeHeld(tenantId);
+      if (held) return finish(held.client, work);
+      const { client } = await begin(tenantId);
+      return finish(client, work);
+    },
+    async beginChecked<T>(tenantId: string, check: string, options: { holdFor?: object } = {}) {
+      const scope = options.holdFor ? scopeOf(options.holdFor) : undefined;
+      const { client, rows } = await begin(tenantId, check);
+      if (!scope || scope.held) {
+        await end(client, 'commit');
+        return rows as T[];
+      }
+      const held: HeldTransaction = { tenantId, client };
+      scope.held = held;
+      // Not taken by the time the handler has started and yielded: nobody is going to.
+      setImmediate(() => {
+        if (scope.held !== held) return;
+        scope.held = undefined;
+        void end(client, 'commit').catch(() => {});
+      });
+      return rows as T[];
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Wraps an open PGlite instance; closing the database closes it. */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return wrap('pglite', db, () => client.close());
+  return wrapPglite(db, () => client.close());
 }
 
 /** The embedded database on a data directory. */
