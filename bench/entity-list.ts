@@ -11,6 +11,7 @@
 //   BENCH_RUNS=50           runs per list case
 //   BENCH_IMPORT_ROWS=10000 rows of the timed import (0 skips it)
 //   BENCH_EXPLAIN=1         print the query plans of the list cases
+//   BENCH_CASES=regex       only the list cases whose names match
 //   BENCH_LOAD_SECONDS=5    PostgreSQL only: seconds of each throughput round (0 skips them)
 //   BENCH_LOAD_ROUNDS=3     throughput rounds (baseline and application alternate; median kept)
 //   BENCH_CONCURRENCY=8     connections of the throughput load
@@ -47,6 +48,7 @@ const exportRows = env('BENCH_EXPORT_ROWS', 100_000);
 const runs = env('BENCH_RUNS', 50);
 const importRows = env('BENCH_IMPORT_ROWS', 10_000);
 const explain = process.env.BENCH_EXPLAIN === '1';
+const caseFilter = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : undefined;
 const loadSeconds = env('BENCH_LOAD_SECONDS', 5);
 const loadRounds = env('BENCH_LOAD_ROUNDS', 3);
 const concurrency = env('BENCH_CONCURRENCY', 8);
@@ -149,6 +151,8 @@ async function listCases(app: FastifyInstance, auth: string): Promise<Case[]> {
   return [
     { name: 'default sort, page 1', query: { current: '1', size: '10' } },
     { name: 'default sort, page 5000', query: { current: '5000', size: '10' } },
+    { name: 'name=螺, page 1', query: { name: '螺', current: '1', size: '10' } },
+    { name: 'code_equal=M0012345, page 1', query: { code_equal: 'M0012345', current: '1', size: '10' } },
     { name: 'descs=price, page 1', query: { descs: 'price', current: '1', size: '10' } },
     { name: 'descs=price, page 5000', query: { descs: 'price', current: '5000', size: '10' } },
     { name: 'name=螺 descs=price, page 1', query: { name: '螺', descs: 'price', current: '1', size: '10' } },
@@ -416,7 +420,7 @@ async function run(
         `\nlist as tenant ${listTenant} (${rowsPerTenant.toLocaleString()} rows), ${runs} runs each, ms:`,
       );
       console.log(`  ${'case'.padEnd(48)} ${'total'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}`);
-      for (const item of cases) {
+      for (const item of cases.filter((c) => !caseFilter || caseFilter.test(c.name))) {
         const result = await measureList(app, listAuth, item);
         console.log(
           `  ${item.name.padEnd(48)} ${String(result.total).padStart(7)} ${fmt(result.p50).padStart(7)} ${fmt(result.p95).padStart(7)}`,
@@ -463,7 +467,7 @@ async function run(
 
 async function main() {
   console.log(
-    `bench: ${tenants} tenants × ${rowsPerTenant.toLocaleString()} materials (tenant ${exportTenant}: ${Math.max(exportRows, rowsPerTenant).toLocaleString()}), node ${process.version}, ${os.cpus().length} CPUs`,
+    `bench: ${tenants} tenants × ${rowsPerTenant.toLocaleString()} materials (tenant ${exportTenant}: ${(exportRows === 0 ? 1000 : Math.max(exportRows, rowsPerTenant)).toLocaleString()}), node ${process.version}, ${os.cpus().length} CPUs`,
   );
   if (process.env.BENCH_PGLITE !== '0') {
     await run('PGlite', async () => {
