@@ -21,6 +21,17 @@
 // the same per-request transaction (begin, tenant and role set_config, commit) and runs the same
 // two statements as the application (the page, and the count capped at 10,001 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
+//
+// Figures (2026-11-25, one run, PostgreSQL 15, 2 cores at load average 20-30 from other
+// helpers' test runs and builds plus this branch's own unit run; BENCH_TENANTS=2
+// BENCH_ROWS=1000000 BENCH_EXPORT_ROWS=0 BENCH_IMPORT_ROWS=0 BENCH_RUNS=30):
+//   list at 1,000,000 rows (count capped at 10,001)   p50 / p95 ms
+//   default sort, page 1                               98 /  207
+//   name=螺, page 1                                    236 /  324
+//   code_equal=M0012345, page 1                         89 /  206   (a one-row index lookup: CPU starvation)
+//   throughput, 8 connections, 3 × 5 s: baseline 42 / 63 / 74 req/s, application 15 / 37 / 32 req/s,
+//   ratios 0.36 / 0.59 / 0.43, median 0.43 (the issue measured 0.6 on a quieter machine before
+//   these changes; under this load neither figure says much: target 3 is not shown met).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -29,6 +29,21 @@
 // (by-area "quiet" is before the per-location step: joining every balance to its location
 // and sorting for count(distinct); ADR 0008 Reports.) The typical filters run on the ledger's
 // key index and the place index: no index was added.
+//
+// Figures of ADR 0019 (2026-11-25, the same machine with other helpers' test runs and builds on
+// it: load average 25-35 on 2 cores, so every figure is several times a quiet one; the ledger
+// path of the area report is the same-run baseline). The area report now reads the per-location
+// totals (migration 0025). Both runs had 0026's first form (owner and amounts only); its final
+// form (owner, owner batch, material, amounts included) was measured by EXPLAIN ANALYZE on run
+// 2's database only: owner-batch page 1.5 s -> 0.2 ms, its group count and totals 0.8 s -> 32 ms.
+// No third run: the machine stayed at load 20-35 until the deadline.
+//   case                                  rows   run 1 p50/p95    run 2 p50/p95
+//   stock/list, page 1 (count capped)    10001    51 /   95        46 /   83
+//   by-details, owner                    20000    44 /   64       114 /  200
+//   by-area, no filter (totals)             20   445 /  683       253 /  667
+//   by-area, one area (totals)               1   197 /  432       169 /  311
+//   by-area, ledger path (baseline)         20  5052 / 6146      5737 / 6491
+//   by-owner-batch, owner                 1240  1300 / 2188      1561 / 1984
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
