@@ -16,7 +16,15 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+  /**
+   * Set when counting stopped at `listCountCap` + 1 rows: there are at least `total` rows, and
+   * the screen says "10,000+" (an exact count of a million rows costs a scan; ADR 0019).
+   */
+  totalCapped?: boolean;
 }
+
+/** Lists count their rows up to one past this; past it the total shows as "10,000+". */
+export const listCountCap = 10_000;
 
 /** Result codes used in the envelope; the HTTP status mirrors the code for errors. */
 export const ResultCode = {

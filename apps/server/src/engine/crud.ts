@@ -1,4 +1,4 @@
-import { type Language, type Page, ResultCode } from '@bl/contract';
+import { type Language, listCountCap, type Page, ResultCode } from '@bl/contract';
 import { type FieldMeta, isId, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, count, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -63,7 +63,15 @@ export async function listRows(
 ): Promise<Page<Row>> {
   const where = and(visible(entity, auth), ...query.where);
   const table = entity.table as PgTable;
-  const [totalRow] = await tx.select({ n: count() }).from(table).where(where);
+  // Counted up to one past the cap: the first page of a million rows costs the page and at most
+  // 10,001 index entries, not a scan of every row (ADR 0019).
+  const capped = tx
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(listCountCap + 1)
+    .as('capped');
+  const [totalRow] = await tx.select({ n: count() }).from(capped);
   const total = totalRow?.n ?? 0;
   const records = (await tx
     .select()
@@ -78,6 +86,7 @@ export async function listRows(
     size: query.size,
     current: query.current,
     pages: Math.ceil(total / query.size),
+    ...(total > listCountCap ? { totalCapped: true } : {}),
   };
 }
 

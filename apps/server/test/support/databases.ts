@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Driver, fromPglite, openPostgres } from '../../src/db/database.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { seedIfEmpty } from '../../src/seed/seed.ts';
 
 /**
  * The drivers every database suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
@@ -27,8 +24,9 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated, seeded database of its own. PGlite starts from a template dumped once per run
- * (initdb costs seconds); PostgreSQL gets a fresh database that is dropped afterwards.
+ * A migrated (and by default seeded) database of its own, copied from a template prepared once
+ * per run (global-setup.ts): PGlite loads a dump (initdb costs seconds), PostgreSQL gets a
+ * `CREATE DATABASE … TEMPLATE` copy that is dropped afterwards (migrating costs seconds).
  */
 export async function createTestDatabase(
   driver: Driver,
@@ -46,17 +44,16 @@ export async function createTestDatabase(
   const name = `bl_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const templates = inject('postgresTemplates');
+  if (!templates) throw new Error('TEST_DATABASE_URL was not set when the test run started');
+  try {
+    await admin.query(`create database ${name} template ${seed ? templates.seeded : templates.empty}`);
+  } finally {
+    await admin.end();
+  }
   const own = new URL(url);
   own.pathname = `/${name}`;
   const database = openPostgres(own.toString(), 5);
-  await migrate(database);
-  if (seed) {
-    await seedIfEmpty(database, { demo: true });
-    // As in the PGlite template (global-setup.ts): no first-sign-in password change in the way.
-    await database.db.execute(sql`delete from auth_password_due`);
-  }
   return {
     url: own.toString(),
     database,
@@ -83,5 +80,7 @@ export async function createTestDatabase(
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** PostgreSQL template databases (global-setup.ts), when TEST_DATABASE_URL is set. */
+    postgresTemplates: { empty: string; seeded: string } | null;
   }
 }

@@ -12,7 +12,7 @@ import {
   RollbackOutlined,
 } from '@ant-design/icons';
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
-import type { Page } from '@bl/contract';
+import { listCountCap, type Page } from '@bl/contract';
 import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
@@ -477,7 +477,11 @@ export function CrudScreen(
           showSizeChanger: true,
           showQuickJumper: true,
           showLessItems: pagerItems(width) === 5,
-          showTotal: (count) => t('crud.total', { total: count }),
+          // A capped count (ADR 0019) says "10,000+": at least that many, counting stopped there.
+          showTotal: (count) =>
+            list.data?.totalCapped
+              ? t('crud.totalCapped', { total: listCountCap.toLocaleString('en-US') })
+              : t('crud.total', { total: count }),
           onChange: (page, size) =>
             setPaging((current) =>
               size !== current.size

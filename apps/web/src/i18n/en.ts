@@ -496,6 +496,7 @@ const en: Messages = {
     empty: 'Reset',
     actions: 'Actions',
     total: 'Total {{total}}',
+    totalCapped: 'Total {{total}}+',
     tip: 'Tip',
     deleteConfirm: 'Are you sure you want to delete the selected data ?',
     exportConfirm: 'Do you want to export the data?',

@@ -488,6 +488,7 @@ const mo: Messages = {
     empty: '清空',
     actions: '操作',
     total: '共 {{total}} 筆',
+    totalCapped: '共 {{total}}+ 筆',
     tip: '提示',
     deleteConfirm: '確定將選擇資料刪除?',
     exportConfirm: '是否匯出資料?',

@@ -489,6 +489,7 @@ const zh = {
     empty: '清空',
     actions: '操作',
     total: '共 {{total}} 条',
+    totalCapped: '共 {{total}}+ 条',
     tip: '提示',
     deleteConfirm: '确定将选择数据删除?',
     exportConfirm: '是否导出数据?',

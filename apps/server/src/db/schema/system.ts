@@ -1,5 +1,17 @@
 import { commonColumns, id, tenantId } from '@bl/entities/columns';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export { tenantTable as tenant } from '@bl/entities/system/tenant';
 export { tenantpackageTable as tenantPackage } from '@bl/entities/system/tenantpackage';
@@ -201,3 +213,26 @@ export const directorySetting = pgTable('sys_directory', {
   updateUser: id('update_user'),
   updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Held stock per location, appended by triggers on bl_stock (migration 0025, ADR 0019): delta
+ * rows per statement, folded into one row per location (`delta` false) when a report reads them.
+ */
+export const stockPlaceTotal = pgTable(
+  'bl_stock_place_total',
+  {
+    tenantId: tenantId(),
+    warehousePlaceCode: varchar('warehouse_place_code', { length: 64 }).notNull(),
+    lineCount: bigint('line_count', { mode: 'number' }).notNull(),
+    qty: numeric('qty').notNull(),
+    weg: numeric('weg').notNull(),
+    qtyWeg: numeric('qty_weg').notNull(),
+    board: numeric('board').notNull(),
+    volume: numeric('volume').notNull(),
+    delta: boolean('delta').notNull().default(true),
+  },
+  (t) => [
+    index('bl_stock_place_total_place_idx').on(t.tenantId, t.warehousePlaceCode),
+    index('bl_stock_place_total_delta_idx').on(t.tenantId, t.warehousePlaceCode).where(sql`delta`),
+  ],
+);

@@ -21,6 +21,8 @@ export interface ReportColumn {
   select: SQL;
   /** Sortable by `ascs` / `descs`. */
   sortable: boolean;
+  /** Reads the row's location or storage area (`p.`, `a.`): the query joins them only if one does. */
+  usesPlace?: boolean;
 }
 
 export interface ReportDefinition {
@@ -113,12 +115,14 @@ const areaCode: ReportColumn = {
   field: areaCodeField,
   select: sql`coalesce(p.warehouse_area_code, '')`,
   sortable: true,
+  usesPlace: true,
 };
 const areaName: ReportColumn = {
   name: 'warehouseAreaName',
   field: areaNameField,
   select: sql`coalesce(max(a.name), '')`,
   sortable: false,
+  usesPlace: true,
 };
 const areaNamePlain: ReportColumn = { ...areaName, select: sql`coalesce(a.name, '')` };
 

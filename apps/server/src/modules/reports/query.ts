@@ -2,6 +2,7 @@ import type { Language, Page } from '@bl/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { visible } from '../../engine/crud.ts';
+import { scopesApply } from '../../engine/data-scope.ts';
 import { parseListQuery } from '../../engine/list-query.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -30,6 +31,14 @@ export interface ReportQuery {
   orderBy: SQL[];
   current: number;
   size: number;
+  /** Set by `parseReportQuery`; a query built otherwise (the bin board) reads the ledger. */
+  tenantId?: string;
+  /** Whether a filter on the ledger's own fields was given (the area filter is not one). */
+  ledgerFiltered?: boolean;
+  /** Whether data scopes may apply to the caller (undefined: they cannot, an administrator). */
+  scopes?: SQL;
+  /** Read the per-location totals kept by the ledger (bl_stock_place_total) instead of it. */
+  fromTotals?: boolean;
 }
 
 const suffixes = [
@@ -98,7 +107,16 @@ export function parseReportQuery(
     }
   }
   orderBy.push(...report.defaultOrder);
-  return { where: and(...where) as SQL, areaCode, orderBy, current: parsed.current, size: parsed.size };
+  return {
+    where: and(...where) as SQL,
+    areaCode,
+    orderBy,
+    current: parsed.current,
+    size: parsed.size,
+    tenantId: auth.tenantId,
+    ledgerFiltered: parsed.where.length > 0,
+    ...(auth.allPowerful ? {} : { scopes: scopesApply(entity, auth) }),
+  };
 }
 
 /**
@@ -110,6 +128,17 @@ export function parseReportQuery(
 function fromWhere(report: ReportDefinition, query: ReportQuery, withPlace = true): SQL {
   const table = sql.raw(report.source === 'stock' ? 'bl_stock' : 'bl_stockstream');
   const area = query.areaCode ? sql` and p.warehouse_area_code = ${query.areaCode}` : sql``;
+  if (report.perPlace && query.fromTotals) {
+    const amounts = sql.raw(amountNames.map((name) => `sum(t.${snake(name)}) as ${snake(name)}`).join(', '));
+    return sql`from (select t.tenant_id, t.warehouse_place_code, sum(t.line_count) as line_count, ${amounts}
+        from bl_stock_place_total t where t.tenant_id = ${query.tenantId}
+        group by t.tenant_id, t.warehouse_place_code having sum(t.line_count) <> 0) bl_stock
+      left join bl_warehouseplace p on p.tenant_id = bl_stock.tenant_id
+        and p.code = bl_stock.warehouse_place_code and p.is_deleted = 0
+      left join bl_warehousearea a on a.tenant_id = p.tenant_id
+        and a.code = p.warehouse_area_code and a.is_deleted = 0
+      where true${area}`;
+  }
   if (report.perPlace) {
     const amounts = sql.raw(
       amountNames.map((name) => `sum(bl_stock.${snake(name)}) as ${snake(name)}`).join(', '),
@@ -138,7 +167,9 @@ export function rowsQuery(report: ReportDefinition, query: ReportQuery): SQL {
     sql`, `,
   );
   const group = report.groupBy ? sql` group by ${sql.join(report.groupBy, sql`, `)}` : sql``;
-  return sql`select ${list} ${fromWhere(report, query)}${group}
+  // A grouped report with no area column (owner batch) need not join every row to its location.
+  const withPlace = report.columns.some((c) => c.usesPlace);
+  return sql`select ${list} ${fromWhere(report, query, withPlace)}${group}
     order by ${sql.join(query.orderBy, sql`, `)}`;
 }
 
@@ -156,6 +187,27 @@ export async function countAndTotals(
     ),
     sql`, `,
   );
+  if (report.groupBy && !report.perPlace) {
+    // Groups counted as they stream out of the index in group order (the owner-batch report by
+    // owner, ADR 0019): a count(distinct) would sort every row again.
+    const inner = sql.join(
+      amountNames.map((name) => sql`sum(${sql.raw(`${table}.${snake(name)}`)}) as ${sql.identifier(name)}`),
+      sql`, `,
+    );
+    const outer = sql.join(
+      amountNames.map(
+        (name) => sql`cast(coalesce(sum(g.${sql.identifier(name)}), 0) as text) as ${sql.identifier(name)}`,
+      ),
+      sql`, `,
+    );
+    const [row] = await queryRows<Totals & { total: number | string }>(
+      tx,
+      sql`select cast(count(*) as integer) as total, ${outer}
+        from (select ${inner} ${fromWhere(report, query, false)} group by ${sql.join(report.groupBy, sql`, `)}) g`,
+    );
+    const { total, ...totals } = row as Totals & { total: number | string };
+    return { total: Number(total), totals: totals as Totals };
+  }
   const rows = report.groupBy ? sql`count(distinct (${sql.join(report.groupBy, sql`, `)}))` : sql`count(*)`;
   const [row] = await queryRows<Totals & { total: number | string }>(
     tx,
@@ -165,8 +217,46 @@ export async function countAndTotals(
   return { total: Number(total), totals: totals as Totals };
 }
 
+/** Any number, not a key another lock in the server uses: one folding of a tenant's totals at a time. */
+const foldLockKey = 727_3019;
+
+/**
+ * Whether a per-location report can read the totals the ledger keeps (migration 0025, ADR 0019):
+ * nothing filters it but the area, and no data scope applies to the caller (the totals do not
+ * carry the rows' creators). If so, folds the tenant's delta rows into one row per location
+ * first, unless another request is folding them (it then reads them unfolded: same sums).
+ */
+async function readsTotals(tx: Tx, report: ReportDefinition, query: ReportQuery): Promise<boolean> {
+  if (!report.perPlace || query.ledgerFiltered !== false || !query.tenantId) return false;
+  if (query.scopes) {
+    const [row] = await queryRows<{ scoped: boolean }>(tx, sql`select ${query.scopes} as scoped`);
+    if (row?.scoped) return false;
+  }
+  // Deleted and re-inserted by one statement: deltas a posting adds meanwhile are not in this
+  // statement's snapshot, so they stay, and every sum is kept.
+  const amounts = amountNames.map((name) => snake(name));
+  const list = sql.raw(amounts.join(', '));
+  const sums = sql.raw(amounts.map((name) => `sum(${name})`).join(', '));
+  const nonzero = sql.raw(amounts.map((name) => `sum(${name}) <> 0`).join(' or '));
+  await tx.execute(sql`
+    with folding as materialized (
+      select pg_try_advisory_xact_lock(${foldLockKey}, hashtext(${query.tenantId})) as mine),
+    touched as (
+      delete from bl_stock_place_total t
+      where (select mine from folding) and t.tenant_id = ${query.tenantId}
+        and t.warehouse_place_code in (select d.warehouse_place_code from bl_stock_place_total d
+                                       where d.tenant_id = ${query.tenantId} and d.delta)
+      returning t.*)
+    insert into bl_stock_place_total (tenant_id, warehouse_place_code, line_count, ${list}, delta)
+    select tenant_id, warehouse_place_code, sum(line_count), ${sums}, false from touched
+    group by tenant_id, warehouse_place_code
+    having sum(line_count) <> 0 or ${nonzero}`);
+  return true;
+}
+
 /** One page of a report, with the row count and the totals of everything the filters match. */
 export async function reportPage(tx: Tx, report: ReportDefinition, query: ReportQuery): Promise<ReportPage> {
+  query.fromTotals = await readsTotals(tx, report, query);
   const { total, totals } = await countAndTotals(tx, report, query);
   const records = await queryRows<ReportRow>(
     tx,
