@@ -632,7 +632,8 @@ describe.each(concurrent)('stock ledger under concurrency on %s', (driver) => {
     expect(answers.filter((a) => a.success)).toHaveLength(10);
     const failures = answers.filter((a) => !a.success);
     expect(failures).toHaveLength(10);
-    for (const failure of failures) expect(failure.msg).toMatch(/not enough stock of material M1 batch RACE/);
+    for (const failure of failures)
+      expect(failure.msg).toMatch(/not enough stock of material M1 \(batch: RACE, place: any\)/);
     const [balance] = await queryRows<{ qty: string }>(
       test.database.db,
       sql`select qty::text qty from bl_stock where material_code = 'M1' and batch_no = 'RACE'`,
