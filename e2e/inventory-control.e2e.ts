@@ -195,6 +195,9 @@ describe.skipIf(!browserAvailable)('inventory control story', () => {
     const report = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'IC-P2' });
     await report.first().waitFor();
     expect(await report.first().textContent()).toContain('7');
+    // Names next to codes (issue 14, point 4): the owner's and the material's.
+    await report.first().getByText('IC-M1 螺丝 M6').waitFor();
+    await report.first().getByText('IC-C1 货主 IC-C1').waitFor();
     await screenshot(page, 'inventory-report-zh');
   }, 300_000);
 });
