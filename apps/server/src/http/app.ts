@@ -44,6 +44,7 @@ import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
 import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code-control.ts';
+import { salesFlowCode } from '../modules/wms/flow-code-sales.ts';
 import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
@@ -249,7 +250,12 @@ export async function buildApp({
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
-  registerFlowRoutes(app, database, { ...wmsFlowCode, ...controlFlowCode, ...stockCheckFlowCode });
+  registerFlowRoutes(app, database, {
+    ...wmsFlowCode,
+    ...controlFlowCode,
+    ...stockCheckFlowCode,
+    ...salesFlowCode,
+  });
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {
     uploadTimeoutMs: config.uploadTimeoutMs,

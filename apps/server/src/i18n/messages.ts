@@ -964,6 +964,12 @@ export const messages = {
     mo: '單據 {bill} 的{field}為「{state}」，不能{action}',
     en: 'Bill {bill} cannot be given "{action}": its {field} is "{state}"',
   },
+  // Sales orders (modules/wms/flow-code-sales.ts)
+  'sales.blacklisted': {
+    zh: '销售订单 {bill}：货主 {owner} 在黑名单中（{reason}），不能审核或出库',
+    mo: '銷售訂單 {bill}：貨主 {owner} 在黑名單中（{reason}），不能審核或出庫',
+    en: 'Sales order {bill}: owner {owner} is on the blacklist ({reason}); it cannot be reviewed or shipped',
+  },
   'bill.lockedByAction': {
     zh: '{field}“{state}”只能由单据的操作按钮设置',
     mo: '{field}「{state}」只能由單據的操作按鈕設定',

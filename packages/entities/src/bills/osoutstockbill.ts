@@ -44,6 +44,7 @@ export const osoutstockbilldetail = defineEntity({
 export const osoutstockbillTable = headerTable('bl_osoutstockbill', {
   applyNo: varchar({ length: 64 }),
   waveNo: varchar({ length: 64 }),
+  sourceBillNo: varchar({ length: 64 }),
   stockType: varchar({ length: 8 }),
   outTransferType: varchar({ length: 8 }).notNull(),
   ...consigneeColumns(),
@@ -116,6 +117,13 @@ export const osoutstockbill = defineEntity({
       valueField: 'billNo',
       labelField: 'billNo',
       list: false,
+    }),
+    // Filled when the bill is made from a sales order (ossobill toOutbound).
+    sourceBillNo: f.ref(label('销售订单号', '銷售訂單號', 'Sales order no.'), 'ossobill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+      list: false,
+      form: 'readonly',
     }),
     stockType: f.dict(label('库存状态', '庫存狀態', 'Stock status'), 'stockStatus', { defaultValue: '1' }),
     outTransferType: f.dict(label('出库类型', '出庫類型', 'Outbound type'), 'outTransferType', {

@@ -60,7 +60,47 @@ export const ossobill = defineEntity({
   table: ossobillTable,
   titleField: 'billNo',
   children: [billDetails(() => ossobilldetail)],
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
+  flow: {
+    status: 'state',
+    locks: [locks.reviewed(), locks.pastNew()],
+    actions: {
+      // Confirming checks the owner's credit list (docs/adr/0021-count-orders-waves.md).
+      review: {
+        label: label('审核', '審核', 'Review'),
+        confirm: label(
+          '确定审核选择的销售订单？黑名单货主的订单将被拒绝。',
+          '確定審核選擇的銷售訂單？黑名單貨主的訂單將被拒絕。',
+          'Review the selected sales orders? Orders of a blacklisted owner are refused.',
+        ),
+        when: { state: ['0'] },
+        refuse: 'flow.alreadyReviewed',
+        sets: { isReview: '2', state: '1' },
+        audit: 'stamp',
+      },
+      unreview: {
+        label: label('反审核', '反審核', 'Un-review'),
+        confirm: label(
+          '确定反审核选择的销售订单？',
+          '確定反審核選擇的銷售訂單？',
+          'Un-review the selected sales orders?',
+        ),
+        danger: true,
+        when: { state: ['1'] },
+        sets: { isReview: '1', state: '0' },
+        audit: 'clear',
+      },
+      toOutbound: {
+        label: label('生成出库单', '生成出庫單', 'Make outbound bill'),
+        confirm: label(
+          '确定为选择的销售订单各生成一张出库单？',
+          '確定為選擇的銷售訂單各生成一張出庫單？',
+          'Make an outbound bill for each selected sales order?',
+        ),
+        when: { state: ['1'] },
+        sets: { state: '2' },
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,
