@@ -23,6 +23,7 @@ import {
   signInAsAdmin,
   startSuite,
   stopSuite,
+  succeeded,
 } from './harness.ts';
 
 type Language = 'zh' | 'en';
@@ -39,7 +40,8 @@ const expected = {
     sourceColumn: '来源单号',
     more: /^更多列/,
     problems: /需要填写或修改/,
-    billNoMissing: /请输入单据编号/,
+    // The bill number is automatic (point 5): the first required header field is the type.
+    firstMissing: /请选择入库类型/,
     materialMissing: /第 1 行：请选择物料/,
     tooLong: '单据编号不能超过64个字符',
     reviewed: '已审核',
@@ -58,7 +60,7 @@ const expected = {
     more: /^More columns/,
     problems: /still need your attention/,
     // The server's English wording (its capital letter is another point of the issue).
-    billNoMissing: /please input Bill no\./i,
+    firstMissing: /please select Inbound type/i,
     materialMissing: /line 1: please select Material/i,
     tooLong: 'Bill no. must be at most 64 characters',
     reviewed: 'Reviewed',
@@ -139,10 +141,10 @@ describe.skipIf(!browserAvailable)('bill screens', () => {
 
     // A filter on the list, then away to the home tab and back: the page as left, filter kept.
     await billNoFilter(page).fill(filter);
-    await screen(page)
-      .locator('.ant-pro-table-search button')
-      .filter({ hasText: expected.zh.search })
-      .click();
+    // The filtered list has come back before the user leaves the page.
+    await succeeded(page, 'GET', '/isinstockbill/list', () =>
+      screen(page).locator('.ant-pro-table-search button').filter({ hasText: expected.zh.search }).click(),
+    );
     await page.locator(`[data-testid="tab"][data-path="/wel/index"]`).click();
     await page.waitForURL((url) => url.pathname === '/wel/index');
     await page.locator(`[data-testid="tab"][data-path="${inboundPath}"]`).click();
@@ -234,14 +236,14 @@ async function billForm(page: Page, language: Language, reviewedId: string, long
   expect(await options.allTextContents()).not.toContain(text.reviewed);
   await page.keyboard.press('Escape');
 
-  // Point 6: a save with nothing filled sums up what is missing and focuses the bill number.
+  // Point 6: a save with nothing filled sums up what is missing and focuses the first of it.
   const save = drawer.locator('.ant-drawer-footer button').filter({ hasText: text.save });
   await save.click();
   const summary = drawer.getByTestId('form-problems');
   await summary.waitFor();
   expect(await summary.textContent()).toMatch(text.problems);
-  expect(await summary.textContent()).toMatch(text.billNoMissing);
-  await expect.poll(() => focusedId(page)).toBe('billNo');
+  expect(await summary.textContent()).toMatch(text.firstMissing);
+  await expect.poll(() => focusedId(page)).toBe('type');
   await screenshot(page, `bill-form-problems-${language}`);
 
   // Point 11: one character too many is kept as typed and refused with a message.
@@ -265,7 +267,7 @@ async function billForm(page: Page, language: Language, reviewedId: string, long
   await save.click();
   await expect.poll(() => focusedId(page)).toBe('details_0_materialCode');
   expect(await summary.textContent()).toMatch(text.materialMissing);
-  expect(await summary.textContent()).not.toMatch(text.billNoMissing);
+  expect(await summary.textContent()).not.toMatch(text.firstMissing);
 
   // Point 3: the material is found by its name and brings its unit into the line.
   await page.keyboard.type('Long name');

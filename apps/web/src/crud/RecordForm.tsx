@@ -235,7 +235,12 @@ function FilledForm(props: {
       if (!shown.some((f) => f.name === lineField)) setMoreColumns((m) => ({ ...m, [child.key]: true }));
     }
     // After the column (if it was hidden) has rendered.
-    setTimeout(() => form.scrollToField(name, { block: 'center', focus: true }), 50);
+    setTimeout(() => {
+      form.scrollToField(name, { block: 'center', focus: true });
+      // Inputs that keep their ref to themselves (selects, pickers) are focused by their id.
+      const input = document.querySelector<HTMLElement>(`.bl-record-drawer #${CSS.escape(name.join('_'))}`);
+      if (input && document.activeElement !== input) input.focus();
+    }, 50);
   };
   /** Marks the fields, sums them up at the top and takes the user to the first. */
   const stopAt = (found: Problem[]) => {
