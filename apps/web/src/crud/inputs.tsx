@@ -265,6 +265,8 @@ export function RefSelect(
 
 function placeholderOf(context: InputContext, choice: boolean): string {
   if (context.placeholder !== undefined) return context.placeholder;
+  // A field the system fills (a total, a state) asks nothing of the user.
+  if (context.disabled && context.field.form === 'readonly') return '';
   const field = context.field.label[context.language];
   return choice
     ? context.t('crud.selectPlaceholder', { field })
