@@ -1,7 +1,6 @@
 import { date, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   headerTable,
@@ -14,6 +13,7 @@ import {
   reviewFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Inbound bill lines: what arrives, per material, batch and location. */
 export const isinstockbillDetailTable = lineTable('bl_isinstockbilldetail', {
@@ -69,22 +69,7 @@ export const isinstockbill = defineEntity({
     postings: [{ kind: 'in', fee: '1' }],
     postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1' } },
     actions: {
-      review: {
-        ...verbs.review,
-        when: { streamStatus: ['0'], isReview: ['0', '1'] },
-        refuse: 'bill.alreadyPosted',
-        ledger: 'post',
-        sets: { isReview: '2', streamStatus: '1' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        when: { streamStatus: ['1'] },
-        refuse: 'bill.notPosted',
-        ledger: 'reverse',
-        sets: { isReview: '1', streamStatus: '0' },
-        audit: 'clear',
-      },
+      ...postingActions(),
     },
   },
   fields: {

@@ -1,7 +1,6 @@
 import { varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   consigneeColumns,
@@ -20,6 +19,7 @@ import {
   vehicleFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 /** Outbound bill lines: what leaves, per material, batch and location. */
 export const osoutstockbillDetailTable = lineTable('bl_osoutstockbilldetail');
@@ -69,22 +69,8 @@ export const osoutstockbill = defineEntity({
     // A bill whose stock has left is confirmed: sorting and loading follow (ADR 0008).
     postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1', state: '1' } },
     actions: {
-      review: {
-        ...verbs.review,
-        when: { streamStatus: ['0'], isReview: ['0', '1'] },
-        refuse: 'bill.alreadyPosted',
-        ledger: 'post',
-        sets: { isReview: '2', streamStatus: '1', state: '1' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        when: { streamStatus: ['1'] },
-        refuse: 'bill.notPosted',
-        ledger: 'reverse',
-        sets: { isReview: '1', streamStatus: '0', state: '0' },
-        audit: 'clear',
-      },
+      // Its stock has left once reviewed: sorting and loading follow (ADR 0008).
+      ...postingActions({ review: { state: '1' }, unreview: { state: '0' } }),
       sort: {
         label: label('生成分拣单', '生成分揀單', 'Make sorting bill'),
         confirm: label(

@@ -1,7 +1,6 @@
 import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   computed,
@@ -19,6 +18,7 @@ import {
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { postingActions } from './posting-actions.ts';
 
 const counted = label('实盘数量', '實盤數量', 'Counted quantity');
 
@@ -135,22 +135,7 @@ export const wmstockcheckbill = defineEntity({
         ),
         print: true,
       },
-      review: {
-        ...verbs.review,
-        when: { streamStatus: ['0'], isReview: ['0', '1'] },
-        refuse: 'bill.alreadyPosted',
-        ledger: 'post',
-        sets: { isReview: '2', streamStatus: '1' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        when: { streamStatus: ['1'] },
-        refuse: 'bill.notPosted',
-        ledger: 'reverse',
-        sets: { isReview: '1', streamStatus: '0' },
-        audit: 'clear',
-      },
+      ...postingActions(),
     },
   },
   fields: {
