@@ -527,7 +527,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     const details = report(page, 'stockByDetails');
     await reportRows(page, 'stockByDetails').filter({ hasText: code.ownerB }).waitFor();
     expect(await reportRows(page, 'stockByDetails').count()).toBe(2);
-    expect(await totalQty(page, 'stockByDetails')).toBe('14.0000');
+    expect(await totalQty(page, 'stockByDetails')).toBe('14');
     expect(await details.locator('.bl-report-totals').textContent()).toContain(text.total);
     const shown = new Map<string, string>();
     for (const owner of [code.ownerA, code.ownerB]) {
@@ -536,7 +536,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
       expect(await row.textContent()).toContain(code.front);
       shown.set(owner, await cellUnder(details, row, text.quantity));
     }
-    expect(Object.fromEntries(shown)).toEqual({ [code.ownerA]: '8.0000', [code.ownerB]: '6.0000' });
+    expect(Object.fromEntries(shown)).toEqual({ [code.ownerA]: '8', [code.ownerB]: '6' });
     // What the screen shows is what the stock list answers (emptied balances are not shown).
     const listed = Object.entries(await ledgerSums('stock')).filter(([, qty]) => qty !== 0);
     expect(Object.fromEntries(listed)).toEqual({
@@ -561,8 +561,8 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     const areaRow = reportRows(page, 'stockByWarehouseArea').filter({ hasText: code.area });
     await areaRow.waitFor();
     expect(await reportRows(page, 'stockByWarehouseArea').count()).toBe(1);
-    expect(await cellUnder(report(page, 'stockByWarehouseArea'), areaRow, text.quantity)).toBe('14.0000');
-    expect(await totalQty(page, 'stockByWarehouseArea')).toBe('14.0000');
+    expect(await cellUnder(report(page, 'stockByWarehouseArea'), areaRow, text.quantity)).toBe('14');
+    expect(await totalQty(page, 'stockByWarehouseArea')).toBe('14');
     await screenshot(page, 'story-11-report-by-area');
 
     // Movements: the three inbound lines in, the two picks out, each linking to its bill.
@@ -579,7 +579,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     const picks = movements.filter({ hasText: code.outbound }).filter({ hasText: text.decrease });
     expect(await picks.count()).toBe(2);
     expect(await report(page, 'stockStreamDetail').getByTestId('bill-link').count()).toBe(5);
-    expect(await totalQty(page, 'stockStreamDetail')).toBe('14.0000');
+    expect(await totalQty(page, 'stockStreamDetail')).toBe('14');
     await screenshot(page, 'story-12-report-movements');
     // A movement opens its bill: the outbound bill, completed by the loading.
     await picks.first().getByTestId('bill-link').click();
@@ -602,7 +602,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     const history = show.locator('.ant-table-tbody tr.ant-table-row');
     await history.filter({ hasText: code.outbound }).waitFor();
     expect(await history.count()).toBe(2);
-    expect(await show.locator('.bl-report-totals .bl-total-qty').textContent()).toBe('8.0000');
+    expect(await show.locator('.bl-report-totals .bl-total-qty').textContent()).toBe('8');
     await screenshot(page, 'story-14-key-history');
 
     // The bin board of the area: the front location holds both owners, the back one is empty.
@@ -615,7 +615,7 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     await grid.waitFor();
     expect(await grid.locator('.bl-bin-cell').count()).toBe(2);
     const front = page.getByTestId(`bin-${code.front}`);
-    expect(await front.locator('.bl-bin-qty').textContent()).toBe('14.0000');
+    expect(await front.locator('.bl-bin-qty').textContent()).toBe('14');
     expect(await front.locator('.bl-bin-owners').textContent()).toBe(`${code.ownerA} ${code.ownerB}`);
     expect(await page.getByTestId(`bin-${code.back}`).getAttribute('data-band')).toBe('0');
     await page.getByTestId('board-legend').getByText(text.empty).waitFor();
@@ -625,8 +625,8 @@ describe.skipIf(!browserAvailable)('the warehouse core as one story in the brows
     await popupsSettled(page);
     const binLines = binDetails.locator('tbody tr');
     expect(await binLines.count()).toBe(2);
-    expect(await binLines.filter({ hasText: code.ownerA }).textContent()).toContain('8.0000');
-    expect(await binLines.filter({ hasText: code.ownerB }).textContent()).toContain('6.0000');
+    expect(await binLines.filter({ hasText: code.ownerA }).locator('td.bl-number').textContent()).toBe('8');
+    expect(await binLines.filter({ hasText: code.ownerB }).locator('td.bl-number').textContent()).toBe('6');
     // Not the harness's screenshot: it moves the mouse away, and the details with it.
     await page.screenshot({ path: path.join(screenshotDir, 'story-15-bin-board-hover.png'), fullPage: true });
     await page.getByTestId('board-colour-by').getByText(text.owner, { exact: true }).click();

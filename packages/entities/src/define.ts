@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BillFlowInput } from './flow.ts';
-import type { FieldInput, FieldMeta } from './kinds.ts';
+import { type FieldInput, type FieldMeta, measureOfLabel } from './kinds.ts';
 import type { Label } from './label.ts';
 
 /** The services of the SpringBlade layout; an entity's API lives under `/api/{service}/{name}`. */
@@ -143,6 +143,7 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
   const input = { ...authored, ...columnLimits(authored, column) };
   const system = input.system ?? false;
   const heavy = input.kind === 'textarea' || input.kind === 'image' || input.kind === 'file';
+  const measure = input.kind === 'decimal' ? (input.measure ?? measureOfLabel(input.label.en)) : undefined;
   return {
     name,
     kind: input.kind,
@@ -154,6 +155,7 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
     ...(input.max !== undefined && { max: input.max }),
     ...(input.positive && { positive: true as const }),
     ...(input.scale !== undefined && { scale: input.scale }),
+    ...(measure !== undefined && { measure }),
     ...(input.precision !== undefined && { precision: input.precision }),
     ...(input.dict !== undefined && { dict: input.dict }),
     ...(input.ref !== undefined && { ref: input.ref }),

@@ -46,6 +46,13 @@ export interface FieldInput {
   /** Digits after the point for decimal and money. */
   scale?: number;
   /**
+   * What a decimal measures, for display (issue 14 pt 7): a weight in kg or t, a volume in m³, a
+   * length in m shows at least that unit's decimals (`measureDecimals`); a decimal without one is
+   * a count and shows no zeros after the point. `defineEntity` reads it from the English label's
+   * unit ("Weight (kg)") when the author does not name it.
+   */
+  measure?: Measure;
+  /**
    * All digits a decimal may have, before and after the point (its column's numeric precision:
    * `defineEntity` takes it, with the scale, from the column).
    */
@@ -90,6 +97,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   max?: number;
   positive?: true;
   scale?: number;
+  measure?: Measure;
   precision?: number;
   dict?: DictCode;
   ref?: { entity: string; valueField: string; labelField: string };
@@ -104,6 +112,35 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   secret?: true;
   confirm?: true;
   line?: number;
+}
+
+/** Units a decimal can measure in; anything else is a count. */
+export type Measure = 'kg' | 't' | 'm3' | 'm';
+
+/** The decimals a measure always shows (a weight in kg to the gram is 2.50, not 2.5). */
+export const measureDecimals: Record<Measure, number> = { kg: 2, t: 3, m3: 3, m: 2 };
+
+/** The measure an English label names in its closing brackets: "Weight (kg)" → kg. */
+export function measureOfLabel(english: string): Measure | undefined {
+  const unit = /\(([^()]+)\)\s*$/.exec(english)?.[1]?.trim().toLowerCase();
+  if (unit === 'kg') return 'kg';
+  if (unit === 't') return 't';
+  if (unit === 'm³' || unit === 'm3') return 'm3';
+  if (unit === 'm') return 'm';
+  return undefined;
+}
+
+/**
+ * A stored decimal as people read it: trailing zeros dropped (a count of 12 is "12", not
+ * "12.0000"), then padded to the measure's decimals. Never rounded: every digit the server
+ * keeps that is not a trailing zero still shows.
+ */
+export function displayDecimal(text: string, measure?: Measure): string {
+  const match = /^(-?\d+)(?:\.(\d*?)0*)?$/.exec(text);
+  if (!match) return text;
+  const [, whole = '', fraction = ''] = match;
+  const digits = measure ? fraction.padEnd(measureDecimals[measure], '0') : fraction;
+  return digits ? `${whole}.${digits}` : whole;
 }
 
 /** Text-like kinds: a plain filter on them is a contains-match. */

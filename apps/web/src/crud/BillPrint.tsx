@@ -1,4 +1,4 @@
-import type { CatalogueEntity } from '@bl/entities';
+import type { CatalogueEntity, FieldMeta } from '@bl/entities';
 import { useTranslation } from 'react-i18next';
 import { barcodeSvg } from '../labels/barcode.ts';
 import { alignOf, type ColumnContext, cellOf, viewOf } from './columns.tsx';
@@ -11,7 +11,7 @@ import {
   sumDecimals,
   wraps,
 } from './printLayout.ts';
-import { formatDecimal, type Row } from './values.ts';
+import { formatDecimal, formatMeasured, type Row } from './values.ts';
 
 /** One child table of a bill as printed: its line entity and lines in print order. */
 export interface PrintedChild {
@@ -145,16 +145,7 @@ function LinesPrint(props: {
               </td>
               {layout.columns.slice(labelSpan - 1).map((field) => (
                 <td key={field.name} className="bl-doc-nowrap" style={{ textAlign: alignOf(field) }}>
-                  {totalled.has(field.name)
-                    ? formatDecimal(
-                        sumDecimals(
-                          lines.map((line) => line[field.name]),
-                          field.scale ?? 0,
-                        ),
-                        field.scale,
-                        field.kind === 'money',
-                      )
-                    : null}
+                  {totalled.has(field.name) ? totalOf(field, lines) : null}
                 </td>
               ))}
             </tr>
@@ -163,4 +154,13 @@ function LinesPrint(props: {
       </table>
     </section>
   );
+}
+
+/** A column's printed total: money grouped at its scale, quantities and measures as their cells show. */
+function totalOf(field: FieldMeta, lines: Row[]): string {
+  const sum = sumDecimals(
+    lines.map((line) => line[field.name]),
+    field.scale ?? 0,
+  );
+  return field.kind === 'money' ? formatDecimal(sum, field.scale, true) : formatMeasured(sum, field.measure);
 }

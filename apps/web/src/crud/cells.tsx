@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useCatalogue } from '../api/query.ts';
 import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
 import { codeAndName, isNamedRef, useRefName } from './refNames.ts';
-import { formatDate, formatDateTime, formatDecimal, readableCode } from './values.ts';
+import { formatDate, formatDateTime, formatDecimal, formatMeasured, readableCode } from './values.ts';
 
 /** What a cell needs besides its value. */
 export interface CellContext {
@@ -101,7 +101,7 @@ export const cellRenderers: Record<FieldKind, { align: 'left' | 'right' | 'cente
   text: { align: 'left', render: text },
   textarea: { align: 'left', render: text },
   integer: { align: 'right', render: text },
-  decimal: { align: 'right', render: (value, c) => formatDecimal(value, c.field.scale) },
+  decimal: { align: 'right', render: (value, c) => formatMeasured(value, c.field.measure) },
   money: { align: 'right', render: (value, c) => formatDecimal(value, c.field.scale, true) },
   date: { align: 'center', render: (value) => formatDate(value) },
   datetime: { align: 'center', render: (value) => formatDateTime(value) },

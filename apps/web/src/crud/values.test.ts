@@ -1,4 +1,4 @@
-import { type FieldKind, fieldKinds } from '@bl/entities';
+import { type FieldKind, fieldKinds, measureOfLabel } from '@bl/entities';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { field } from './fixtures.ts';
@@ -9,6 +9,7 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatMeasured,
   toFormValues,
   toWireValues,
 } from './values.ts';
@@ -111,6 +112,27 @@ describe('display', () => {
     expect(formatDecimal('1234567.5', 2, true)).toBe('1,234,567.50');
     expect(formatDecimal('-1000', 2, true)).toBe('-1,000.00');
     expect(formatDecimal('999', 2, true)).toBe('999.00');
+  });
+
+  it('shows counts without zeros after the point and measures with their unit\'s decimals', () => {
+    expect(formatMeasured('12.0000')).toBe('12');
+    expect(formatMeasured('12.5000')).toBe('12.5');
+    expect(formatMeasured('-5.0000')).toBe('-5');
+    expect(formatMeasured('0.0000')).toBe('0');
+    expect(formatMeasured('12.5000', 'kg')).toBe('12.50');
+    expect(formatMeasured('0.0005', 't')).toBe('0.0005');
+    expect(formatMeasured('3', 'm3')).toBe('3.000');
+    expect(formatMeasured(null)).toBe('');
+    expect(formatMeasured('n/a')).toBe('n/a');
+  });
+
+  it('reads what a decimal measures from its English label', () => {
+    expect(measureOfLabel('Weight (kg)')).toBe('kg');
+    expect(measureOfLabel('Rated load (t)')).toBe('t');
+    expect(measureOfLabel('Volume (m³)')).toBe('m3');
+    expect(measureOfLabel('Length (m)')).toBe('m');
+    expect(measureOfLabel('Quantity')).toBeUndefined();
+    expect(measureOfLabel('Price (CNY)')).toBeUndefined();
   });
 
   it('shows nothing for empty values and anything else as it came', () => {

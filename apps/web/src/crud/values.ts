@@ -1,4 +1,4 @@
-import type { FieldKind, FieldMeta } from '@bl/entities';
+import { displayDecimal, type FieldKind, type FieldMeta, type Measure } from '@bl/entities';
 import dayjs from 'dayjs';
 
 /** A record as the API sends and takes it (ids and decimals as strings). */
@@ -110,6 +110,14 @@ export function formatDecimal(value: unknown, scale: number | undefined, group =
   const digits = scale === undefined ? fraction : fraction.padEnd(scale, '0');
   const grouped = group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
   return `${sign}${grouped}${digits ? `.${digits}` : ''}`;
+}
+
+/**
+ * A quantity, weight or volume for display: a count without zeros after the point, a measure
+ * with its unit's decimals (`displayDecimal`, shared with prints).
+ */
+export function formatMeasured(value: unknown, measure?: Measure): string {
+  return isBlank(value) ? '' : displayDecimal(String(value).trim(), measure);
 }
 
 /** A date-time as local 'yyyy-MM-dd HH:mm:ss'. */

@@ -6,7 +6,7 @@ import { client } from '../api/client.ts';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { CodeName } from '../crud/cells.tsx';
 import { ChoiceSelect, RefSelect } from '../crud/inputs.tsx';
-import { formatDecimal } from '../crud/values.ts';
+import { formatDecimal, formatMeasured } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useKeptState } from '../shell/keptState.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
@@ -180,7 +180,7 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
                 </td>
                 <td>{line.batchNo}</td>
                 <td>{statusLabel(line.stockStatus)}</td>
-                <td className="bl-number">{formatDecimal(line.qty, 4)}</td>
+                <td className="bl-number">{formatMeasured(line.qty)}</td>
               </tr>
             ))}
           </tbody>
@@ -292,7 +292,7 @@ export function BinBoard(props: { catalogue: CatalogueIndex }) {
                     >
                       <span className="bl-bin-code">{place.code}</span>
                       <span className="bl-bin-qty">
-                        {Number(place.qty) === 0 ? '' : formatDecimal(place.qty, 4)}
+                        {Number(place.qty) === 0 ? '' : formatMeasured(place.qty)}
                       </span>
                       <span className="bl-bin-owners">{place.owners.join(' ')}</span>
                     </button>

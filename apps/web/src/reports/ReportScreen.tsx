@@ -23,7 +23,7 @@ import {
 } from '../crud/paging.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
-import { formatDecimal } from '../crud/values.ts';
+import { formatMeasured } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from '../session.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
@@ -219,6 +219,7 @@ export function totalsRow(
   names: string[],
   totals: ReportPage['totals'] | undefined,
   label: string,
+  fieldOf: (name: string) => FieldMeta,
   leading = 0,
 ) {
   if (!totals) return null;
@@ -238,7 +239,7 @@ export function totalsRow(
               className={amount === undefined ? undefined : `bl-total-${name}`}
             >
               {amount !== undefined ? (
-                <Typography.Text strong>{formatDecimal(amount, 4)}</Typography.Text>
+                <Typography.Text strong>{formatMeasured(amount, fieldOf(name).measure)}</Typography.Text>
               ) : index === 0 ? (
                 <Typography.Text strong>{label}</Typography.Text>
               ) : null}
@@ -360,7 +361,7 @@ export function ReportScreen(props: { spec: ReportSpec; catalogue: CatalogueInde
           dataSource={page.data?.records ?? []}
           loading={page.isFetching}
           scroll={{ x: 'max-content' }}
-          summary={() => totalsRow(spec.columns, page.data?.totals, t('reports.totals'))}
+          summary={() => totalsRow(spec.columns, page.data?.totals, t('reports.totals'), fieldOf)}
           pagination={{
             current: paging.current,
             pageSize: paging.size,

@@ -131,7 +131,9 @@ export function StockDetailShow(props: { catalogue: CatalogueIndex }) {
           dataSource={shown.data?.stream.records ?? []}
           loading={shown.isFetching}
           scroll={{ x: 'max-content' }}
-          summary={() => totalsRow(streamColumns, shown.data?.stream.totals, t('reports.totals'))}
+          summary={() =>
+            totalsRow(streamColumns, shown.data?.stream.totals, t('reports.totals'), streamFieldOf)
+          }
           pagination={{
             current: paging.current,
             pageSize: paging.size,
