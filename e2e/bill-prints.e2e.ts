@@ -253,9 +253,7 @@ describe.skipIf(!browserAvailable)('designed bill prints in the browser', () => 
       const pick = pickPages.join('\n');
       for (const line of lines)
         expect(compact(pick), `pick line ${line.n}`).toMatch(
-          new RegExp(
-            `${line.place}货架${pad(line.n)}${line.material}.*?B2611-${pad(line.n)}${line.n}PCS`,
-          ),
+          new RegExp(`${line.place}货架${pad(line.n)}${line.material}.*?B2611-${pad(line.n)}${line.n}PCS`),
         );
       expect(compact(pickPages[0] ?? '')).toContain(compact(text.page(1, pickPages.length)));
       await page.close();

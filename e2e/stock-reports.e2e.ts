@@ -232,9 +232,7 @@ describe.skipIf(!browserAvailable)('stock reports in the browser', () => {
           document.querySelectorAll('[data-testid="report-stockByCustomerBatchNo"] tr.ant-table-row')
             .length === 2,
       );
-      expect(await totals(page, 'stockByCustomerBatchNo').locator('.bl-total-qty').textContent()).toBe(
-        '88',
-      );
+      expect(await totals(page, 'stockByCustomerBatchNo').locator('.bl-total-qty').textContent()).toBe('88');
       await screenshot(page, `report-by-owner-batch-${language}`);
 
       // By details, with every key; exported to .xlsx after the confirmation.
