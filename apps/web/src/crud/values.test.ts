@@ -114,7 +114,7 @@ describe('display', () => {
     expect(formatDecimal('999', 2, true)).toBe('999.00');
   });
 
-  it('shows counts without zeros after the point and measures with their unit\'s decimals', () => {
+  it("shows counts without zeros after the point and measures with their unit's decimals", () => {
     expect(formatMeasured('12.0000')).toBe('12');
     expect(formatMeasured('12.5000')).toBe('12.5');
     expect(formatMeasured('-5.0000')).toBe('-5');
