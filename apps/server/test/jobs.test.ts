@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeOldExports } from '../src/jobs/routes.ts';
+import { LocalDiskStore } from '../src/modules/resource/store.ts';
 import { statusChangeCron } from '../src/modules/wms/status-change.ts';
 import { body, multipart, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -29,8 +34,9 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
   let token: string;
   const apps: FastifyInstance[] = [];
   /** An app that queues jobs but runs none (JOB_WORKERS=0), or one that runs them. */
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-jobs-'));
   const start = async (workers: boolean) => {
-    const app = await testApp(test.database, { JOB_WORKERS: workers ? '1' : '0' });
+    const app = await testApp(test.database, { JOB_WORKERS: workers ? '1' : '0', FILES_DIR: files });
     apps.push(app);
     return app;
   };
@@ -49,6 +55,7 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
   afterAll(async () => {
     for (const app of apps) await app.close();
     await test.dispose();
+    fs.rmSync(files, { recursive: true, force: true });
   });
 
   const headers = (language = 'en') => ({ 'blade-auth': `bearer ${token}`, 'blade-language': language });
@@ -140,6 +147,87 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
       headers: { 'blade-auth': `bearer ${other.accessToken}`, 'blade-language': 'en' },
     });
     expect(answer.statusCode).toBe(404);
+  });
+
+  it('exports a list as a job: rows written as progress, the file for its owner, as the direct export has it', async () => {
+    const app = apps[0] as FastifyInstance;
+    const query = { code: 'JOB-', descs: 'code' };
+    const queued = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/material/export',
+      query: { ...query, mode: 'job' },
+      headers: headers('zh'),
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const id = body<{ jobId: string }>(queued).data.jobId;
+    const job = await finished(app, id);
+    expect(job).toMatchObject({ status: 'done', done: 3, total: 3, message: '导出完成：共 3 条' });
+
+    const download = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/bl-jobs/job/download',
+        query: { id },
+        headers: { 'blade-auth': `bearer ${token}`, 'blade-language': 'en' },
+      });
+    const file = await download((await tokensOf(app)).accessToken);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('.xlsx');
+    const read = (content: Buffer) => {
+      const book = XLSX.read(content, { type: 'buffer' });
+      return XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet, {
+        header: 1,
+      });
+    };
+    const direct = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/material/export',
+      query,
+      headers: headers('zh'),
+    });
+    expect(read(file.rawPayload)).toEqual(read(direct.rawPayload));
+    const [header = [], ...rows] = read(file.rawPayload);
+    const code = header.indexOf('物料编码');
+    expect(rows.map((row) => row[code])).toEqual(['JOB-3', 'JOB-2', 'JOB-1']);
+    // Each export is in the operation log once: the job's and the direct one (whose transaction
+    // commits just after its last byte is sent).
+    const logged = async () =>
+      (
+        (await test.database.db.execute(
+          sql`select count(*)::int as n from bl_auditlog
+              where tenant_id = '000000' and action = 'export' and entity_name = 'material'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    for (let i = 0; i < 50 && (await logged()) !== 2; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(await logged()).toBe(2);
+
+    // Another tenant's user cannot take it; nor can anyone before it is done.
+    const other = await tokensOf(app, '100000');
+    expect((await download(other.accessToken)).statusCode).toBe(404);
+
+    // Files of exports that ended a day ago are removed; the job's row stays without one.
+    await test.database.db.execute(
+      sql`update bl_job set update_time = now() - interval '25 hours' where id = ${id}`,
+    );
+    expect(await removeOldExports(test.database, new LocalDiskStore(files))).toBe(1);
+    const gone = await download((await tokensOf(app)).accessToken);
+    expect(gone.statusCode).toBe(400);
+    expect(body(gone).msg).toBe('This job has no file to download yet');
+  });
+
+  it('refuses an export job as the direct export is refused, and queues nothing', async () => {
+    const answer = await (apps[0] as FastifyInstance).inject({
+      method: 'GET',
+      url: '/api/bl-wms/material/export',
+      query: { mode: 'job', createTime: 'not-a-date' },
+      headers: headers(),
+    });
+    expect(answer.statusCode).toBe(400);
+    const exports = (await test.database.db.execute(
+      sql`select count(*)::int as n from bl_job where kind = 'export'`,
+    )) as unknown as { rows: { n: number }[] };
+    // Only the job of the test before.
+    expect(exports.rows[0]?.n).toBe(1);
   });
 
   it('keeps small imports answered in the request', async () => {

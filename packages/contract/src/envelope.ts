@@ -26,6 +26,12 @@ export interface Page<T> {
 /** Lists count their rows up to one past this; past it the total shows as "10,000+". */
 export const listCountCap = 10_000;
 
+/**
+ * From this many rows a list's export runs as a background job (`export?mode=job`): the page
+ * shows rows written, then downloads the file, instead of one long request.
+ */
+export const exportJobMinRows = 5_000;
+
 /** Result codes used in the envelope; the HTTP status mirrors the code for errors. */
 export const ResultCode = {
   success: 200,

@@ -2,15 +2,17 @@ import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Language } from '@bl/contract';
 import type { FieldMeta } from '@bl/entities';
-import type { EntityDefinition } from '@bl/entities/registry';
+import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
 import { rowsDetail, writeAudit } from '../audit/audit.ts';
 import { type Database, queryRows, type Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
-import { badRequest } from '../http/errors.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
+import type { JobHandler } from '../jobs/queue.ts';
+import type { ObjectStore } from '../modules/resource/store.ts';
 import { visible } from './crud.ts';
 import {
   attachment,
@@ -24,7 +26,7 @@ import {
   templateHeader,
   xlsxType,
 } from './excel-columns.ts';
-import type { ListQuery } from './list-query.ts';
+import { type ListQuery, parseListQuery } from './list-query.ts';
 import { readButton, requireButton } from './permissions.ts';
 
 /** exceljs takes a quarter of a second to load: loaded by the first export, not at start (ADR 0017). */
@@ -125,13 +127,127 @@ export interface ExportFile {
   disposition: string;
 }
 
+/** An export's columns, filter and cursor, as the request and the job both run it. */
+interface ExportPlan {
+  columns: ExportColumn[];
+  table: PgTable;
+  where: SQL;
+  cursor: SQL;
+}
+
+function planExport(entity: EntityDefinition, auth: AuthContext, query: ListQuery, language: Language) {
+  return {
+    columns: exportFields(entity).map((field) => exportColumn(entity, field, language)),
+    table: entity.table as PgTable,
+    where: and(visible(entity, auth), ...query.where) as SQL,
+    cursor: sql.raw(`bl_export_${entity.name.replace(/\W/g, '')}`),
+  } satisfies ExportPlan;
+}
+
+/**
+ * The checks of an export, in its transaction: the export button, the size (an export larger
+ * than a sheet is refused before it starts) and the operation-log row (a download that fails
+ * before it starts leaves none). Answers the number of rows.
+ */
+export async function checkExport(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  query: ListQuery,
+  language: Language,
+): Promise<number> {
+  const plan = planExport(entity, auth, query, language);
+  await requireButton(tx, auth, readButton(entity, 'export'));
+  const [total] = await tx.select({ n: count() }).from(plan.table).where(plan.where);
+  const rows = total?.n ?? 0;
+  if (rows > maxExportRows) throw badRequest('excel.tooManyExportRows', { count: rows, max: maxExportRows });
+  await writeAudit(tx, auth, { action: 'export', entity, detail: rowsDetail(rows) });
+  return rows;
+}
+
+/**
+ * Writes every row the query matches, in its order, as a workbook into `out`: a cursor in `tx`
+ * feeds exceljs's streaming writer (no shared strings) a batch at a time, waiting whenever `out`
+ * is read slower than the database answers. `started` runs once the header is written (the
+ * request answers then); `written` after each batch. Ends the workbook (and so `out`).
+ */
+async function writeWorkbook(
+  tx: Tx,
+  entity: EntityDefinition,
+  plan: ExportPlan,
+  query: ListQuery,
+  language: Language,
+  out: PassThrough,
+  hooks: { started?: () => void; written?: (rows: number) => void },
+): Promise<void> {
+  const { columns, table, where, cursor } = plan;
+  const selectList = sql.join(
+    columns.map((c, i) => sql`${c.select} as ${sql.raw(`"c${i}"`)}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`declare ${cursor} no scroll cursor for select ${selectList} from ${table} where ${where} order by ${sql.join(query.orderBy, sql`, `)}`,
+  );
+  const fetch = () =>
+    queryRows<Record<string, string | null>>(
+      tx,
+      sql`fetch forward ${sql.raw(String(exportBatchSize))} from ${cursor}`,
+    );
+  let rows = await fetch();
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName(entity.label[language]), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width }));
+  const header = sheet.addRow(columns.map((c) => c.field.label[language]));
+  header.font = { bold: true };
+  header.commit();
+  // One style object per column, shared by its cells: exceljs caches a style's id by object
+  // identity, and otherwise renders every cell's style to find it (most of its time).
+  const styles: Partial<ExcelJS.Style>[] = columns.map((c) => (c.numFmt ? { numFmt: c.numFmt } : {}));
+  hooks.started?.();
+  let written = 0;
+  for (;;) {
+    for (const row of rows) {
+      const values = columns.map((c, i) => {
+        const raw = row[`c${i}`];
+        return raw === null || raw === undefined ? null : c.toCell(raw);
+      });
+      const line = sheet.addRow(values);
+      styles.forEach((style, i) => {
+        line.getCell(i + 1).style = style;
+      });
+      line.commit();
+    }
+    written += rows.length;
+    hooks.written?.(written);
+    if (rows.length < exportBatchSize) break;
+    await drained(sheetSink(sheet), out);
+    await drained(out, out);
+    if (out.destroyed) throw new Cancelled('the client went away');
+    rows = await fetch();
+  }
+  await tx.execute(sql`close ${cursor}`);
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The download's names: the entity's label in the reader's language, with a plain fallback. */
+export function exportDisposition(entity: EntityDefinition, language: Language): string {
+  const stamp = fileStamp();
+  return attachment(`${entity.label[language]}-${stamp}.xlsx`, `${entity.name}-${stamp}.xlsx`);
+}
+
 /**
  * Starts an export of every row the list query matches, in the list's order. It resolves
  * once the permission, the row count and the first batch are through, so those failures are
- * still ordinary error envelopes; after that the workbook streams (exceljs's streaming writer,
- * no shared strings) while a cursor in one read transaction feeds it batch by batch, waiting
- * whenever the client reads slower than the database answers. A failure mid-stream can only
- * cut the download short: it is logged and the stream destroyed.
+ * still ordinary error envelopes; after that the workbook streams while one read transaction
+ * feeds it. A failure mid-stream can only cut the download short: it is logged and the stream
+ * destroyed.
  */
 export function startExport(
   database: Database,
@@ -141,93 +257,71 @@ export function startExport(
   language: Language,
   log: { error(object: object, message: string): void },
 ): Promise<ExportFile> {
-  const columns = exportFields(entity).map((field) => exportColumn(entity, field, language));
-  const table = entity.table as PgTable;
-  const where = and(visible(entity, auth), ...query.where) as SQL;
-  const cursor = sql.raw(`bl_export_${entity.name.replace(/\W/g, '')}`);
-  const selectList = sql.join(
-    columns.map((c, i) => sql`${c.select} as ${sql.raw(`"c${i}"`)}`),
-    sql`, `,
-  );
-  const fetch = (tx: Tx) =>
-    queryRows<Record<string, string | null>>(
-      tx,
-      sql`fetch forward ${sql.raw(String(exportBatchSize))} from ${cursor}`,
-    );
-
+  const plan = planExport(entity, auth, query, language);
+  // A few MB of slack: a client slower than the database stalls the cursor (and its
+  // transaction) only once that much of the file is waiting for it.
+  const out = new PassThrough({ highWaterMark: 2 * 1024 * 1024 });
+  // Fastify listens too once it sends the stream; this covers the moment before.
+  out.on('error', () => {});
   return new Promise((resolve, reject) => {
-    let stream: PassThrough | undefined;
-    const run = database.withTenant(auth.tenantId, async (tx) => {
-      await requireButton(tx, auth, readButton(entity, 'export'));
-      const [total] = await tx.select({ n: count() }).from(table).where(where);
-      if ((total?.n ?? 0) > maxExportRows)
-        throw badRequest('excel.tooManyExportRows', { count: total?.n ?? 0, max: maxExportRows });
-      // In the export's transaction: a download that fails before it starts leaves no row.
-      await writeAudit(tx, auth, { action: 'export', entity, detail: rowsDetail(total?.n ?? 0) });
-      await tx.execute(
-        sql`declare ${cursor} no scroll cursor for select ${selectList} from ${table} where ${where} order by ${sql.join(query.orderBy, sql`, `)}`,
-      );
-      let rows = await fetch(tx);
-
-      // A few MB of slack: a client slower than the database stalls the cursor (and its
-      // transaction) only once that much of the file is waiting for it.
-      const out = new PassThrough({ highWaterMark: 2 * 1024 * 1024 });
-      // Fastify listens too once it sends the stream; this covers the moment before.
-      out.on('error', () => {});
-      stream = out;
-      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
-        stream: out,
-        useStyles: true,
-        useSharedStrings: false,
-      });
-      const sheet = workbook.addWorksheet(sheetName(entity.label[language]), {
-        views: [{ state: 'frozen', ySplit: 1 }],
-      });
-      sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width }));
-      const header = sheet.addRow(columns.map((c) => c.field.label[language]));
-      header.font = { bold: true };
-      header.commit();
-      // One style object per column, shared by its cells: exceljs caches a style's id by object
-      // identity, and otherwise renders every cell's style to find it (most of its time).
-      const styles: Partial<ExcelJS.Style>[] = columns.map((c) => (c.numFmt ? { numFmt: c.numFmt } : {}));
-      const stamp = fileStamp();
-      resolve({
-        body: out,
-        contentType: xlsxType,
-        disposition: attachment(`${entity.label[language]}-${stamp}.xlsx`, `${entity.name}-${stamp}.xlsx`),
-      });
-
-      for (;;) {
-        for (const row of rows) {
-          const values = columns.map((c, i) => {
-            const raw = row[`c${i}`];
-            return raw === null || raw === undefined ? null : c.toCell(raw);
-          });
-          const line = sheet.addRow(values);
-          styles.forEach((style, i) => {
-            line.getCell(i + 1).style = style;
-          });
-          line.commit();
-        }
-        if (rows.length < exportBatchSize) break;
-        await drained(sheetSink(sheet), out);
-        await drained(out, out);
-        if (out.destroyed) throw new Cancelled('the client went away');
-        rows = await fetch(tx);
-      }
-      await tx.execute(sql`close ${cursor}`);
-      sheet.commit();
-      return workbook;
-    });
-    run
-      .then((workbook) => workbook.commit())
+    let started = false;
+    database
+      .withTenant(auth.tenantId, async (tx) => {
+        await checkExport(tx, entity, auth, query, language);
+        await writeWorkbook(tx, entity, plan, query, language, out, {
+          started: () => {
+            started = true;
+            resolve({ body: out, contentType: xlsxType, disposition: exportDisposition(entity, language) });
+          },
+        });
+      })
       .catch((error: unknown) => {
-        if (!stream) return reject(error);
+        if (!started) return reject(error);
         if (!(error instanceof Cancelled))
           log.error({ err: error }, `export of ${entity.name} failed mid-stream`);
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
       });
   });
+}
+
+/**
+ * An export run by a job (large lists: the page shows progress, then offers the file): the same
+ * workbook, written into the server's object store under `key` while the job reports rows
+ * written of `total`. The checks ran when the job was queued.
+ */
+export async function exportToStore(
+  database: Database,
+  store: ObjectStore,
+  key: string,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  query: ListQuery,
+  language: Language,
+  progress: (done: number, total: number) => void,
+): Promise<number> {
+  const plan = planExport(entity, auth, query, language);
+  const out = new PassThrough({ highWaterMark: 2 * 1024 * 1024 });
+  const stored = store.put(key, out, { contentType: xlsxType });
+  // A store that fails first must not leave the writer waiting on a stream nobody reads.
+  stored.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  let total = 0;
+  try {
+    await database.withTenant(auth.tenantId, async (tx) => {
+      const [counted] = await tx.select({ n: count() }).from(plan.table).where(plan.where);
+      total = counted?.n ?? 0;
+      progress(0, total);
+      await writeWorkbook(tx, entity, plan, query, language, out, {
+        written: (rows) => progress(rows, total),
+      });
+    });
+  } catch (error) {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    await stored.catch(() => undefined);
+    await store.remove(key).catch(() => undefined);
+    throw error;
+  }
+  await stored;
+  return total;
 }
 
 /**
@@ -285,4 +379,46 @@ export async function buildTemplate(entity: EntityDefinition, language: Language
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   const fileName = `${entity.label[language]}-${translate('excel.templateSuffix', language)}.xlsx`;
   return { body, contentType: xlsxType, disposition: attachment(fileName, `${entity.name}-template.xlsx`) };
+}
+
+/** Where an export job keeps its file in the server's store (removed with the job's row). */
+export const exportFileKey = (tenantId: string, jobId: string) => `exports/${tenantId}/${jobId}.xlsx`;
+
+/** What an export job leaves for its download: the file's key and the names to give it. */
+export interface ExportResult {
+  rows: number;
+  file: string;
+  disposition: string;
+}
+
+/**
+ * The export job (jobs/queue.ts): the list query the page had (kept as JSON in the job's input)
+ * exported with the rights of the user who started it, the rows written so far as progress.
+ */
+export function exportJob(database: Database, store: ObjectStore): JobHandler {
+  return async (run) => {
+    const entity = entities.find((candidate) => candidate.name === run.target);
+    if (!entity || !run.input)
+      return { status: 'failed', message: translate('error.notFound', run.language) };
+    const filters = JSON.parse(run.input.toString('utf8')) as Record<string, unknown>;
+    try {
+      const query = parseListQuery(entity, filters, run.language);
+      const file = exportFileKey(run.tenantId, run.id);
+      const rows = await exportToStore(
+        database,
+        store,
+        file,
+        entity,
+        run.auth,
+        query,
+        run.language,
+        run.progress,
+      );
+      const result: ExportResult = { rows, file, disposition: exportDisposition(entity, run.language) };
+      return { status: 'done', message: translate('excel.exported', run.language, { count: rows }), result };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: 'failed', message: translate(error.messageKey, run.language, error.params) };
+    }
+  };
 }

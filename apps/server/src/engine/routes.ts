@@ -11,7 +11,7 @@ import { registerUploads } from '../http/uploads.ts';
 import { translate } from '../i18n/messages.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './crud.ts';
-import { buildTemplate, startExport } from './export.ts';
+import { buildTemplate, checkExport, startExport } from './export.ts';
 import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
 import { parseListQuery } from './list-query.ts';
 import { isNamed, type NamesBody, namesBody, referenceNames } from './names.ts';
@@ -186,13 +186,26 @@ export function registerEntityRoutes(
       {
         schema: {
           tags,
-          summary: `${name}: every record the list filters match, as a streamed .xlsx (same filters and sort as list)`,
+          summary: `${name}: every record the list filters match, as a streamed .xlsx (same filters and sort as list); mode=job answers { jobId } and exports in the background`,
         },
       },
       async (request, reply) => {
         const auth = requireAuth(request.auth);
-        const { current: _current, size: _size, ...filters } = request.query as Record<string, unknown>;
+        const { current: _current, size: _size, mode, ...filters } = request.query as Record<string, unknown>;
         const query = parseListQuery(entity, filters, request.language);
+        // A large list (the page asks with mode=job) is exported by a job: the page shows rows
+        // written, then downloads the file from /api/bl-jobs/job/download.
+        if (mode === 'job') {
+          const jobId = await database.withTenant(auth.tenantId, async (tx) => {
+            await checkExport(tx, entity, auth, query, request.language);
+            return options.jobs.enqueue(tx, auth, 'export', {
+              target: entity.name,
+              input: Buffer.from(JSON.stringify(filters)),
+              language: request.language,
+            });
+          });
+          return ok({ jobId }, translate('job.queued', request.language));
+        }
         const file = await startExport(database, entity, auth, query, request.language, request.log);
         return reply
           .type(file.contentType)

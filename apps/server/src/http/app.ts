@@ -10,11 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { type Database, runInRequestScope } from '../db/database.ts';
+import { exportJob } from '../engine/export.ts';
 import { importJob } from '../engine/import.ts';
 import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { startJobQueue } from '../jobs/queue.ts';
-import { registerJobRoutes } from '../jobs/routes.ts';
+import { registerJobRoutes, removeOldExports } from '../jobs/routes.ts';
 import { registerApiGrants, registerApiPermissionGuard } from '../modules/access/api-permissions.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
@@ -30,6 +31,7 @@ import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
 import { registerResourceRoutes } from '../modules/resource/routes.ts';
+import { serverStore } from '../modules/resource/stores.ts';
 import { registerAccounts } from '../modules/system/accounts.ts';
 import { registerDictionaries } from '../modules/system/dictionaries.ts';
 import { registerGrants } from '../modules/system/grants.ts';
@@ -226,27 +228,34 @@ export async function buildApp({
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);
-  // Imports and the status sweep run as jobs: once across processes, surviving a restart.
+  // Imports, large exports and the sweeps run as jobs: once across processes, surviving a restart.
+  const files = serverStore(config);
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
-    handlers: { import: importJob(database) },
-    schedules: sweepCron
-      ? {
-          'bl-status-change': {
-            cron: sweepCron,
-            run: async () => {
-              await runStatusChange(database, new Date(), (error, tenantId) =>
-                app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
-              );
-            },
+    handlers: { import: importJob(database), export: exportJob(database, files) },
+    schedules: {
+      ...(sweepCron && {
+        'bl-status-change': {
+          cron: sweepCron,
+          run: async () => {
+            await runStatusChange(database, new Date(), (error, tenantId) =>
+              app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
+            );
           },
-        }
-      : {},
+        },
+      }),
+      'bl-export-cleanup': {
+        cron: '17 * * * *',
+        run: async () => {
+          await removeOldExports(database, files);
+        },
+      },
+    },
     log: app.log,
   });
   app.addHook('onClose', () => jobs.stop());
-  registerJobRoutes(app, database, jobs);
+  registerJobRoutes(app, database, jobs, files);
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();

@@ -826,6 +826,16 @@ export const messages = {
     mo: '已開始處理，完成後在此顯示結果',
     en: 'Started; the result will show here when it is done',
   },
+  'excel.exported': {
+    zh: '导出完成：共 {count} 条',
+    mo: '匯出完成：共 {count} 筆',
+    en: 'Exported {count} records',
+  },
+  'job.notReady': {
+    zh: '该任务还没有可下载的文件',
+    mo: '該任務還沒有可下載的檔案',
+    en: 'This job has no file to download yet',
+  },
   'excel.imported': {
     zh: '导入成功：共 {count} 条',
     mo: '匯入成功：共 {count} 筆',

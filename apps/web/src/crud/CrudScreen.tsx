@@ -12,7 +12,7 @@ import {
   RollbackOutlined,
 } from '@ant-design/icons';
 import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { listCountCap, type Page } from '@bl/contract';
+import { exportJobMinRows, listCountCap, type Page } from '@bl/contract';
 import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
@@ -32,6 +32,7 @@ import { type CrudAction, canUse } from './access.ts';
 import { actionFits, rowAllows, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { EmptyHint } from './EmptyHint.tsx';
+import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
 import {
@@ -47,7 +48,7 @@ import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } fr
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
 import { childQuery, rootQuery, treeParentField, wantsTree, withChildren } from './tree.ts';
-import { useDownload } from './useDownload.ts';
+import { useBackgroundExport, useDownload } from './useDownload.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import type { Row } from './values.ts';
 
@@ -129,6 +130,8 @@ export function CrudScreen(
   const width = useWindowWidth();
   const session = useSession((s) => s.session);
   const download = useDownload();
+  const exportLarge = useBackgroundExport();
+  const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
 
   // The list's search, paging and sort outlive the page's mount while it has a tab (issue 14, 1).
   const [values, setValues] = useKeptState<SearchValues>('crud-search', {});
@@ -266,12 +269,15 @@ export function CrudScreen(
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       className: 'bl-confirm-export',
-      onOk: () =>
-        download(
-          `${entity.path}/export`,
-          { ...exportQuery({ fields: entity.fields, values, sort }), ...filterParams(filter) },
-          `${entity.name}.xlsx`,
-        ),
+      onOk: () => {
+        const query = { ...exportQuery({ fields: entity.fields, values, sort }), ...filterParams(filter) };
+        if (total < exportJobMinRows) return download(`${entity.path}/export`, query, `${entity.name}.xlsx`);
+        // A large list exports in the background: the dialog shows rows written, then the file comes.
+        setExporting({ done: 0, total });
+        void exportLarge(entity.path, query, `${entity.name}.xlsx`, (done, all) =>
+          setExporting({ done, total: all }),
+        ).finally(() => setExporting(null));
+      },
     });
   };
 
@@ -540,6 +546,7 @@ export function CrudScreen(
         />
       )}
       {importing && <ImportDialog entity={entity} onClose={() => setImporting(false)} />}
+      <ExportProgress progress={exporting} />
     </div>
   );
 }

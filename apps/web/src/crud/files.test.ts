@@ -64,3 +64,64 @@ describe('downloads (spec 01 §7, §8)', () => {
     expect(seen).toEqual([1, 0]);
   });
 });
+
+describe('background exports (issue 20, target 6)', () => {
+  it('queues the export, follows the job with its progress, then downloads its file', async () => {
+    const { exportInBackground } = await load();
+    const json = (data: unknown) =>
+      new Response(JSON.stringify({ code: 200, success: true, msg: 'ok', data }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    const polls = [
+      json({ status: 'running', done: 2000, total: 4500 }),
+      json({ status: 'done', done: 4500, total: 4500, message: 'Exported 4500 records', result: {} }),
+    ];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      if (url.includes('/export?')) return json({ jobId: '42' });
+      if (url.startsWith('/api/bl-jobs/job/detail')) return polls.shift();
+      return new Response(new Blob(['xlsx'], { type: 'application/vnd.ms-excel' }), {
+        headers: { 'content-disposition': "attachment; filename*=UTF-8''materials.xlsx" },
+      });
+    });
+    const saved: string[] = [];
+    vi.stubGlobal('URL', { createObjectURL: () => 'blob:1', revokeObjectURL: () => undefined });
+    vi.stubGlobal('document', {
+      createElement: () => ({
+        style: {},
+        click() {
+          saved.push((this as unknown as { download: string }).download);
+        },
+        remove: () => undefined,
+      }),
+      body: { appendChild: () => undefined },
+    });
+    const progress: [number, number][] = [];
+    await exportInBackground('/api/bl-wms/material', { code: 'M' }, 'material.xlsx', (done, total) =>
+      progress.push([done, total]),
+    );
+    expect(sent.map((call) => call.url)).toEqual([
+      '/api/bl-wms/material/export?code=M&mode=job',
+      '/api/bl-jobs/job/detail?id=42',
+      '/api/bl-jobs/job/detail?id=42',
+      '/api/bl-jobs/job/download?id=42',
+    ]);
+    expect(progress).toEqual([
+      [2000, 4500],
+      [4500, 4500],
+    ]);
+    expect(saved).toEqual(['materials.xlsx']);
+  });
+
+  it('reads a refused export as a download error with the server message', async () => {
+    const { exportInBackground } = await load();
+    answer = new Response(JSON.stringify({ code: 400, success: false, msg: '导出数据过多' }), {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect(exportInBackground('/api/x', {}, 'x.xlsx', () => undefined)).rejects.toMatchObject({
+      message: '导出数据过多',
+    });
+    expect(sent).toHaveLength(1);
+  });
+});

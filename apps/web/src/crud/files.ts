@@ -181,3 +181,30 @@ async function followJob(
     await new Promise((resolve) => setTimeout(resolve, jobPollMs));
   }
 }
+
+/**
+ * Exports a large list as a job: `{path}/export?mode=job` records it (checks and operation log
+ * as the direct export has them), this follows it with `onProgress` (rows written of the total),
+ * then downloads the finished file. Throws a DownloadError with the server's message on refusal.
+ */
+export async function exportInBackground(
+  path: string,
+  query: Query,
+  fallbackName: string,
+  onProgress: (done: number, total: number) => void,
+): Promise<void> {
+  const response = await fetch(urlOf(`${path}/export`, { ...query, mode: 'job' }), {
+    headers: authHeaders(),
+  });
+  let envelope = (await response.json()) as ApiResult<unknown>;
+  const jobId = envelope.success ? (envelope.data as { jobId?: string } | null)?.jobId : undefined;
+  if (jobId) envelope = await followJob(jobId, onProgress);
+  if (!envelope.success) {
+    const code = envelope.code ?? response.status;
+    const outcome = downloadFailure(code, envelope.msg);
+    throw 'failure' in outcome
+      ? new DownloadError(code, outcome.failure, outcome.failure)
+      : new DownloadError(code, undefined, outcome.message);
+  }
+  if (jobId) await downloadFile('/api/bl-jobs/job/download', { id: jobId }, fallbackName);
+}

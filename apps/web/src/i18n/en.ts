@@ -556,6 +556,8 @@ const en: Messages = {
     uploadHint: 'Click or drag a file here',
     uploadNote: 'Only .xls and .xlsx files',
     onlyExcel: 'Only .xls or .xlsx files can be uploaded',
+    exporting: 'Exporting',
+    exportProgress: 'Wrote {{done}} of {{total}} rows',
     importProgress: 'Checked {{done}} of {{total}} rows',
     importQueued: 'Waiting for the import to start…',
     startImport: 'Import',

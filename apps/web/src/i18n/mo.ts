@@ -547,6 +547,8 @@ const mo: Messages = {
     uploadHint: '點擊或將檔案拖曳到此處',
     uploadNote: '只支援 .xls、.xlsx 檔案',
     onlyExcel: '只能上傳 .xls 或 .xlsx 檔案',
+    exporting: '正在匯出',
+    exportProgress: '已寫入 {{done}} / {{total}} 列',
     importProgress: '已檢查 {{done}} / {{total}} 行',
     importQueued: '等待匯入開始…',
     startImport: '開始匯入',

@@ -548,6 +548,8 @@ const zh = {
     uploadHint: '点击或将文件拖拽到此处',
     uploadNote: '只支持 .xls、.xlsx 文件',
     onlyExcel: '只能上传 .xls 或 .xlsx 文件',
+    exporting: '正在导出',
+    exportProgress: '已写入 {{done}} / {{total}} 行',
     importProgress: '已检查 {{done}} / {{total}} 行',
     importQueued: '等待导入开始…',
     startImport: '开始导入',
