@@ -44,6 +44,8 @@ import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
 import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code-control.ts';
+import { receiptFlowCode } from '../modules/wms/flow-code-receipts.ts';
+import { waveFlowCode } from '../modules/wms/flow-code-waves.ts';
 import { salesFlowCode } from '../modules/wms/flow-code-sales.ts';
 import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
@@ -255,6 +257,8 @@ export async function buildApp({
     ...controlFlowCode,
     ...stockCheckFlowCode,
     ...salesFlowCode,
+    ...waveFlowCode,
+    ...receiptFlowCode,
   });
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {
