@@ -84,8 +84,18 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     await h.must('warehousearea', { code: 'A0', name: '前区', warehouseCode: 'W1' });
     await h.must('warehousearea', { code: 'A2', name: 'B 区', warehouseCode: 'W2' });
     // P0 lies in area A0, walked before area A1 (P1..P3) whatever its code.
-    await h.must('warehouseplace', { code: 'P9', name: '库位 P9', warehouseAreaCode: 'A0', placeStatus: '1' });
-    await h.must('warehouseplace', { code: 'P4', name: '库位 P4', warehouseAreaCode: 'A2', placeStatus: '1' });
+    await h.must('warehouseplace', {
+      code: 'P9',
+      name: '库位 P9',
+      warehouseAreaCode: 'A0',
+      placeStatus: '1',
+    });
+    await h.must('warehouseplace', {
+      code: 'P4',
+      name: '库位 P4',
+      warehouseAreaCode: 'A2',
+      placeStatus: '1',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -137,7 +147,11 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
       `Wave ${wave.billNo} line 3: material M1 picked 3 of 4; pick the rest, or cancel the wave and correct the outbound bill`,
     );
     expect(await h.balance('M1', b, 'P2')).toBe('10');
-    const full = await h.submit('billwavesdetail', { id: line.id, version: line.version + 1, pickedQty: '4' });
+    const full = await h.submit('billwavesdetail', {
+      id: line.id,
+      version: line.version + 1,
+      pickedQty: '4',
+    });
     expect(full.success, full.msg).toBe(true);
 
     expect(await h.ok('billwaves', 'pick', [wave.id])).toEqual({ picked: 1, reviewed: 2 });
@@ -173,9 +187,12 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
   it('a wave refuses posted bills, mixed owners and a shortage of any bill, leaving nothing', async () => {
     const b = nextBatch();
     await h.received([{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '5' }]);
-    const posted = await h.outbound([{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '1' }], {
-      isReview: '0',
-    });
+    const posted = await h.outbound(
+      [{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '1' }],
+      {
+        isReview: '0',
+      },
+    );
     expect((await h.act('osoutstockbill', 'makeWave', [posted.id])).msg).toBe(
       `Outbound bill ${posted.billNo} is already posted; only bills waiting for review can make a wave`,
     );
@@ -187,7 +204,9 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     const greedy = await h.outbound([{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '2' }]);
     const made = await h.ok('osoutstockbill', 'makeWave', [mine.id, greedy.id]);
     // Someone else takes stock the wave needs: picking is refused and nothing of the wave posts.
-    await h.outbound([{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '1' }], { isReview: '0' });
+    await h.outbound([{ materialCode: 'M1', batchNo: b, warehousePlaceCode: 'P1', qty: '1' }], {
+      isReview: '0',
+    });
     expect((await h.act('billwaves', 'pick', [made.id as string])).msg).toContain(
       `not enough stock of material M1 (batch: ${b}, place: P1`,
     );
@@ -195,7 +214,9 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     expect(await h.header('osoutstockbill', mine.id)).toMatchObject({ streamStatus: '0' });
     expect((await h.header('billwaves', made.id as string)).wavesStatus).toBe('1');
     // In Chinese too.
-    expect((await h.act('billwaves', 'pick', [made.id as string], undefined, 'zh')).msg).toContain('库存不足');
+    expect((await h.act('billwaves', 'pick', [made.id as string], undefined, 'zh')).msg).toContain(
+      '库存不足',
+    );
   });
 
   it('receipts feed the inbound bill received quantities, refuse over-receipt and un-review exactly', async () => {
@@ -260,9 +281,9 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     await h.ok('isrecbill', 'review', [second.id]);
     expect(await recQty()).toEqual([6, 4, 2]);
     // A reviewed receipt is locked.
-    expect((await h.submit('isrecbill', { id: second.id, version: second.version + 1, remark: 'x' })).success).toBe(
-      false,
-    );
+    expect(
+      (await h.submit('isrecbill', { id: second.id, version: second.version + 1, remark: 'x' })).success,
+    ).toBe(false);
     await h.ok('isrecbill', 'unreview', [first.id]);
     expect(await recQty()).toEqual([3, 0, 2]);
     await h.ok('isrecbill', 'unreview', [second.id]);
@@ -319,7 +340,9 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     const [line] = (await h.header('wmallocatebill', bill.id)).details as [Row];
     expect(line).toMatchObject({ diffQty: '5.0000' });
     const over = await h.act('wmallocatebill', 'receive', [bill.id], { lines: [{ id: line.id, qty: '6' }] });
-    expect(over.msg).toBe(`Allocation ${bill.billNo} line 1: material M2 receiving 6, more than the 5 still in transit`);
+    expect(over.msg).toBe(
+      `Allocation ${bill.billNo} line 1: material M2 receiving 6, more than the 5 still in transit`,
+    );
     await h.ok('wmallocatebill', 'receive', [bill.id], { lines: [{ id: line.id, qty: '2' }] });
     expect(await h.balance('M2', b, 'P4')).toBe('2');
     expect(await h.balance('M2', b, 'P1', '4')).toBe('3');
@@ -356,7 +379,11 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
     });
     expect(bill.amount).toBe('301.25');
     expect((await h.header('packagewarehousebill', bill.id)).amount).toBe('301.25');
-    const flat = await h.must('packagewarehousebill', { id: bill.id, version: bill.version, packageWarehouseUnit: '3' });
+    const flat = await h.must('packagewarehousebill', {
+      id: bill.id,
+      version: bill.version,
+      packageWarehouseUnit: '3',
+    });
     expect(flat.amount).toBe('2.50');
   });
 });

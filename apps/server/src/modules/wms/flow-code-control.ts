@@ -159,7 +159,12 @@ async function refuseNoTarget(ctx: FlowContext) {
 const receiveBody = z
   .object({
     lines: z
-      .array(z.object({ id: z.union([z.string(), z.number()]).transform(String), qty: z.union([z.string(), z.number()]) }))
+      .array(
+        z.object({
+          id: z.union([z.string(), z.number()]).transform(String),
+          qty: z.union([z.string(), z.number()]),
+        }),
+      )
       .max(5000),
   })
   .partial();

@@ -42,7 +42,13 @@ function sourceOf(bill: Row): Source {
 }
 
 /** Received per material by the reviewed receipts of a source, with `with` and without `without`. */
-async function receivedTotals(tx: Tx, auth: AuthContext, source: Source, withIds: string[], withoutIds: string[]) {
+async function receivedTotals(
+  tx: Tx,
+  auth: AuthContext,
+  source: Source,
+  withIds: string[],
+  withoutIds: string[],
+) {
   const column = sql.raw(`h.${source.column}`);
   return queryRows<{ material: string; qty: string }>(
     tx,
@@ -123,7 +129,8 @@ async function review(ctx: FlowContext) {
     );
     if (lines.length === 0) throw badRequest('bill.noLines', { bill: text(bill.billNo) });
     for (const line of lines) {
-      if (toUnits(line.qty) <= 0n) throw badRequest('bill.lineQty', { bill: text(bill.billNo), line: line.lineNumber });
+      if (toUnits(line.qty) <= 0n)
+        throw badRequest('bill.lineQty', { bill: text(bill.billNo), line: line.lineNumber });
       if (!plan.has(line.material))
         throw badRequest('receipt.notOnSource', {
           bill: text(bill.billNo),

@@ -92,7 +92,10 @@ async function makeWave(ctx: FlowContext) {
   if (busy) throw badRequest('wave.billInWave', { bill: busy[0], wave: busy[1] });
   const [first] = bills as [Row];
   for (const bill of bills) {
-    if (text(bill.customerCode) !== text(first.customerCode) || text(bill.warehouseCode) !== text(first.warehouseCode))
+    if (
+      text(bill.customerCode) !== text(first.customerCode) ||
+      text(bill.warehouseCode) !== text(first.warehouseCode)
+    )
       throw badRequest('wave.mixed', {
         bill: text(bill.billNo),
         first: text(first.billNo),
@@ -115,7 +118,8 @@ async function makeWave(ctx: FlowContext) {
     waves,
     auth,
     {
-      billNo: (await nextSerial(tx, auth.tenantId, waves.name)) ?? `WV${Date.now().toString(36).toUpperCase()}`,
+      billNo:
+        (await nextSerial(tx, auth.tenantId, waves.name)) ?? `WV${Date.now().toString(36).toUpperCase()}`,
       billDate: today(),
       customerCode: first.customerCode,
       warehouseCode: first.warehouseCode,
@@ -236,7 +240,13 @@ const outboundReview: ActionCode = {
 const outboundUnreview: ActionCode = {
   check: (ctx) => refuseSorted(ctx.tx, ctx.auth, ctx.bills),
   effect: async (ctx) =>
-    countQuotes(ctx.tx, 'osoutstockbill', ctx.auth, await billLines(ctx.tx, ctx.entity, ctx.auth, ctx.bills), -1),
+    countQuotes(
+      ctx.tx,
+      'osoutstockbill',
+      ctx.auth,
+      await billLines(ctx.tx, ctx.entity, ctx.auth, ctx.bills),
+      -1,
+    ),
 };
 
 async function pick(ctx: FlowContext) {
