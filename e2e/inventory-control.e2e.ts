@@ -71,7 +71,8 @@ async function tick(page: Page, entity: string, billNos: string[]) {
     const row = page
       .locator(`[data-testid="crud-${entity}"] .ant-table-tbody tr.ant-table-row`)
       .filter({ hasText: billNo });
-    await row.first().waitFor();
+    // A loaded machine may take a while to open the first list after signing in.
+    await row.first().waitFor({ timeout: 60_000 });
     const box = row.first().locator('.ant-checkbox-input');
     if (!(await box.isChecked())) await box.check();
   }

@@ -327,6 +327,9 @@ export function registerControlTotals() {
     'packagetemporarybill',
     'temporarypackagebill',
     'secondaryprocess',
+    // Waves and receipts (docs/adr/0023).
+    'billwaves',
+    'isrecbill',
   ];
   for (const name of bills) {
     const header = entityByName.get(name) as EntityDefinition;
