@@ -96,7 +96,7 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
       warehouseAreaCode: 'A2',
       placeStatus: '1',
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await app.close();
     await test.dispose();
@@ -409,7 +409,7 @@ describe.each(concurrent)('waves under concurrency on %s', (driver) => {
       () => test.database,
     );
     await masterData(h.api.submit);
-  });
+  }, 180_000);
   afterAll(async () => {
     await app.close();
     await pool.close();
