@@ -1,8 +1,9 @@
 /**
  * Inventory control as an operator runs it (issue 15), in Chinese, in one browser session:
  * goods are received, part of them transferred to another place, a place is counted and the
- * difference posted, a loss written off, stock moved to another owner and the rest shipped; each
- * step's bill is reviewed on its own screen with its toolbar action. At the end the stock report
+ * difference posted, a loss written off, stock moved to another owner and the rest shipped in a
+ * wave (two outbound bills, one pick list, one picking confirmation); each step's bill is
+ * reviewed on its own screen with its toolbar action. At the end the stock report
  * shows what the ledger holds: every balance equals the sum of its stream rows.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -26,6 +27,11 @@ const zh = {
   ok: '确定',
   reviewConfirm: '确定审核选择的单据？审核后库存将过账。',
   snapshotConfirm: '按盘点范围从库存生成盘点明细？已有明细将被替换。',
+  waveConfirm: '将选择的出库单组成一个波次一起拣货？',
+  printPickConfirm: '打印选择的波次的拣货单？波次将进入拣货中。',
+  pickConfirm: '确认选择的波次已拣货？波次中的出库单将审核并过账。',
+  picked: '已拣数量',
+  completed: '已完成',
 };
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
@@ -39,6 +45,7 @@ const screens: Record<string, string> = {
   inventorylossbill: '/inWarehouseManagement/inventorylossbillForm',
   diversecustomertransferbill: '/otherBill/diversecustomertransferbillForm',
   osoutstockbill: '/outWarehouseManagement/osoutstockbillForm',
+  billwaves: '/outWarehouseManagement/billwaves',
 };
 
 async function seed(api: Api) {
@@ -57,15 +64,23 @@ async function seed(api: Api) {
     });
 }
 
-/** Opens a bill's list, ticks its row and runs a toolbar action behind its confirmation. */
-async function act(page: Page, entity: string, billNo: string, action: string, confirm: string) {
+/** Opens a bill's list and ticks the rows of the named bills. */
+async function tick(page: Page, entity: string, billNos: string[]) {
   await page.goto(screens[entity] as string);
-  const row = page
-    .locator(`[data-testid="crud-${entity}"] .ant-table-tbody tr.ant-table-row`)
-    .filter({ hasText: billNo });
-  await row.first().waitFor();
-  const box = row.first().locator('.ant-checkbox-input');
-  if (!(await box.isChecked())) await box.check();
+  for (const billNo of billNos) {
+    const row = page
+      .locator(`[data-testid="crud-${entity}"] .ant-table-tbody tr.ant-table-row`)
+      .filter({ hasText: billNo });
+    // A loaded machine may take a while to open the first list after signing in.
+    await row.first().waitFor({ timeout: 60_000 });
+    const box = row.first().locator('.ant-checkbox-input');
+    if (!(await box.isChecked())) await box.check();
+  }
+}
+
+/** Opens a bill's list, ticks its rows and runs a toolbar action behind its confirmation. */
+async function act(page: Page, entity: string, billNo: string | string[], action: string, confirm: string) {
+  await tick(page, entity, typeof billNo === 'string' ? [billNo] : billNo);
   await succeeded(page, 'POST', `/${entity}/${action}?`, async () => {
     await page.getByTestId(`toolbar-${action}`).click();
     await confirmDialog(page, confirm, zh.ok);
@@ -157,17 +172,54 @@ describe.skipIf(!browserAvailable)('inventory control story', () => {
     });
     await act(page, 'diversecustomertransferbill', String(owner.billNo), 'review', zh.reviewConfirm);
 
-    // 6. Owner C1 ships five from P1.
-    const outbound = await api.submit('osoutstockbill', {
-      billNo: 'IC-OUT-1',
-      billDate: '2026-11-25',
-      customerCode: 'IC-C1',
-      warehouseCode: 'IC-W1',
-      outTransferType: '1',
-      isReview: '1',
-      details: [{ lineNumber: 1, ...line, warehousePlaceCode: 'IC-P1', qty: '5' }],
-    });
-    await act(page, 'osoutstockbill', String(outbound.billNo), 'review', zh.reviewConfirm);
+    // 6. Owner C1 ships five from P1 on two outbound bills, picked together in one wave.
+    const outbound: string[] = [];
+    for (const [index, qty] of ['3', '2'].entries()) {
+      const bill = await api.submit('osoutstockbill', {
+        billNo: `IC-OUT-${index + 1}`,
+        billDate: '2026-11-25',
+        customerCode: 'IC-C1',
+        warehouseCode: 'IC-W1',
+        outTransferType: '1',
+        isReview: '1',
+        details: [{ lineNumber: 1, ...line, warehousePlaceCode: 'IC-P1', qty }],
+      });
+      outbound.push(String(bill.billNo));
+    }
+    await act(page, 'osoutstockbill', outbound, 'makeWave', zh.waveConfirm);
+    const waves = (await api.call('GET', '/api/bl-wms/billwaves/list?size=10')) as { records: Row[] };
+    const wave = waves.records[0] as Row;
+    expect(wave).toMatchObject({ billCount: 2, wavesStatus: '1' });
+    const waveNo = String(wave.billNo);
+    // One pick list for the wave, printed from its screen.
+    await tick(page, 'billwaves', [waveNo]);
+    const [pickList] = await Promise.all([
+      page.context().waitForEvent('page'),
+      (async () => {
+        await page.getByTestId('toolbar-printPick').click();
+        await confirmDialog(page, zh.printPickConfirm, zh.ok);
+      })(),
+    ]);
+    await pickList.waitForURL('**/print/billwaves?ids=*');
+    const printed = pickList.getByTestId('print-page');
+    await printed.getByRole('columnheader', { name: zh.picked }).waitFor();
+    await printed.getByText('IC-OUT-2').first().waitFor();
+    await screenshot(pickList, 'inventory-wave-pick-list-zh');
+    await pickList.close();
+    // Picked in full: confirming the picking posts both outbound bills.
+    await act(page, 'billwaves', waveNo, 'pick', zh.pickConfirm);
+    await page
+      .locator('[data-testid="crud-billwaves"] tr.ant-table-row')
+      .filter({ hasText: waveNo })
+      .filter({ hasText: zh.completed })
+      .waitFor();
+    await screenshot(page, 'inventory-wave-picked-zh');
+    for (const billNo of outbound) {
+      const found = (await api.call('GET', `/api/bl-wms/osoutstockbill/list?billNo=${billNo}`)) as {
+        records: Row[];
+      };
+      expect(found.records[0]).toMatchObject({ streamStatus: '1', waveNo });
+    }
 
     // The book: C1 holds 20 − 8 − 2 − 3 − 5 = 2 at P1 and 7 at P2; C2 holds 3 at P1.
     const stock = (await api.call('GET', '/api/bl-wms/stock/list?size=100&materialCode=IC-M1')) as {

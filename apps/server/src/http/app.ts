@@ -46,8 +46,10 @@ import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
 import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code-control.ts';
+import { receiptFlowCode } from '../modules/wms/flow-code-receipts.ts';
 import { salesFlowCode } from '../modules/wms/flow-code-sales.ts';
 import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
+import { waveFlowCode } from '../modules/wms/flow-code-waves.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
@@ -264,6 +266,8 @@ export async function buildApp({
     ...controlFlowCode,
     ...stockCheckFlowCode,
     ...salesFlowCode,
+    ...waveFlowCode,
+    ...receiptFlowCode,
   });
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {

@@ -1315,6 +1315,96 @@ export const messages = {
     mo: '質檢單 {bill} 沒有填寫合格或不合格數量，不能審核',
     en: 'Inspection {bill} has no passed or failed quantity; enter the results before reviewing',
   },
+  'wave.billPosted': {
+    zh: '出库单 {bill} 已过账，只能将待审核的出库单组成波次',
+    mo: '出庫單 {bill} 已過賬，只能將待審核的出庫單組成波次',
+    en: 'Outbound bill {bill} is already posted; only bills waiting for review can make a wave',
+  },
+  'wave.billInWave': {
+    zh: '出库单 {bill} 已在波次 {wave} 中：请通过该波次拣货（或先取消波次）',
+    mo: '出庫單 {bill} 已在波次 {wave} 中：請通過該波次揀貨（或先取消波次）',
+    en: 'Outbound bill {bill} is in wave {wave}: pick it through that wave (or cancel the wave first)',
+  },
+  'wave.mixed': {
+    zh: '出库单 {bill} 与 {first} 的货主或仓库不同，不能组成同一波次',
+    mo: '出庫單 {bill} 與 {first} 的貨主或倉庫不同，不能組成同一波次',
+    en: 'Outbound bill {bill} has another owner or warehouse than {first}; they cannot make one wave',
+  },
+  'wave.empty': {
+    zh: '波次 {wave} 没有出库单，不能确认拣货',
+    mo: '波次 {wave} 沒有出庫單，不能確認揀貨',
+    en: 'Wave {wave} has no outbound bills to pick',
+  },
+  'wave.overPick': {
+    zh: '波次 {wave} 第 {line} 行：物料 {material} 已拣 {picked}，超过待拣数量 {qty}',
+    mo: '波次 {wave} 第 {line} 行：物料 {material} 已揀 {picked}，超過待揀數量 {qty}',
+    en: 'Wave {wave} line {line}: material {material} picked {picked}, more than the {qty} to pick',
+  },
+  'wave.shortPick': {
+    zh: '波次 {wave} 第 {line} 行：物料 {material} 只拣了 {picked}，待拣 {qty}；请补拣，或取消波次后修改出库单',
+    mo: '波次 {wave} 第 {line} 行：物料 {material} 只揀了 {picked}，待揀 {qty}；請補揀，或取消波次後修改出庫單',
+    en: 'Wave {wave} line {line}: material {material} picked {picked} of {qty}; pick the rest, or cancel the wave and correct the outbound bill',
+  },
+  'wave.changed': {
+    zh: '波次 {wave}：出库单 {bill} 第 {line} 行（物料 {material}）在组波后已修改；请取消波次并重新组波',
+    mo: '波次 {wave}：出庫單 {bill} 第 {line} 行（物料 {material}）在組波後已修改；請取消波次並重新組波',
+    en: 'Wave {wave}: outbound bill {bill} line {line} (material {material}) changed after the wave was made; cancel the wave and make it again',
+  },
+  'receipt.notNew': {
+    zh: '收货单 {bill} 已审核',
+    mo: '收貨單 {bill} 已審核',
+    en: 'Receipt {bill} is already reviewed',
+  },
+  'receipt.notReviewed': {
+    zh: '收货单 {bill} 未审核，不能反审核',
+    mo: '收貨單 {bill} 未審核，不能反審核',
+    en: 'Receipt {bill} is not reviewed; there is nothing to un-review',
+  },
+  'receipt.noSource': {
+    zh: '收货单 {bill} 没有指定预约单或入库单',
+    mo: '收貨單 {bill} 沒有指定預約單或入庫單',
+    en: 'Receipt {bill} names neither a reservation nor an inbound bill',
+  },
+  'receipt.twoSources': {
+    zh: '收货单 {bill} 只能指定预约单或入库单其中之一',
+    mo: '收貨單 {bill} 只能指定預約單或入庫單其中之一',
+    en: 'Receipt {bill} names both a reservation and an inbound bill; name one of them',
+  },
+  'receipt.sourceMissing': {
+    zh: '收货单 {bill}：单据 {source} 不存在或未确认',
+    mo: '收貨單 {bill}：單據 {source} 不存在或未確認',
+    en: 'Receipt {bill}: bill {source} does not exist or is not confirmed',
+  },
+  'receipt.otherOwner': {
+    zh: '收货单 {bill}：单据 {source} 属于货主 {owner}，与收货单货主不同',
+    mo: '收貨單 {bill}：單據 {source} 屬於貨主 {owner}，與收貨單貨主不同',
+    en: "Receipt {bill}: bill {source} belongs to owner {owner}, not to the receipt's owner",
+  },
+  'receipt.notOnSource': {
+    zh: '收货单 {bill} 第 {line} 行：物料 {material} 不在单据 {source} 上',
+    mo: '收貨單 {bill} 第 {line} 行：物料 {material} 不在單據 {source} 上',
+    en: 'Receipt {bill} line {line}: material {material} is not on bill {source}',
+  },
+  'receipt.over': {
+    zh: '收货单 {bill}：物料 {material} 累计收货 {received}，超过单据 {source} 的应收数量 {expected}',
+    mo: '收貨單 {bill}：物料 {material} 累計收貨 {received}，超過單據 {source} 的應收數量 {expected}',
+    en: 'Receipt {bill}: material {material} would be received {received} in all, more than the {expected} expected on {source}',
+  },
+  'allocate.badReceive': {
+    zh: '调入数量格式不正确：请按明细给出数量',
+    mo: '調入數量格式不正確：請按明細給出數量',
+    en: 'The quantities received are not readable: give a quantity per line of the allocation',
+  },
+  'allocate.receiveOver': {
+    zh: '调拨单 {bill} 第 {line} 行：物料 {material} 本次调入 {qty}，超过在途数量 {left}',
+    mo: '調撥單 {bill} 第 {line} 行：物料 {material} 本次調入 {qty}，超過在途數量 {left}',
+    en: 'Allocation {bill} line {line}: material {material} receiving {qty}, more than the {left} still in transit',
+  },
+  'allocate.nothingToReceive': {
+    zh: '调拨单 {bill} 没有可调入的在途数量',
+    mo: '調撥單 {bill} 沒有可調入的在途數量',
+    en: 'Allocation {bill} has nothing in transit to receive',
+  },
   'allocate.noTarget': {
     zh: '调拨单 {bill} 第 {line} 行：物料 {material}（批次 {batch}）没有调入库位，不能调入',
     mo: '調撥單 {bill} 第 {line} 行：物料 {material}（批次 {batch}）沒有調入庫位，不能調入',

@@ -20,7 +20,12 @@ export async function testApp(
     STATUS_CHANGE_INTERVAL_MINUTES: '0',
     ...env,
   });
-  return buildApp({ config, database, logger: false, ...plugged });
+  return buildApp({
+    config,
+    database,
+    logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false,
+    ...plugged,
+  });
 }
 
 export function body<T = unknown>(response: LightMyRequestResponse) {

@@ -49,6 +49,19 @@ export const printOverrides: Partial<Record<string, Partial<PrintDeclaration>>> 
     lines: ['warehousePlaceCode', 'materialCode', 'batchNo', 'qty', 'unitCode'],
     sortLinesBy: 'warehousePlaceCode',
   },
+  // A wave's pick list: lines numbered by the server in walking order (area, location).
+  billwaves: {
+    header: [
+      'billNo',
+      'billDate',
+      'customerCode',
+      'warehouseCode',
+      'pickerCode',
+      'planPickTime',
+      'billCount',
+    ],
+    lines: ['warehousePlaceCode', 'materialCode', 'batchNo', 'qty', 'pickedQty', 'unitCode', 'applyCode'],
+  },
   isrecbill: { lines: [...primaryLines, 'planQty', 'damagedQty'] },
   checkbill: { lines: [...primaryLines, 'checkedQty', 'passQty', 'failQty'] },
   wmstockcheckbill: { lines: [...primaryLines, 'bookQty', 'diffQty'] },

@@ -1,8 +1,9 @@
-import { date, varchar } from 'drizzle-orm/pg-core';
+import { date, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
 import {
+  computed,
   headerTable,
   lineFields,
   lineTable,
@@ -19,6 +20,8 @@ import { postingActions } from './posting-actions.ts';
 export const isinstockbillDetailTable = lineTable('bl_isinstockbilldetail', {
   productDate: date(),
   validityDate: date(),
+  // Kept by receipts (isrecbill) counted against this bill (docs/adr/0023).
+  recQty: numeric({ precision: 18, scale: 4 }),
 });
 
 export const isinstockbilldetail = defineEntity({
@@ -36,6 +39,7 @@ export const isinstockbilldetail = defineEntity({
     // Posted with the goods into the ledger: pick-down takes the earliest validity first (FEFO).
     productDate: f.date(label('生产日期', '生產日期', 'Production date')),
     validityDate: f.date(label('有效期至', '有效期至', 'Best before')),
+    recQty: computed(f.decimal(label('已收货数量', '已收貨數量', 'Received at dock'), 4)),
   },
 });
 

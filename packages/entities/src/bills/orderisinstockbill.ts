@@ -21,6 +21,8 @@ import { billDetails, billHeaderFields } from './common.ts';
 /** Reservation lines: what the owner announces; inbound bills quote them and count what arrived. */
 export const orderisinstockbillDetailTable = lineTable('bl_orderisinstockbilldetail', {
   receivedQty: numeric({ precision: 18, scale: 4 }),
+  // Kept by receipts (isrecbill) counted against this reservation (docs/adr/0023).
+  recQty: numeric({ precision: 18, scale: 4 }),
 });
 
 export const orderisinstockbilldetail = defineEntity({
@@ -38,6 +40,7 @@ export const orderisinstockbilldetail = defineEntity({
     barcode: unlisted(lineFields.barcode),
     qty: { ...lineFields.qty, label: label('预约数量', '預約數量', 'Announced quantity') },
     receivedQty: computed(f.decimal(label('已入库数量', '已入庫數量', 'Received quantity'), 4)),
+    recQty: computed(f.decimal(label('已收货数量', '已收貨數量', 'Received at dock'), 4)),
   },
 });
 

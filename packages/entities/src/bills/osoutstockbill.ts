@@ -81,6 +81,17 @@ export const osoutstockbill = defineEntity({
         when: { streamStatus: ['1'] },
         refuse: 'sorting.notReviewed',
       },
+      // Outbound bills waiting for review, picked together (docs/adr/0023): one wave is made.
+      makeWave: {
+        label: label('生成波次', '生成波次', 'Make wave'),
+        confirm: label(
+          '将选择的出库单组成一个波次一起拣货？',
+          '將選擇的出庫單組成一個波次一起揀貨？',
+          'Group the selected outbound bills into one wave to pick together?',
+        ),
+        when: { streamStatus: ['0'] },
+        refuse: 'wave.billPosted',
+      },
       load: {
         label: label('生成装车单', '生成裝車單', 'Make loading bill'),
         confirm: label(

@@ -27,6 +27,10 @@ import { billDetails, billHeaderFields } from './common.ts';
 export const wmallocatebillDetailTable = lineTable('bl_wmallocatebilldetail', {
   targetWarehousePlaceCode: varchar({ length: 64 }),
   receivedQty: numeric({ precision: 18, scale: 4 }),
+  // Still in transit: shipped but not yet received (docs/adr/0023).
+  diffQty: numeric({ precision: 18, scale: 4 }),
+  // What the receive under way takes in (cleared once posted).
+  receiveQty: numeric({ precision: 18, scale: 4 }),
 });
 
 export const wmallocatebilldetail = defineEntity({
@@ -50,6 +54,8 @@ export const wmallocatebilldetail = defineEntity({
     ),
     targetWarehousePlaceCode: f.ref(label('调入库位', '調入庫位', 'To location'), 'warehouseplace'),
     receivedQty: computed(f.decimal(label('已收数量', '已收數量', 'Received quantity'), 4)),
+    receiveQty: { ...computed(f.decimal(label('本次调入', '本次調入', 'Receiving now'), 4)), list: false },
+    diffQty: computed(f.decimal(label('在途差异', '在途差異', 'Still in transit'), 4)),
   },
 });
 
@@ -95,7 +101,8 @@ export const wmallocatebill = defineEntity({
         sets: { state: '2', streamStatus: '1', isReview: '2' },
         audit: 'stamp',
       },
-      // Step two: what is still in transit arrives at the target location, available.
+      // Step two: what is still in transit arrives at the target location, available; in parts
+      // when the request names the quantities received per line (docs/adr/0023).
       receive: {
         label: label('调入', '調入', 'Receive in'),
         confirm: label(
@@ -108,12 +115,13 @@ export const wmallocatebill = defineEntity({
         posts: [
           {
             kind: 'move',
+            qty: 'receiveQty',
+            optional: true,
             key: { stockStatus: { value: '4' } },
             to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' }, stockStatus: { value: '1' } },
             fee: '2',
           },
         ],
-        sets: { state: '3' },
       },
       unreview: {
         ...verbs.unreview,

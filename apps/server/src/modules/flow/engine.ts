@@ -31,6 +31,8 @@ export interface FlowContext {
   bills: Row[];
   /** The lines the action posted (`ledger: 'post'`), for counters that follow postings. */
   posted: PostedLine[];
+  /** The request's body, when the action takes one (an allocation's quantities received). */
+  input?: unknown;
 }
 
 /**
@@ -153,12 +155,13 @@ export async function runAction(
   auth: AuthContext,
   ids: string[],
   language: Language,
+  input?: unknown,
 ): Promise<unknown> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
   const bills = await lockFlowBills(tx, entity, auth, ids, language);
   guard(entity, action, bills, language);
-  const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [] };
+  const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input };
   await code?.check?.(ctx);
   if (action.ledger === 'post') ctx.posted = await postBills(tx, entity, auth, bills, language, action.posts);
   if (action.ledger === 'reverse') await reverseBills(tx, entity, auth, bills, language);

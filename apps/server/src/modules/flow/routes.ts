@@ -35,7 +35,7 @@ export function registerFlowRoutes(app: FastifyInstance, database: Database, cod
           const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
           const data = await database.withTenant(auth.tenantId, async (tx) => {
             await requireButton(tx, auth, `${entity.name}_${name}`);
-            return runAction(tx, entity, name, own, auth, ids, request.language);
+            return runAction(tx, entity, name, own, auth, ids, request.language, request.body);
           });
           return ok(data, translate('ok', request.language));
         },

@@ -1,5 +1,6 @@
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { Row } from '../../engine/crud.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
@@ -8,7 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { FlowCode, FlowContext } from '../flow/engine.ts';
 import { refreshTotals } from './bills.ts';
-import { display, toUnits } from './decimal.ts';
+import { display, fromUnits, toUnits } from './decimal.ts';
 
 /**
  * What the stock-control bills do beyond their flow declarations (transfers, ownership
@@ -155,6 +156,74 @@ async function refuseNoTarget(ctx: FlowContext) {
   }
 }
 
+const receiveBody = z
+  .object({
+    lines: z
+      .array(
+        z.object({
+          id: z.union([z.string(), z.number()]).transform(String),
+          qty: z.union([z.string(), z.number()]),
+        }),
+      )
+      .max(5000),
+  })
+  .partial();
+
+/**
+ * The quantities a receive takes in, per line: those the request names (`{ lines: [{ id, qty }] }`),
+ * else everything still in transit. More than is still in transit, or nothing at all on a bill,
+ * is refused.
+ */
+async function receiveQuantities(ctx: FlowContext) {
+  const parsed = receiveBody.safeParse(ctx.input ?? {});
+  if (!parsed.success) throw badRequest('allocate.badReceive');
+  const named = parsed.data.lines;
+  const lines = await queryRows<{
+    id: string;
+    headerId: string;
+    lineNumber: number;
+    materialCode: string;
+    left: string;
+  }>(
+    ctx.tx,
+    sql`select id::text id, header_id::text "headerId", coalesce(line_number, 0) "lineNumber",
+               material_code "materialCode", (qty - coalesce(received_qty, 0))::text "left"
+        from bl_wmallocatebilldetail
+        where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and invalid = '0' and header_id in (${ids(ctx.bills)})`,
+  );
+  const now = new Map<string, bigint>();
+  if (named === undefined) for (const line of lines) now.set(line.id, toUnits(line.left));
+  else
+    for (const entry of named) {
+      const line = lines.find((l) => l.id === entry.id);
+      if (!line) throw badRequest('allocate.badReceive');
+      let qty: bigint;
+      try {
+        qty = toUnits(entry.qty);
+      } catch {
+        throw badRequest('allocate.badReceive');
+      }
+      const bill = ctx.bills.find((b) => b.id === line.headerId) as Row;
+      if (qty < 0n || (now.get(line.id) ?? 0n) + qty > toUnits(line.left))
+        throw badRequest('allocate.receiveOver', {
+          bill: billNo(bill),
+          line: line.lineNumber,
+          material: line.materialCode,
+          qty: display(qty),
+          left: display(toUnits(line.left)),
+        });
+      now.set(line.id, (now.get(line.id) ?? 0n) + qty);
+    }
+  for (const bill of ctx.bills)
+    if (!lines.some((l) => l.headerId === bill.id && (now.get(l.id) ?? 0n) > 0n))
+      throw badRequest('allocate.nothingToReceive', { bill: billNo(bill) });
+  for (const line of lines)
+    await ctx.tx.execute(
+      sql`update bl_wmallocatebilldetail set receive_qty = ${fromUnits(now.get(line.id) ?? 0n)}::numeric
+          where tenant_id = ${ctx.auth.tenantId} and id = ${line.id}::bigint`,
+    );
+}
+
 /** A conversion names a reviewed package-warehouse bill of its own owner, if it names one. */
 async function refuseForeignPackage(ctx: FlowContext) {
   for (const bill of ctx.bills) {
@@ -188,15 +257,34 @@ export const controlFlowCode: FlowCode = {
     unreview: { effect: (ctx) => headerStamp(ctx, sql`finish_time = null`) },
   },
   wmallocatebill: {
-    ship: { effect: (ctx) => headerStamp(ctx, sql`out_time = now()`) },
-    receive: {
-      check: refuseNoTarget,
+    ship: {
       effect: async (ctx) => {
-        await headerStamp(ctx, sql`in_time = now()`);
+        await headerStamp(ctx, sql`out_time = now()`);
         await ctx.tx.execute(
-          sql`update bl_wmallocatebilldetail set received_qty = qty
+          sql`update bl_wmallocatebilldetail set diff_qty = qty, received_qty = 0
               where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and invalid = '0'
                 and header_id in (${ids(ctx.bills)})`,
+        );
+      },
+    },
+    receive: {
+      check: async (ctx) => {
+        await refuseNoTarget(ctx);
+        await receiveQuantities(ctx);
+      },
+      effect: async (ctx) => {
+        // What arrived adds up; the rest stays in transit; the bill completes with the last unit.
+        await ctx.tx.execute(
+          sql`update bl_wmallocatebilldetail set received_qty = coalesce(received_qty, 0) + coalesce(receive_qty, 0),
+                diff_qty = qty - coalesce(received_qty, 0) - coalesce(receive_qty, 0), receive_qty = null
+              where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and header_id in (${ids(ctx.bills)})`,
+        );
+        await headerStamp(
+          ctx,
+          sql`in_time = now(), state = case when exists (
+                select 1 from bl_wmallocatebilldetail d where d.tenant_id = ${ctx.auth.tenantId}
+                  and d.header_id = bl_wmallocatebill.id and d.is_deleted = 0 and d.invalid = '0'
+                  and d.diff_qty > 0) then '2' else '3' end`,
         );
       },
     },
@@ -204,7 +292,7 @@ export const controlFlowCode: FlowCode = {
       effect: async (ctx) => {
         await headerStamp(ctx, sql`out_time = null, in_time = null`);
         await ctx.tx.execute(
-          sql`update bl_wmallocatebilldetail set received_qty = null
+          sql`update bl_wmallocatebilldetail set received_qty = null, diff_qty = null, receive_qty = null
               where tenant_id = ${ctx.auth.tenantId} and header_id in (${ids(ctx.bills)})`,
         );
       },
@@ -217,6 +305,19 @@ export const controlFlowCode: FlowCode = {
  * its lines, and after a line is written through its own endpoint.
  */
 export function registerControlTotals() {
+  // A package-warehouse bill has no lines: its amount is the rented size times the price (per
+  // pricing period, docs/adr/0023), kept by the server.
+  const beforePackage = afterWriteRules.packagewarehousebill;
+  afterWriteRules.packagewarehousebill = async (tx, saved, context) => {
+    await beforePackage?.(tx, saved, context);
+    const [row] = await queryRows<{ amount: string | null }>(
+      tx,
+      sql`update bl_packagewarehousebill set amount = round(case when package_warehouse_unit = '3' then price else rent_area * price end, 2)
+          where tenant_id = ${context.auth.tenantId} and id = ${saved.id as string}::bigint
+          returning amount::text amount`,
+    );
+    if (row) saved.amount = row.amount;
+  };
   const bills = [
     'warehousetransferbill',
     'diversecustomertransferbill',
@@ -226,6 +327,9 @@ export function registerControlTotals() {
     'packagetemporarybill',
     'temporarypackagebill',
     'secondaryprocess',
+    // Waves and receipts (docs/adr/0023).
+    'billwaves',
+    'isrecbill',
   ];
   for (const name of bills) {
     const header = entityByName.get(name) as EntityDefinition;

@@ -1,6 +1,7 @@
 import type { FlowCode, FlowContext } from '../flow/engine.ts';
 import { billLines } from '../wms/posting.ts';
 import { type BillFlow, inbound, outbound, refuseSorted } from './bills.ts';
+import { outboundWaveCode } from './flow-code-waves.ts';
 import {
   loadingEffects,
   loadOutbound,
@@ -37,12 +38,20 @@ const quoteCounters = (flow: BillFlow) => ({
 export const wmsFlowCode: FlowCode = {
   isinstockbill: quoteCounters(inbound),
   osoutstockbill: {
-    ...quoteCounters(outbound),
+    review: {
+      // A bill in a live wave is reviewed by its wave's picking (docs/adr/0023).
+      check: outboundWaveCode.refuseInWave,
+      effect: quoteCounters(outbound).review.effect,
+    },
     unreview: {
       // An outbound bill on a live sorting bill is being handled: its stock cannot come back.
-      check: (ctx) => refuseSorted(ctx.tx, ctx.auth, ctx.bills),
+      check: async (ctx) => {
+        await outboundWaveCode.refuseInWave(ctx);
+        await refuseSorted(ctx.tx, ctx.auth, ctx.bills);
+      },
       effect: quoteCounters(outbound).unreview.effect,
     },
+    makeWave: outboundWaveCode.makeWave,
     sort: { run: async (ctx) => ({ sorted: await sortOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) }) },
     load: { run: (ctx) => loadOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) },
   },
