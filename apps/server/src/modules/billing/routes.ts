@@ -1,0 +1,259 @@
+import { ok } from '@bl/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { requireButton } from '../../engine/permissions.ts';
+import { afterWriteRules } from '../../engine/rules.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { requireAuth } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { cents, fromCents } from './cost-details.ts';
+import { chargeOwner, type OwnerResult, ownersToCharge } from './engine.ts';
+
+export const billingJobKind = 'billing';
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const runBody = z.object({
+  /** One owner, or '' / absent for every owner. */
+  customerCode: z.string().trim().max(64).optional().default(''),
+  start: day,
+  end: day,
+});
+
+/** A run's target as stored on its bl_job row: owner ('*' = all), first and last day. */
+const targetOf = (owner: string, start: string, end: string) => `${owner || '*'}|${start}|${end}`;
+
+function checkPeriod(start: string, end: string) {
+  const days = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+  if (!Number.isFinite(days) || days < 1 || days > 366) throw badRequest('billing.period');
+}
+
+/**
+ * Queues a billing run, refusing one while a run of the same owner (or of all owners) over an
+ * overlapping period is queued or running. The check and the new row are one transaction
+ * under a per-tenant lock, so two requests at once cannot both pass.
+ */
+export async function startBillingRun(
+  tx: Tx,
+  jobs: JobQueue,
+  auth: AuthContext,
+  language: 'zh' | 'mo' | 'en',
+  input: { customerCode: string; start: string; end: string },
+): Promise<string> {
+  const { customerCode: owner, start, end } = input;
+  checkPeriod(start, end);
+  if (owner) {
+    const [known] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from bl_customer
+          where tenant_id = ${auth.tenantId} and is_deleted = 0 and code = ${owner}`,
+    );
+    if (!known?.n) throw badRequest('billing.unknownOwner', { owner });
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-run|${auth.tenantId}`}))`);
+  const [busy] = await queryRows<{ target: string }>(
+    tx,
+    sql`select target from bl_job
+        where tenant_id = ${auth.tenantId} and kind = ${billingJobKind} and status in ('queued', 'running')
+          and (split_part(target, '|', 1) in ('*', ${owner || '*'}) or ${owner || '*'} = '*')
+          and split_part(target, '|', 2)::date <= ${end}::date
+          and split_part(target, '|', 3)::date >= ${start}::date
+        limit 1`,
+  );
+  if (busy) {
+    const [who = '*', from = start, to = end] = busy.target.split('|');
+    throw badRequest('billing.running', { owner: who === '*' ? '*' : who, from, to });
+  }
+  return jobs.enqueue(tx, auth, billingJobKind, { target: targetOf(owner, start, end), language });
+}
+
+/** Charges each owner of a run in a transaction of its own; the job reports owner by owner. */
+export function billingJob(database: Database): JobHandler {
+  return async (run) => {
+    const [owner = '*', start = '', end = ''] = run.target.split('|');
+    const owners =
+      owner === '*'
+        ? await database.withTenant(run.tenantId, (tx) => ownersToCharge(tx, run.tenantId))
+        : [owner];
+    run.progress(0, owners.length);
+    const results: OwnerResult[] = [];
+    for (const [index, code] of owners.entries()) {
+      results.push(
+        await database.withTenant(run.tenantId, (tx) =>
+          chargeOwner(tx, run.auth, run.language, code, start, end),
+        ),
+      );
+      run.progress(index + 1, owners.length);
+    }
+    const rows = results.reduce((n, r) => n + r.rows, 0);
+    const amount = fromCents(results.reduce((sum, r) => sum + cents(r.amount), 0n));
+    return {
+      status: 'done',
+      message: translate('billing.done', run.language, { owners: owners.length, rows, amount }),
+      result: { owners: results, rows, amount },
+    };
+  };
+}
+
+/** The nightly run: yesterday (UTC) for every owner of every tenant, as its first administrator. */
+export async function runNightlyBilling(
+  database: Database,
+  today: Date,
+  log: (error: unknown, tenantId: string) => void,
+): Promise<void> {
+  const yesterday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1))
+    .toISOString()
+    .slice(0, 10);
+  const tenants = await queryRows<{ tenantId: string }>(
+    database.db,
+    sql`select tenant_id as "tenantId" from blade_tenant where is_deleted = 0 order by tenant_id`,
+  );
+  for (const { tenantId } of tenants) {
+    try {
+      await database.withTenant(tenantId, async (tx) => {
+        const [user] = await queryRows<{ id: string; account: string }>(
+          tx,
+          sql`select id::text as id, account from blade_user where tenant_id = ${tenantId} and is_deleted = 0
+              order by id limit 1`,
+        );
+        if (!user) return;
+        const auth: AuthContext = {
+          tenantId,
+          userId: user.id,
+          sessionId: '',
+          clientId: 'nightly-billing',
+          account: user.account,
+          userName: user.account,
+          roleIds: [],
+          roleAliases: [],
+          allPowerful: false,
+          deptId: '',
+        };
+        for (const owner of await ownersToCharge(tx, tenantId)) {
+          await chargeOwner(tx, auth, 'zh', owner, yesterday, yesterday);
+        }
+      });
+    } catch (error) {
+      log(error, tenantId);
+    }
+  }
+}
+
+/** Two agreements of one owner in force over overlapping periods are refused on save. */
+export function registerBillingRules() {
+  afterWriteRules.lgagreement = async (tx, saved, { auth }) => {
+    const start = String(saved.startDate ?? '');
+    const end = saved.endDate ? String(saved.endDate) : null;
+    if (end !== null && end < start) throw badRequest('billing.endBeforeStart');
+    if (saved.agreementStatus === '3' || saved.agreementStatus === '4') return;
+    const [other] = await queryRows<{ agreementCode: string; startDate: string; endDate: string | null }>(
+      tx,
+      sql`select agreement_code as "agreementCode", to_char(start_date, 'YYYY-MM-DD') as "startDate",
+            to_char(end_date, 'YYYY-MM-DD') as "endDate"
+          from bl_lgagreement
+          where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${String(saved.id)}::bigint
+            and customer_code = ${String(saved.customerCode)} and agreement_status not in ('3', '4')
+            and start_date <= coalesce(${end}::date, 'infinity'::date)
+            and coalesce(end_date, 'infinity'::date) >= ${start}::date
+          order by start_date limit 1`,
+    );
+    if (other)
+      throw badRequest('billing.overlap', {
+        owner: String(saved.customerCode),
+        other: other.agreementCode,
+        from: other.startDate,
+        to: other.endDate ?? '…',
+      });
+  };
+}
+
+export function registerBillingRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/bl-acct/billing/run',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Starts a billing run (a job) for one owner or all owners over a period',
+        body: runBody,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const jobId = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_add');
+        return startBillingRun(tx, jobs, auth, request.language, request.body);
+      });
+      return ok({ jobId }, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/runs',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The latest billing runs of the tenant: owner, period, status, progress, result',
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const runs = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_view');
+        return queryRows(
+          tx,
+          sql`select id::text as id, target, status, done, total, message, result,
+                create_time as "createTime", update_time as "updateTime"
+              from bl_job where kind = ${billingJobKind} order by create_time desc, id desc limit 50`,
+        );
+      });
+      return ok(runs, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/stock-days',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Drill-down of a storage charge: the lots an owner held at the end of a day',
+        querystring: z.object({ customerCode: z.string().trim().min(1).max(64), day }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { customerCode, day: on } = request.query;
+      const lots = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_view');
+        return queryRows(
+          tx,
+          sql`select material_code as "materialCode", batch_no as "batchNo",
+                to_char(lot, 'YYYY-MM-DD') as "instockDate", (${on}::date - lot + 1) as "dayNo",
+                sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
+                sum(board)::text as board
+              from (
+                select s.material_code, s.batch_no, s.qty, s.weg, s.volume, s.board,
+                  coalesce(s.instock_date, coalesce(i.bill_date, o.bill_date, (s.stream_time at time zone 'UTC')::date)) as lot,
+                  coalesce(i.bill_date, o.bill_date, (s.stream_time at time zone 'UTC')::date) as fee_day
+                from bl_stockstream s
+                left join bl_isinstockbill i on s.bill_type = 'isinstockbill' and i.tenant_id = s.tenant_id
+                  and i.bill_no = s.bill_no and i.is_deleted = 0
+                left join bl_osoutstockbill o on s.bill_type = 'osoutstockbill' and o.tenant_id = s.tenant_id
+                  and o.bill_no = s.bill_no and o.is_deleted = 0
+                where s.tenant_id = ${auth.tenantId} and s.customer_code = ${customerCode}
+                  and s.is_deleted = 0 and s.stream_status = '1'
+              ) r
+              where fee_day <= ${on}::date
+              group by material_code, batch_no, lot
+              having sum(qty) > 0 or sum(weg) > 0 or sum(volume) > 0 or sum(board) > 0
+              order by lot, material_code, batch_no`,
+        );
+      });
+      return ok(lots, translate('ok', request.language));
+    },
+  );
+}
