@@ -67,22 +67,27 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     must('billingrules', { code, name: code, customerCode, ...extra });
 
   /** Starts a run through the API and waits for its job to end. */
-  const run = async (customerCode: string, start: string, end: string, language = 'en') => {
+  const run = async (
+    customerCode: string,
+    start: string,
+    end: string,
+    language = 'en',
+  ): Promise<{ refused: string } | { job: Job }> => {
     const answer = await api.call('POST', '/api/bl-acct/billing/run', {
       payload: { customerCode, start, end },
       language,
     });
-    if (!answer.success) return { refused: answer.msg } as const;
+    if (!answer.success) return { refused: answer.msg };
     const { jobId } = answer.data as { jobId: string };
     for (let i = 0; i < 600; i += 1) {
       const state = await api.call('GET', '/api/bl-jobs/job/detail', { query: { id: jobId } });
       const job = state.data as Job;
-      if (job.status === 'done' || job.status === 'failed') return { job } as const;
+      if (job.status === 'done' || job.status === 'failed') return { job };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('billing job did not end');
   };
-  const ran = async (customerCode: string, start: string, end: string) => {
+  const ran = async (customerCode: string, start: string, end: string): Promise<Job> => {
     const outcome = await run(customerCode, start, end);
     if (!('job' in outcome) || outcome.job.status !== 'done')
       throw new Error(`run failed: ${JSON.stringify(outcome)}`);
