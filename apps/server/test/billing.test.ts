@@ -1,3 +1,4 @@
+import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +29,9 @@ describe.each(testDrivers())('billing on %s', (driver) => {
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
 
+  const path = (entity: string) => entityByName.get(entity)?.path as string;
   const must = async (entity: string, payload: Line) => {
-    const answer = await api.submit(entity, payload, 'en');
+    const answer = await api.call('POST', `${path(entity)}/submit`, { payload, language: 'en' });
     if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
     return answer.data as Row;
   };
@@ -309,6 +311,86 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     expect('job' in (await run('C2', '2026-03-10', '2026-03-10'))).toBe(true);
     expect('job' in (await run('C1', '2026-04-01', '2026-04-01'))).toBe(true);
     await test.database.withTenant('000000', (tx) => tx.execute(sql`delete from bl_job where id = 1`));
+  });
+
+  it('computes service, rent and price-difference amounts on save and charges reviewed bills', async () => {
+    await owner('C8');
+    await agreement('AG-C8', 'C8', { storagePrice: '1' });
+    await must('porter', { code: 'PT1', name: '搬运工 1' });
+    await must('warehousearea', { code: 'A9', name: 'R 区', warehouseCode: 'W1' });
+    // Handling 3 × 2.5 = 7.50; service 4 × 1.125 = 4.50; rent 10 m² × 0.3333 × 31 days = 103.323 → 103.32.
+    const handling = await must('handlingbill', {
+      billNo: nextBillNo('HD'),
+      billDate: '2026-03-03',
+      customerCode: 'C8',
+      porterCode: 'PT1',
+      handlingType: '1',
+      qty: '3',
+      price: '2.5',
+    });
+    expect(handling.amount).toBe('7.50');
+    const service = await must('valueaddservicebill', {
+      billNo: nextBillNo('VA'),
+      billDate: '2026-03-03',
+      customerCode: 'C8',
+      serviceType: '1',
+      qty: '4',
+      price: '1.125',
+    });
+    expect(service.amount).toBe('4.50');
+    const rent = await must('rentwarehousebill', {
+      billNo: nextBillNo('RT'),
+      billDate: '2026-03-01',
+      customerCode: 'C8',
+      warehouseAreaCode: 'A9',
+      rentArea: '10',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      dayPrice: '0.3333',
+    });
+    expect([rent.rentDays, rent.amount]).toEqual([31, '103.32']);
+    const backwards = await api.call('POST', `${path('rentwarehousebill')}/submit`, {
+      payload: { ...rent, id: undefined, billNo: nextBillNo('RT'), endDate: '2026-02-01' },
+      language: 'en',
+    });
+    expect(backwards.msg).toBe('The end date cannot be before the start date');
+    // (1.20 − 1.00) × 7 = 1.40; (0.90 − 1.00) × 5 = −0.50.
+    await must('costtype', { code: 'STORAGE', name: '仓储费', category: '1' });
+    const adjust = await must('adjustpricebill', {
+      billNo: nextBillNo('AP'),
+      billDate: '2026-03-03',
+      customerCode: 'C8',
+      costTypeCode: 'STORAGE',
+      effectiveDate: '2026-03-01',
+      details: numbered([
+        { materialCode: 'M1', price: '1', newPrice: '1.2', qty: '7' },
+        { materialCode: 'M2', price: '1', newPrice: '0.9', qty: '5' },
+      ]),
+    });
+    expect(adjust.totalAmount).toBe('0.90');
+
+    // Only reviewed bills are charged: none yet.
+    await ran('C8', '2026-03-01', '2026-03-03');
+    expect(await details('C8')).toEqual([]);
+    for (const [entity, bill] of [
+      ['handlingbill', handling],
+      ['valueaddservicebill', service],
+      ['rentwarehousebill', rent],
+    ] as const) {
+      const answer = await api.call('POST', `${path(entity)}/review`, { query: { ids: bill.id } });
+      expect(answer.success, answer.msg).toBe(true);
+    }
+    await ran('C8', '2026-03-01', '2026-03-03');
+    expect((await details('C8')).map((r) => [r.costType, r.sourceDate, r.amount])).toEqual([
+      ['RENT', '2026-03-01', '103.32'],
+      ['HANDLING', '2026-03-03', '7.50'],
+      ['SERVICE', '2026-03-03', '4.50'],
+    ]);
+    // Un-reviewed after it was charged: reversed by the next run.
+    await api.call('POST', `${path('handlingbill')}/unreview`, { query: { ids: handling.id } });
+    await ran('C8', '2026-03-04', '2026-03-04');
+    expect(await total('C8', sql`cost_type = 'HANDLING'`)).toBe('0.00');
+    expect(await total('C8')).toBe('107.82');
   });
 
   it('drills a storage charge down to the lots held that day', async () => {

@@ -10,7 +10,19 @@ export const feeKinds = {
   storage: { costType: 'STORAGE', workType: '3' },
   unload: { costType: 'UNLOAD', workType: '1' },
   load: { costType: 'LOAD', workType: '2' },
+  handling: { costType: 'HANDLING', workType: '4' },
+  service: { costType: 'SERVICE', workType: '5' },
+  rent: { costType: 'RENT', workType: '3' },
+  packageWarehouse: { costType: 'PKGWH', workType: '3' },
 } as const;
+
+/** Reviewed bills that carry their own amount: table, fee kind, quantity and price columns. */
+const feeBills = [
+  { table: 'bl_handlingbill', kind: feeKinds.handling, qty: 'qty', price: 'price' },
+  { table: 'bl_valueaddservicebill', kind: feeKinds.service, qty: 'qty', price: 'price' },
+  { table: 'bl_rentwarehousebill', kind: feeKinds.rent, qty: 'rent_area * rent_days', price: 'day_price' },
+  { table: 'bl_packagewarehousebill', kind: feeKinds.packageWarehouse, qty: 'rent_area', price: 'price' },
+] as const;
 
 /** How far before a run's start it re-checks charged days for late postings (days). */
 export const lookBackLimitDays = 366;
@@ -139,9 +151,18 @@ async function daysToCharge(tx: Tx, tenantId: string, owner: string, start: stri
     const limit = addDays(start, -lookBackLimitDays);
     const [changed] = await queryRows<{ from: string | null }>(
       tx,
-      sql`select to_char(min(fee_day), 'YYYY-MM-DD') as "from" from (${feeRows(tenantId, owner)}) r
-          where greatest(r.create_time, r.update_time) > ${last.lastRun}::timestamptz
-            and r.fee_day < ${start}::date`,
+      sql`select to_char(min(day), 'YYYY-MM-DD') as "from" from (
+            select fee_day as day from (${feeRows(tenantId, owner)}) r
+            where greatest(r.create_time, r.update_time) > ${last.lastRun}::timestamptz
+            ${sql.join(
+              feeBills.map(
+                (bill) => sql`union all select bill_date from ${sql.raw(bill.table)}
+                  where tenant_id = ${tenantId} and customer_code = ${owner}
+                    and update_time > ${last.lastRun}::timestamptz`,
+              ),
+              sql` `,
+            )}
+          ) changed where day < ${start}::date`,
     );
     if (changed?.from) {
       const from = [changed.from, limit].sort()[1] as string;
@@ -409,6 +430,44 @@ export async function chargeOwner(
     });
   }
 
+  if (terms.length > 0) {
+    const dayList = sql.join(
+      terms.map((t) => sql`${t.day}::date`),
+      sql`, `,
+    );
+    for (const bill of feeBills) {
+      const bills = await queryRows<{
+        billNo: string;
+        day: string;
+        qty: string;
+        price: string;
+        amount: string;
+      }>(
+        tx,
+        sql`select bill_no as "billNo", to_char(bill_date, 'YYYY-MM-DD') as day,
+              coalesce(${sql.raw(bill.qty)}, 0)::text as qty, coalesce(${sql.raw(bill.price)}, 0)::text as price,
+              coalesce(amount, 0)::text as amount
+            from ${sql.raw(bill.table)}
+            where tenant_id = ${tenantId} and is_deleted = 0 and customer_code = ${owner}
+              and is_review = '2' and bill_date in (${dayList})
+            order by bill_no`,
+      );
+      const byDay = new Map(terms.map((t) => [t.day, t]));
+      for (const b of bills) {
+        charges.push({
+          key: `${bill.kind.costType}|${owner}|${b.billNo}`,
+          day: b.day,
+          ...bill.kind,
+          agreementCode: byDay.get(b.day)?.agreementCode ?? null,
+          billNo: b.billNo,
+          realityQty: b.qty,
+          unitPrice: b.price,
+          amount: b.amount,
+        });
+      }
+    }
+  }
+
   // The scope: the days charged now (a day left out, e.g. without agreement, keeps its rows).
   const chargedDays = terms.map((t) => t.day);
   if (chargedDays.length === 0) return { customerCode: owner, rows: 0, amount: '0.00', skipped };
@@ -417,7 +476,7 @@ export async function chargeOwner(
     auth,
     {
       customerCode: owner,
-      costTypes: [feeKinds.storage.costType, feeKinds.unload.costType, feeKinds.load.costType],
+      costTypes: Object.values(feeKinds).map((k) => k.costType),
       from: chargedDays[0] as string,
       to: chargedDays.at(-1) as string,
       runStart: start,

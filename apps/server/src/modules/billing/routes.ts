@@ -143,8 +143,69 @@ export async function runNightlyBilling(
   }
 }
 
+/** Recomputes a saved bill's amounts in SQL (numeric, rounded once) and answers them. */
+async function recompute(tx: Tx, saved: Record<string, unknown>, update: ReturnType<typeof sql>) {
+  const [row] = await queryRows<Record<string, unknown>>(tx, update);
+  if (row) Object.assign(saved, row);
+}
+
+/**
+ * Amounts the server fills on save (ADR 0024): handling and value-added-service bills
+ * qty × price; rent days × area × day price; package-warehouse by its pricing unit; the
+ * difference of each price-adjustment line, (new − old price) × qty.
+ */
+function registerAmountRules() {
+  for (const table of ['bl_handlingbill', 'bl_valueaddservicebill']) {
+    afterWriteRules[table.slice(3)] = (tx, saved) =>
+      recompute(
+        tx,
+        saved,
+        sql`update ${sql.raw(table)} set amount = round(qty * price, 2)
+            where id = ${String(saved.id)}::bigint returning amount::text as amount`,
+      );
+  }
+  afterWriteRules.rentwarehousebill = async (tx, saved) => {
+    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_rentwarehousebill set rent_days = end_date - start_date + 1,
+            amount = round(rent_area * day_price * (end_date - start_date + 1), 2)
+          where id = ${String(saved.id)}::bigint
+          returning rent_days as "rentDays", amount::text as amount`,
+    );
+  };
+  afterWriteRules.packagewarehousebill = async (tx, saved) => {
+    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
+    // Monthly units count a month as 30 days; '4' is a flat price per day.
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_packagewarehousebill set amount = round(case coalesce(package_warehouse_unit, '1')
+              when '3' then price * (end_date - start_date + 1) / 30
+              when '4' then price * (end_date - start_date + 1)
+              else rent_area * price * (end_date - start_date + 1) / 30 end, 2)
+          where id = ${String(saved.id)}::bigint returning amount::text as amount`,
+    );
+  };
+  afterWriteRules.adjustpricebill = async (tx, saved) => {
+    await tx.execute(
+      sql`update bl_adjustpricebilldetail set diff_amount = round((new_price - coalesce(price, 0)) * coalesce(qty, 0), 2)
+          where header_id = ${String(saved.id)}::bigint`,
+    );
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_adjustpricebill h set total_amount = coalesce(
+            (select sum(diff_amount) from bl_adjustpricebilldetail d where d.header_id = h.id and d.is_deleted = 0), 0)
+          where h.id = ${String(saved.id)}::bigint returning total_amount::text as "totalAmount"`,
+    );
+  };
+}
+
 /** Two agreements of one owner in force over overlapping periods are refused on save. */
 export function registerBillingRules() {
+  registerAmountRules();
   afterWriteRules.lgagreement = async (tx, saved, { auth }) => {
     const start = String(saved.startDate ?? '');
     const end = saved.endDate ? String(saved.endDate) : null;
