@@ -393,6 +393,70 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     expect(await total('C8')).toBe('107.82');
   });
 
+  it('a cost bill gathers the unbilled charges of its period; confirmed, it is locked', async () => {
+    const march = sql`cost_date between '2026-03-01' and '2026-03-31'`;
+    const expected = await total('C1', march);
+    const bill = await must('costbill', {
+      costBillNo: 'CB-C1-2026-03',
+      customerCode: 'C1',
+      costDate: '2026-03-01',
+      costDateEnd: '2026-03-31',
+    });
+    expect(bill.amount).toBe(expected);
+    expect(bill.customerName).toBe('货主 C1');
+    const stored = (await api.call('GET', `${path('costbill')}/detail`, { query: { id: bill.id } }))
+      .data as Row & {
+      details: Row[];
+      packs: Row[];
+    };
+    // Storage lines by price stage: stage 1 (1.00) Mar 4-6 and Mar 8-10 (M3), realityDay = days.
+    const stage1 = stored.details.find((d) => d.costType === 'STORAGE' && d.unitPrice === '1.0000');
+    expect(stage1?.realityDay).toBe(6);
+    expect(stage1?.amount).toBe('36.00');
+    expect(
+      stored.packs.map((p) => [
+        p.materialCode,
+        Number(p.beginQty),
+        Number(p.inQty),
+        Number(p.outQty),
+        Number(p.endQty),
+      ]),
+    ).toEqual([
+      ['M1', 0, 10, 4, 6],
+      ['M3', 0, 2, 0, 2],
+    ]);
+    // Every charge of March is on it, once.
+    expect(await total('C1', sql`${march} and cost_bill_no is null`)).toBe('0');
+    const overlap = await api.call('POST', `${path('costbill')}/submit`, {
+      payload: {
+        costBillNo: 'CB-C1-X',
+        customerCode: 'C1',
+        costDate: '2026-03-15',
+        costDateEnd: '2026-04-15',
+      },
+      language: 'en',
+    });
+    expect(overlap.msg).toBe(
+      'Owner C1 already has cost bill CB-C1-2026-03 (2026-03-01 to 2026-03-31) over this period',
+    );
+
+    const act = (name: string) =>
+      api.call('POST', `${path('costbill')}/${name}`, { query: { ids: bill.id }, language: 'en' });
+    expect((await act('confirm')).success).toBe(true);
+    const edit = await api.call('POST', `${path('costbill')}/submit`, {
+      payload: { id: bill.id, version: (stored.version as number) + 1, discountAmount: '5' },
+      language: 'en',
+    });
+    expect(edit.success).toBe(false);
+    expect((await act('unconfirm')).success).toBe(true);
+    expect((await act('confirm')).success).toBe(true);
+    expect((await act('send')).success).toBe(true);
+    const unconfirm = await act('unconfirm');
+    expect(unconfirm.msg).toBe(
+      'Cost bill CB-C1-2026-03 cannot be un-confirmed: it is not confirmed, or something is paid',
+    );
+  });
+
   it('drills a storage charge down to the lots held that day', async () => {
     const answer = await api.call('GET', '/api/bl-acct/billing/stock-days', {
       query: { customerCode: 'C1', day: '2026-03-08' },

@@ -907,6 +907,26 @@ export const messages = {
     mo: '貨主 {owner} 不存在',
     en: 'Owner {owner} does not exist',
   },
+  'billing.notDraft': {
+    zh: '账单 {bill} 不是待确认状态',
+    mo: '帳單 {bill} 不是待確認狀態',
+    en: 'Cost bill {bill} is not awaiting confirmation',
+  },
+  'billing.cannotUnconfirm': {
+    zh: '账单 {bill} 不是已确认状态或已有收款，不能取消确认',
+    mo: '帳單 {bill} 不是已確認狀態或已有收款，不能取消確認',
+    en: 'Cost bill {bill} cannot be un-confirmed: it is not confirmed, or something is paid',
+  },
+  'billing.notConfirmed': {
+    zh: '账单 {bill} 尚未确认',
+    mo: '帳單 {bill} 尚未確認',
+    en: 'Cost bill {bill} is not confirmed',
+  },
+  'billing.billOverlap': {
+    zh: '货主 {owner} 已有账单 {bill}（{from} 至 {to}）与该期间重叠',
+    mo: '貨主 {owner} 已有帳單 {bill}（{from} 至 {to}）與該期間重疊',
+    en: 'Owner {owner} already has cost bill {bill} ({from} to {to}) over this period',
+  },
   'billing.done': {
     zh: '计费完成：{owners} 个货主，写入 {rows} 条费用明细，金额 {amount}',
     mo: '計費完成：{owners} 個貨主，寫入 {rows} 條費用明細，金額 {amount}',

@@ -90,7 +90,7 @@ export function daysBetween(from: string, to: string): string[] {
  * A stream row's fee day: the business date of the inbound or outbound bill it belongs to,
  * else the UTC day it was posted (ADR 0024 "The day model").
  */
-const feeRows = (tenantId: string, owner: string) => sql`
+export const feeRows = (tenantId: string, owner: string) => sql`
   select s.*, coalesce(i.bill_date, o.bill_date, (s.stream_time at time zone 'UTC')::date) as fee_day
   from bl_stockstream s
   left join bl_isinstockbill i on s.bill_type = 'isinstockbill' and i.tenant_id = s.tenant_id

@@ -4,15 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
 import { requireButton } from '../../engine/permissions.ts';
-import { afterWriteRules } from '../../engine/rules.ts';
+import { afterWriteRules, removeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
-import { chargeOwner, type OwnerResult, ownersToCharge } from './engine.ts';
+import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
 
 export const billingJobKind = 'billing';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -203,9 +204,132 @@ function registerAmountRules() {
   };
 }
 
+/**
+ * A new cost bill is filled by the server: the owner's name, one line per group of the owner's
+ * not yet billed cost-detail rows of the period (fee kind, price, stage, bill line), stamped
+ * with the bill's number, the stock summary per material (opening, in, out, closing) and the
+ * amount. Removing a draft gives its cost details back.
+ */
+function registerCostBillRules() {
+  afterWriteRules.costbill = async (tx, saved, { auth, id }) => {
+    const billId = String(saved.id);
+    if (id === undefined) {
+      const owner = String(saved.customerCode);
+      const from = String(saved.costDate);
+      const to = String(saved.costDateEnd);
+      if (to < from) throw badRequest('billing.endBeforeStart');
+      const [other] = await queryRows<{ bill: string; from: string; to: string }>(
+        tx,
+        sql`select cost_bill_no as bill, to_char(cost_date, 'YYYY-MM-DD') as "from",
+              to_char(cost_date_end, 'YYYY-MM-DD') as "to"
+            from bl_costbill where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${billId}::bigint
+              and customer_code = ${owner} and cost_status <> '4'
+              and cost_date <= ${to}::date and cost_date_end >= ${from}::date
+            limit 1`,
+      );
+      if (other) throw badRequest('billing.billOverlap', { owner, ...other });
+      const lines = await queryRows<Record<string, string | number | null>>(
+        tx,
+        sql`select cost_type, min(work_type) as work_type, min(agreement_code) as agreement_code, bill_no,
+              coalesce(material_code, '') as material_code, unit_price::text as unit_price, stage,
+              sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
+              sum(board_qty)::text as board_qty, sum(reality_qty)::text as reality_qty,
+              count(distinct source_date)::int as reality_day, sum(amount)::text as amount,
+              to_char(min(source_date), 'YYYY-MM-DD') as make_date
+            from bl_costdetail
+            where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+              and cost_bill_no is null and cost_date between ${from}::date and ${to}::date
+            group by cost_type, bill_no, coalesce(material_code, ''), unit_price, stage
+            order by min(source_date), cost_type, bill_no, stage`,
+      );
+      if (lines.length > 0)
+        await tx.execute(
+          sql`insert into bl_costbilldetail (id, tenant_id, create_user, update_user, header_id, bill_no,
+                agreement_code, material_code, qty, weg, volume, board_qty, make_date, is_cost, cost_type,
+                work_type, reality_qty, reality_day, unit_price, amount)
+              values ${sql.join(
+                lines.map(
+                  (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
+                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
+                    ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
+                    ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
+                    ${l.unit_price}::numeric, ${l.amount}::numeric)`,
+                ),
+                sql`, `,
+              )}`,
+        );
+      await tx.execute(
+        sql`update bl_costdetail set cost_bill_no = ${String(saved.costBillNo)}
+            where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+              and cost_bill_no is null and cost_date between ${from}::date and ${to}::date`,
+      );
+      const packs = await queryRows<Record<string, string>>(
+        tx,
+        sql`select material_code,
+              sum(case when fee_day < ${from}::date then qty else 0 end)::text as begin_qty,
+              sum(case when fee_day < ${from}::date then weg else 0 end)::text as begin_weg,
+              sum(case when fee_day < ${from}::date then board else 0 end)::text as begin_board,
+              sum(case when fee_day >= ${from}::date and qty > 0 then qty else 0 end)::text as in_qty,
+              sum(case when fee_day >= ${from}::date and qty > 0 then weg else 0 end)::text as in_weg,
+              sum(case when fee_day >= ${from}::date and qty > 0 then board else 0 end)::text as in_board,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then qty else 0 end))::text as out_qty,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then weg else 0 end))::text as out_weg,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then board else 0 end))::text as out_board,
+              sum(qty)::text as end_qty, sum(weg)::text as end_weg, sum(board)::text as end_board
+            from (${feeRows(auth.tenantId, owner)}) r
+            where stream_status = '1' and fee_day <= ${to}::date
+            group by material_code
+            having sum(abs(qty)) > 0
+            order by material_code`,
+      );
+      if (packs.length > 0)
+        await tx.execute(
+          sql`insert into bl_costbilldetailpack (id, tenant_id, create_user, update_user, header_id, material_code,
+                begin_qty, begin_weg, begin_board, in_qty, in_weg, in_board, out_qty, out_weg, out_board,
+                end_qty, end_weg, end_board)
+              values ${sql.join(
+                packs.map(
+                  (p) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
+                    ${billId}::bigint, ${p.material_code}, ${p.begin_qty}::numeric, ${p.begin_weg}::numeric,
+                    ${p.begin_board}::numeric, ${p.in_qty}::numeric, ${p.in_weg}::numeric, ${p.in_board}::numeric,
+                    ${p.out_qty}::numeric, ${p.out_weg}::numeric, ${p.out_board}::numeric, ${p.end_qty}::numeric,
+                    ${p.end_weg}::numeric, ${p.end_board}::numeric)`,
+                ),
+                sql`, `,
+              )}`,
+        );
+      await recompute(
+        tx,
+        saved,
+        sql`update bl_costbill b set customer_name = (select name from bl_customer c
+              where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1)
+            where b.id = ${billId}::bigint returning customer_name as "customerName"`,
+      );
+    }
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_costbill b set amount = coalesce((select sum(amount) from bl_costbilldetail d
+            where d.header_id = b.id and d.is_deleted = 0), 0) - coalesce(discount_amount, 0)
+          where b.id = ${billId}::bigint returning amount::text as amount`,
+    );
+  };
+  removeRules.costbill = async (tx, rows, _language, auth) => {
+    if (rows.length === 0) return;
+    await tx.execute(
+      sql`update bl_costdetail set cost_bill_no = null
+          where tenant_id = ${auth.tenantId} and cost_bill_no in (${sql.join(
+            rows.map((r) => sql`${String(r.costBillNo)}`),
+            sql`, `,
+          )})`,
+    );
+  };
+}
+
 /** Two agreements of one owner in force over overlapping periods are refused on save. */
 export function registerBillingRules() {
   registerAmountRules();
+  registerCostBillRules();
   afterWriteRules.lgagreement = async (tx, saved, { auth }) => {
     const start = String(saved.startDate ?? '');
     const end = saved.endDate ? String(saved.endDate) : null;
