@@ -149,7 +149,8 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     await rule('R-C5', 'C5', { storageTime: 0, billingModulus: '2' });
     // C7's agreement ended before March.
     await agreement('AG-C7', 'C7', { endDate: '2026-02-28', storagePrice: '1' });
-  });
+    // About thirty saves: generous on a 2-core machine shared with other runs.
+  }, 180_000);
   afterAll(async () => {
     await app.close();
     await test.dispose();
