@@ -24,6 +24,12 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import {
+  billingJob,
+  registerBillingRoutes,
+  registerBillingRules,
+  runNightlyBilling,
+} from '../modules/billing/routes.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerFlowRoutes } from '../modules/flow/routes.ts';
@@ -235,8 +241,17 @@ export async function buildApp({
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
-    handlers: { import: importJob(database), export: exportJob(database, files) },
+    handlers: { import: importJob(database), export: exportJob(database, files), billing: billingJob(database) },
     schedules: {
+      // Accrues yesterday for every owner, once across processes, shortly after midnight (UTC).
+      'bl-billing-nightly': {
+        cron: '20 0 * * *',
+        run: async () => {
+          await runNightlyBilling(database, new Date(), (error, tenantId) =>
+            app.log.error({ err: error, tenantId }, 'nightly billing run failed'),
+          );
+        },
+      },
       ...(sweepCron && {
         'bl-status-change': {
           cron: sweepCron,
@@ -258,6 +273,8 @@ export async function buildApp({
   });
   app.addHook('onClose', () => jobs.stop());
   registerJobRoutes(app, database, jobs, files);
+  registerBillingRoutes(app, database, jobs);
+  registerBillingRules();
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();

@@ -867,6 +867,81 @@ export const messages = {
     mo: '批次號、客戶批次號和日期都沒有變化',
     en: 'Neither the batch numbers nor the dates change',
   },
+  'billing.noAgreement': {
+    zh: '货主 {owner} 没有费用协议，未计费',
+    mo: '貨主 {owner} 沒有費用協議，未計費',
+    en: 'Owner {owner} has no fee agreement: nothing charged',
+  },
+  'billing.agreementEnded': {
+    zh: '货主 {owner} 的协议 {agreement} 已于 {date} 到期，{days} 天未计费',
+    mo: '貨主 {owner} 的協議 {agreement} 已於 {date} 到期，{days} 天未計費',
+    en: 'Agreement {agreement} of owner {owner} ended on {date}: {days} day(s) not charged',
+  },
+  'billing.daysWithoutAgreement': {
+    zh: '货主 {owner} 在 {from} 至 {to} 期间没有生效的费用协议，{days} 天未计费',
+    mo: '貨主 {owner} 在 {from} 至 {to} 期間沒有生效的費用協議，{days} 天未計費',
+    en: 'Owner {owner} has no agreement in force from {from} to {to}: {days} day(s) not charged',
+  },
+  'billing.noStoragePrice': {
+    zh: '协议 {agreement} 及其计费规则都没有仓储单价，未计仓储费',
+    mo: '協議 {agreement} 及其計費規則都沒有倉儲單價，未計倉儲費',
+    en: 'Neither agreement {agreement} nor its billing rule has a storage price: no storage charged',
+  },
+  'billing.areaBasis': {
+    zh: '货主 {owner} 的协议按面积计费，仓储费请用包仓单计收',
+    mo: '貨主 {owner} 的協議按面積計費，倉儲費請用包倉單計收',
+    en: 'The agreement of owner {owner} charges by area: bill its storage with a package-warehouse bill',
+  },
+  'billing.overlap': {
+    zh: '货主 {owner} 的协议 {other}（{from} 至 {to}）与本协议期间重叠，请先调整日期或终止其中一份',
+    mo: '貨主 {owner} 的協議 {other}（{from} 至 {to}）與本協議期間重疊，請先調整日期或終止其中一份',
+    en: 'Agreement {other} of owner {owner} ({from} to {to}) overlaps this one: change the dates or terminate one of them',
+  },
+  'billing.endBeforeStart': {
+    zh: '结束日期不能早于开始日期',
+    mo: '結束日期不能早於開始日期',
+    en: 'The end date cannot be before the start date',
+  },
+  'billing.running': {
+    zh: '货主 {owner} 在 {from} 至 {to} 的计费正在进行，请等它完成',
+    mo: '貨主 {owner} 在 {from} 至 {to} 的計費正在進行，請等它完成',
+    en: 'A billing run for {owner} from {from} to {to} is already under way: wait for it to finish',
+  },
+  'billing.period': {
+    zh: '计费期间无效：开始日期须不晚于结束日期，且不超过 366 天',
+    mo: '計費期間無效：開始日期須不晚於結束日期，且不超過 366 天',
+    en: 'Invalid billing period: the start must not be after the end, and at most 366 days',
+  },
+  'billing.unknownOwner': {
+    zh: '货主 {owner} 不存在',
+    mo: '貨主 {owner} 不存在',
+    en: 'Owner {owner} does not exist',
+  },
+  'billing.notDraft': {
+    zh: '账单 {bill} 不是待确认状态',
+    mo: '帳單 {bill} 不是待確認狀態',
+    en: 'Cost bill {bill} is not awaiting confirmation',
+  },
+  'billing.cannotUnconfirm': {
+    zh: '账单 {bill} 不是已确认状态或已有收款，不能取消确认',
+    mo: '帳單 {bill} 不是已確認狀態或已有收款，不能取消確認',
+    en: 'Cost bill {bill} cannot be un-confirmed: it is not confirmed, or something is paid',
+  },
+  'billing.notConfirmed': {
+    zh: '账单 {bill} 尚未确认',
+    mo: '帳單 {bill} 尚未確認',
+    en: 'Cost bill {bill} is not confirmed',
+  },
+  'billing.billOverlap': {
+    zh: '货主 {owner} 已有账单 {bill}（{from} 至 {to}）与该期间重叠',
+    mo: '貨主 {owner} 已有帳單 {bill}（{from} 至 {to}）與該期間重疊',
+    en: 'Owner {owner} already has cost bill {bill} ({from} to {to}) over this period',
+  },
+  'billing.done': {
+    zh: '计费完成：{owners} 个货主，写入 {rows} 条费用明细，金额 {amount}',
+    mo: '計費完成：{owners} 個貨主，寫入 {rows} 條費用明細，金額 {amount}',
+    en: 'Billing done: {owners} owner(s), {rows} cost detail row(s) written, amount {amount}',
+  },
   'putaway.noPlace': {
     zh: '第 {lines} 行没有容量足够的可用库位，请手工指定',
     mo: '第 {lines} 行沒有容量足夠的可用庫位，請手工指定',

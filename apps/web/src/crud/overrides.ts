@@ -25,6 +25,10 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   attach: lazy(() => import('../system/AttachScreen.tsx').then((m) => ({ default: m.AttachScreen }))),
   oss: lazy(() => import('../system/OssScreen.tsx').then((m) => ({ default: m.OssScreen }))),
   inprint: lazy(() => import('../labels/InprintScreen.tsx').then((m) => ({ default: m.InprintScreen }))),
+  // Cost details with the billing run (ADR 0024).
+  costdetail: lazy(() =>
+    import('../billing/BillingRunScreen.tsx').then((m) => ({ default: m.BillingRunScreen })),
+  ),
 };
 
 /**

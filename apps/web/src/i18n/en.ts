@@ -248,6 +248,16 @@ const en: Messages = {
       done: 'Connection works',
     },
   },
+  billingRun: {
+    title: 'Billing run',
+    start: 'Start',
+    owner: 'Owner',
+    allOwners: 'Leave empty for every owner',
+    from: 'From',
+    to: 'To',
+    started: 'The billing run has started',
+    skipped: 'Owners or days not charged',
+  },
   bindBatch: {
     done: 'The batch has been bound',
     owner: 'Owner',

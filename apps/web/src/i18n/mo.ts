@@ -241,6 +241,16 @@ const mo: Messages = {
       done: '連線成功',
     },
   },
+  billingRun: {
+    title: '計費',
+    start: '開始計費',
+    owner: '貨主',
+    allOwners: '不選則為全部貨主',
+    from: '開始日期',
+    to: '結束日期',
+    started: '計費已開始',
+    skipped: '未計費的貨主或天數',
+  },
   bindBatch: {
     done: '批次已綁定',
     owner: '貨主',

@@ -242,6 +242,16 @@ const zh = {
       done: '连接成功',
     },
   },
+  billingRun: {
+    title: '计费',
+    start: '开始计费',
+    owner: '货主',
+    allOwners: '不选则为全部货主',
+    from: '开始日期',
+    to: '结束日期',
+    started: '计费已开始',
+    skipped: '未计费的货主或天数',
+  },
   bindBatch: {
     done: '批次已绑定',
     owner: '货主',

@@ -254,6 +254,48 @@ export const costbill = defineEntity({
   table: costBillTable,
   titleField: 'costBillNo',
   defaultSort: { field: 'costDate', order: 'desc' },
+  // Draft (1) → confirm → confirmed (2) → send → sent to the owner (3); settled is the payment
+  // status. Un-confirm only while nothing is paid. A confirmed or sent bill and its lines are locked.
+  flow: {
+    status: 'costStatus',
+    locks: [{ field: 'costStatus', values: ['2', '3'] }],
+    actions: {
+      confirm: {
+        label: label('确认', '確認', 'Confirm'),
+        confirm: label(
+          '确定确认选择的账单？确认后账单及明细不能再修改。',
+          '確定確認選擇的帳單？確認後帳單及明細不能再修改。',
+          'Confirm the selected cost bills? Their lines can no longer change.',
+        ),
+        when: { costStatus: ['1'] },
+        refuse: 'billing.notDraft',
+        sets: { costStatus: '2' },
+      },
+      unconfirm: {
+        label: label('取消确认', '取消確認', 'Un-confirm'),
+        confirm: label(
+          '确定取消确认选择的账单？',
+          '確定取消確認選擇的帳單？',
+          'Un-confirm the selected cost bills?',
+        ),
+        danger: true,
+        when: { costStatus: ['2'], payStatus: ['0'] },
+        refuse: 'billing.cannotUnconfirm',
+        sets: { costStatus: '1' },
+      },
+      send: {
+        label: label('发送货主', '發送貨主', 'Send to owner'),
+        confirm: label(
+          '确定已将选择的账单发送给货主？',
+          '確定已將選擇的帳單發送給貨主？',
+          'Mark the selected cost bills as sent to their owners?',
+        ),
+        when: { costStatus: ['2'] },
+        refuse: 'billing.notConfirmed',
+        sets: { costStatus: '3' },
+      },
+    },
+  },
   children: [
     { key: 'details', entity: () => costbilldetail, parentField: 'headerId' },
     { key: 'packs', entity: () => costbilldetailpack, parentField: 'headerId', distinctBy: ['materialCode'] },

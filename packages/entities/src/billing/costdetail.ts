@@ -45,11 +45,15 @@ export const costDetailTable = pgTable(
     isCost: varchar({ length: 1 }).notNull().default('1'),
     isCostEnd: varchar({ length: 1 }).notNull().default('0'),
     costBillNo: varchar({ length: 64 }),
+    sourceKey: varchar({ length: 200 }),
+    sourceDate: date(),
+    stage: integer(),
   },
   (t) => [
     uniqueIndex('bl_costdetail_uuid_uq').on(t.tenantId, t.uuid).where(sql`is_deleted = 0`),
     index('bl_costdetail_customer_date_idx').on(t.tenantId, t.customerCode, t.costDate),
     index('bl_costdetail_cost_bill_idx').on(t.tenantId, t.costBillNo),
+    index('bl_costdetail_source_idx').on(t.tenantId, t.customerCode, t.sourceDate),
   ],
 );
 
@@ -99,6 +103,18 @@ export const costdetail = defineEntity({
       valueField: 'costBillNo',
       labelField: 'costBillNo',
       form: 'readonly',
+    }),
+    sourceKey: f.text(label('计费来源', '計費來源', 'Charged for'), {
+      maxLength: 200,
+      form: 'readonly',
+      ...hidden,
+    }),
+    sourceDate: f.date(label('所属日期', '所屬日期', 'Day charged'), { form: 'readonly', list: false }),
+    stage: f.integer(label('计费阶段', '計費階段', 'Stage'), {
+      min: 1,
+      max: 6,
+      form: 'readonly',
+      list: false,
     }),
   },
 });

@@ -7,7 +7,7 @@ export const billingDicts = {
   costBillStatus: dict('costBillStatus', label('账单状态', '帳單狀態', 'Statement status'), [
     ['1', label('待确认', '待確認', 'Awaiting confirmation')],
     ['2', label('已确认', '已確認', 'Confirmed')],
-    ['3', label('已开票', '已開票', 'Invoiced')],
+    ['3', label('已发送', '已發送', 'Sent to owner')],
     ['4', label('已作废', '已作廢', 'Voided')],
   ]),
   /** How much of a cost bill is settled: derived from its pay details. */

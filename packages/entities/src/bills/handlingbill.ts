@@ -2,17 +2,9 @@ import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import {
-  at,
-  computed,
-  headerTable,
-  lineFields,
-  lineTable,
-  locks,
-  reviewColumns,
-  reviewFields,
-} from './blocks.ts';
+import { at, computed, headerTable, lineFields, lineTable, reviewColumns, reviewFields } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { feeBillFlow } from './fee-actions.ts';
 
 /** Handled goods (optional): the materials moved, for owners billed per material. */
 export const handlingbillDetailTable = lineTable('bl_handlingbilldetail');
@@ -54,7 +46,7 @@ export const handlingbill = defineEntity({
   table: handlingbillTable,
   titleField: 'billNo',
   children: [{ ...billDetails(() => handlingbilldetail), minLines: 0 }],
-  flow: { locks: [locks.reviewed()] },
+  flow: feeBillFlow,
   fields: {
     ...commonFields,
     ...billHeaderFields,

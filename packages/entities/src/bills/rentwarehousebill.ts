@@ -2,15 +2,8 @@ import { date, integer, numeric } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import {
-  computed,
-  headerOnlyFields,
-  headerTable,
-  locks,
-  relabel,
-  reviewColumns,
-  reviewFields,
-} from './blocks.ts';
+import { computed, headerOnlyFields, headerTable, relabel, reviewColumns, reviewFields } from './blocks.ts';
+import { feeBillFlow } from './fee-actions.ts';
 
 /**
  * Rent-warehouse bills (spec 02 §3.5 rentwarehousebill; its fields are not shown, so designed
@@ -33,7 +26,7 @@ export const rentwarehousebill = defineEntity({
   area: 'otherBill',
   label: label('租仓单', '租倉單', 'Warehouse rent bill'),
   table: rentwarehousebillTable,
-  flow: { locks: [locks.reviewed()] },
+  flow: feeBillFlow,
   titleField: 'billNo',
   fields: {
     ...commonFields,

@@ -2,17 +2,9 @@ import { numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import {
-  at,
-  computed,
-  headerTable,
-  lineFields,
-  lineTable,
-  locks,
-  reviewColumns,
-  reviewFields,
-} from './blocks.ts';
+import { at, computed, headerTable, lineFields, lineTable, reviewColumns, reviewFields } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { feeBillFlow } from './fee-actions.ts';
 
 /** Serviced goods (optional): the materials the service was done on. */
 export const valueaddservicebillDetailTable = lineTable('bl_valueaddservicebilldetail');
@@ -52,7 +44,7 @@ export const valueaddservicebill = defineEntity({
   table: valueaddservicebillTable,
   titleField: 'billNo',
   children: [{ ...billDetails(() => valueaddservicebilldetail), minLines: 0 }],
-  flow: { locks: [locks.reviewed()] },
+  flow: feeBillFlow,
   fields: {
     ...commonFields,
     ...billHeaderFields,

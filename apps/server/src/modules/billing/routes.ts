@@ -1,0 +1,444 @@
+import { ok } from '@bl/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import { requireButton } from '../../engine/permissions.ts';
+import { afterWriteRules, removeRules } from '../../engine/rules.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { requireAuth } from '../../http/context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { cents, fromCents } from './cost-details.ts';
+import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+
+export const billingJobKind = 'billing';
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const runBody = z.object({
+  /** One owner, or '' / absent for every owner. */
+  customerCode: z.string().trim().max(64).optional().default(''),
+  start: day,
+  end: day,
+});
+
+/** A run's target as stored on its bl_job row: owner ('*' = all), first and last day. */
+const targetOf = (owner: string, start: string, end: string) => `${owner || '*'}|${start}|${end}`;
+
+function checkPeriod(start: string, end: string) {
+  const days = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+  if (!Number.isFinite(days) || days < 1 || days > 366) throw badRequest('billing.period');
+}
+
+/**
+ * Queues a billing run, refusing one while a run of the same owner (or of all owners) over an
+ * overlapping period is queued or running. The check and the new row are one transaction
+ * under a per-tenant lock, so two requests at once cannot both pass.
+ */
+export async function startBillingRun(
+  tx: Tx,
+  jobs: JobQueue,
+  auth: AuthContext,
+  language: 'zh' | 'mo' | 'en',
+  input: { customerCode: string; start: string; end: string },
+): Promise<string> {
+  const { customerCode: owner, start, end } = input;
+  checkPeriod(start, end);
+  if (owner) {
+    const [known] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from bl_customer
+          where tenant_id = ${auth.tenantId} and is_deleted = 0 and code = ${owner}`,
+    );
+    if (!known?.n) throw badRequest('billing.unknownOwner', { owner });
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-run|${auth.tenantId}`}))`);
+  const [busy] = await queryRows<{ target: string }>(
+    tx,
+    sql`select target from bl_job
+        where tenant_id = ${auth.tenantId} and kind = ${billingJobKind} and status in ('queued', 'running')
+          and (split_part(target, '|', 1) in ('*', ${owner || '*'}) or ${owner || '*'} = '*')
+          and split_part(target, '|', 2)::date <= ${end}::date
+          and split_part(target, '|', 3)::date >= ${start}::date
+        limit 1`,
+  );
+  if (busy) {
+    const [who = '*', from = start, to = end] = busy.target.split('|');
+    throw badRequest('billing.running', { owner: who === '*' ? '*' : who, from, to });
+  }
+  return jobs.enqueue(tx, auth, billingJobKind, { target: targetOf(owner, start, end), language });
+}
+
+/** Charges each owner of a run in a transaction of its own; the job reports owner by owner. */
+export function billingJob(database: Database): JobHandler {
+  return async (run) => {
+    const [owner = '*', start = '', end = ''] = run.target.split('|');
+    const owners =
+      owner === '*'
+        ? await database.withTenant(run.tenantId, (tx) => ownersToCharge(tx, run.tenantId))
+        : [owner];
+    run.progress(0, owners.length);
+    const results: OwnerResult[] = [];
+    for (const [index, code] of owners.entries()) {
+      results.push(
+        await database.withTenant(run.tenantId, (tx) =>
+          chargeOwner(tx, run.auth, run.language, code, start, end),
+        ),
+      );
+      run.progress(index + 1, owners.length);
+    }
+    const rows = results.reduce((n, r) => n + r.rows, 0);
+    const amount = fromCents(results.reduce((sum, r) => sum + cents(r.amount), 0n));
+    return {
+      status: 'done',
+      message: translate('billing.done', run.language, { owners: owners.length, rows, amount }),
+      result: { owners: results, rows, amount },
+    };
+  };
+}
+
+/** The nightly run: yesterday (UTC) for every owner of every tenant, as its first administrator. */
+export async function runNightlyBilling(
+  database: Database,
+  today: Date,
+  log: (error: unknown, tenantId: string) => void,
+): Promise<void> {
+  const yesterday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1))
+    .toISOString()
+    .slice(0, 10);
+  const tenants = await queryRows<{ tenantId: string }>(
+    database.db,
+    sql`select tenant_id as "tenantId" from blade_tenant where is_deleted = 0 order by tenant_id`,
+  );
+  for (const { tenantId } of tenants) {
+    try {
+      await database.withTenant(tenantId, async (tx) => {
+        const [user] = await queryRows<{ id: string; account: string }>(
+          tx,
+          sql`select id::text as id, account from blade_user where tenant_id = ${tenantId} and is_deleted = 0
+              order by id limit 1`,
+        );
+        if (!user) return;
+        const auth: AuthContext = {
+          tenantId,
+          userId: user.id,
+          sessionId: '',
+          clientId: 'nightly-billing',
+          account: user.account,
+          userName: user.account,
+          roleIds: [],
+          roleAliases: [],
+          allPowerful: false,
+          deptId: '',
+        };
+        for (const owner of await ownersToCharge(tx, tenantId)) {
+          await chargeOwner(tx, auth, 'zh', owner, yesterday, yesterday);
+        }
+      });
+    } catch (error) {
+      log(error, tenantId);
+    }
+  }
+}
+
+/** Recomputes a saved bill's amounts in SQL (numeric, rounded once) and answers them. */
+async function recompute(tx: Tx, saved: Record<string, unknown>, update: ReturnType<typeof sql>) {
+  const [row] = await queryRows<Record<string, unknown>>(tx, update);
+  if (row) Object.assign(saved, row);
+}
+
+/**
+ * Amounts the server fills on save (ADR 0024): handling and value-added-service bills
+ * qty × price; rent days × area × day price; package-warehouse by its pricing unit; the
+ * difference of each price-adjustment line, (new − old price) × qty.
+ */
+function registerAmountRules() {
+  for (const table of ['bl_handlingbill', 'bl_valueaddservicebill']) {
+    afterWriteRules[table.slice(3)] = (tx, saved) =>
+      recompute(
+        tx,
+        saved,
+        sql`update ${sql.raw(table)} set amount = round(qty * price, 2)
+            where id = ${String(saved.id)}::bigint returning amount::text as amount`,
+      );
+  }
+  afterWriteRules.rentwarehousebill = async (tx, saved) => {
+    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_rentwarehousebill set rent_days = end_date - start_date + 1,
+            amount = round(rent_area * day_price * (end_date - start_date + 1), 2)
+          where id = ${String(saved.id)}::bigint
+          returning rent_days as "rentDays", amount::text as amount`,
+    );
+  };
+  afterWriteRules.packagewarehousebill = async (tx, saved) => {
+    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
+    // Monthly units count a month as 30 days; '4' is a flat price per day.
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_packagewarehousebill set amount = round(case coalesce(package_warehouse_unit, '1')
+              when '3' then price * (end_date - start_date + 1) / 30
+              when '4' then price * (end_date - start_date + 1)
+              else rent_area * price * (end_date - start_date + 1) / 30 end, 2)
+          where id = ${String(saved.id)}::bigint returning amount::text as amount`,
+    );
+  };
+  afterWriteRules.adjustpricebill = async (tx, saved) => {
+    await tx.execute(
+      sql`update bl_adjustpricebilldetail set diff_amount = round((new_price - coalesce(price, 0)) * coalesce(qty, 0), 2)
+          where header_id = ${String(saved.id)}::bigint`,
+    );
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_adjustpricebill h set total_amount = coalesce(
+            (select sum(diff_amount) from bl_adjustpricebilldetail d where d.header_id = h.id and d.is_deleted = 0), 0)
+          where h.id = ${String(saved.id)}::bigint returning total_amount::text as "totalAmount"`,
+    );
+  };
+}
+
+/**
+ * A new cost bill is filled by the server: the owner's name, one line per group of the owner's
+ * not yet billed cost-detail rows of the period (fee kind, price, stage, bill line), stamped
+ * with the bill's number, the stock summary per material (opening, in, out, closing) and the
+ * amount. Removing a draft gives its cost details back.
+ */
+function registerCostBillRules() {
+  afterWriteRules.costbill = async (tx, saved, { auth, id }) => {
+    const billId = String(saved.id);
+    if (id === undefined) {
+      const owner = String(saved.customerCode);
+      const from = String(saved.costDate);
+      const to = String(saved.costDateEnd);
+      if (to < from) throw badRequest('billing.endBeforeStart');
+      const [other] = await queryRows<{ bill: string; from: string; to: string }>(
+        tx,
+        sql`select cost_bill_no as bill, to_char(cost_date, 'YYYY-MM-DD') as "from",
+              to_char(cost_date_end, 'YYYY-MM-DD') as "to"
+            from bl_costbill where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${billId}::bigint
+              and customer_code = ${owner} and cost_status <> '4'
+              and cost_date <= ${to}::date and cost_date_end >= ${from}::date
+            limit 1`,
+      );
+      if (other) throw badRequest('billing.billOverlap', { owner, ...other });
+      const lines = await queryRows<Record<string, string | number | null>>(
+        tx,
+        sql`select cost_type, min(work_type) as work_type, min(agreement_code) as agreement_code, bill_no,
+              coalesce(material_code, '') as material_code, unit_price::text as unit_price, stage,
+              sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
+              sum(board_qty)::text as board_qty, sum(reality_qty)::text as reality_qty,
+              count(distinct source_date)::int as reality_day, sum(amount)::text as amount,
+              to_char(min(source_date), 'YYYY-MM-DD') as make_date
+            from bl_costdetail
+            where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+              and cost_bill_no is null and cost_date between ${from}::date and ${to}::date
+            group by cost_type, bill_no, coalesce(material_code, ''), unit_price, stage
+            order by min(source_date), cost_type, bill_no, stage`,
+      );
+      if (lines.length > 0)
+        await tx.execute(
+          sql`insert into bl_costbilldetail (id, tenant_id, create_user, update_user, header_id, bill_no,
+                agreement_code, material_code, qty, weg, volume, board_qty, make_date, is_cost, cost_type,
+                work_type, reality_qty, reality_day, unit_price, amount)
+              values ${sql.join(
+                lines.map(
+                  (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
+                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
+                    ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
+                    ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
+                    ${l.unit_price}::numeric, ${l.amount}::numeric)`,
+                ),
+                sql`, `,
+              )}`,
+        );
+      await tx.execute(
+        sql`update bl_costdetail set cost_bill_no = ${String(saved.costBillNo)}
+            where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+              and cost_bill_no is null and cost_date between ${from}::date and ${to}::date`,
+      );
+      const packs = await queryRows<Record<string, string>>(
+        tx,
+        sql`select material_code,
+              sum(case when fee_day < ${from}::date then qty else 0 end)::text as begin_qty,
+              sum(case when fee_day < ${from}::date then weg else 0 end)::text as begin_weg,
+              sum(case when fee_day < ${from}::date then board else 0 end)::text as begin_board,
+              sum(case when fee_day >= ${from}::date and qty > 0 then qty else 0 end)::text as in_qty,
+              sum(case when fee_day >= ${from}::date and qty > 0 then weg else 0 end)::text as in_weg,
+              sum(case when fee_day >= ${from}::date and qty > 0 then board else 0 end)::text as in_board,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then qty else 0 end))::text as out_qty,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then weg else 0 end))::text as out_weg,
+              (-sum(case when fee_day >= ${from}::date and qty < 0 then board else 0 end))::text as out_board,
+              sum(qty)::text as end_qty, sum(weg)::text as end_weg, sum(board)::text as end_board
+            from (${feeRows(auth.tenantId, owner)}) r
+            where stream_status = '1' and fee_day <= ${to}::date
+            group by material_code
+            having sum(abs(qty)) > 0
+            order by material_code`,
+      );
+      if (packs.length > 0)
+        await tx.execute(
+          sql`insert into bl_costbilldetailpack (id, tenant_id, create_user, update_user, header_id, material_code,
+                begin_qty, begin_weg, begin_board, in_qty, in_weg, in_board, out_qty, out_weg, out_board,
+                end_qty, end_weg, end_board)
+              values ${sql.join(
+                packs.map(
+                  (p) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
+                    ${billId}::bigint, ${p.material_code}, ${p.begin_qty}::numeric, ${p.begin_weg}::numeric,
+                    ${p.begin_board}::numeric, ${p.in_qty}::numeric, ${p.in_weg}::numeric, ${p.in_board}::numeric,
+                    ${p.out_qty}::numeric, ${p.out_weg}::numeric, ${p.out_board}::numeric, ${p.end_qty}::numeric,
+                    ${p.end_weg}::numeric, ${p.end_board}::numeric)`,
+                ),
+                sql`, `,
+              )}`,
+        );
+      await recompute(
+        tx,
+        saved,
+        sql`update bl_costbill b set customer_name = (select name from bl_customer c
+              where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1)
+            where b.id = ${billId}::bigint returning customer_name as "customerName"`,
+      );
+    }
+    await recompute(
+      tx,
+      saved,
+      sql`update bl_costbill b set amount = coalesce((select sum(amount) from bl_costbilldetail d
+            where d.header_id = b.id and d.is_deleted = 0), 0) - coalesce(discount_amount, 0)
+          where b.id = ${billId}::bigint returning amount::text as amount`,
+    );
+  };
+  removeRules.costbill = async (tx, rows, _language, auth) => {
+    if (rows.length === 0) return;
+    await tx.execute(
+      sql`update bl_costdetail set cost_bill_no = null
+          where tenant_id = ${auth.tenantId} and cost_bill_no in (${sql.join(
+            rows.map((r) => sql`${String(r.costBillNo)}`),
+            sql`, `,
+          )})`,
+    );
+  };
+}
+
+/** Two agreements of one owner in force over overlapping periods are refused on save. */
+export function registerBillingRules() {
+  registerAmountRules();
+  registerCostBillRules();
+  afterWriteRules.lgagreement = async (tx, saved, { auth }) => {
+    const start = String(saved.startDate ?? '');
+    const end = saved.endDate ? String(saved.endDate) : null;
+    if (end !== null && end < start) throw badRequest('billing.endBeforeStart');
+    if (saved.agreementStatus === '3' || saved.agreementStatus === '4') return;
+    const [other] = await queryRows<{ agreementCode: string; startDate: string; endDate: string | null }>(
+      tx,
+      sql`select agreement_code as "agreementCode", to_char(start_date, 'YYYY-MM-DD') as "startDate",
+            to_char(end_date, 'YYYY-MM-DD') as "endDate"
+          from bl_lgagreement
+          where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${String(saved.id)}::bigint
+            and customer_code = ${String(saved.customerCode)} and agreement_status not in ('3', '4')
+            and start_date <= coalesce(${end}::date, 'infinity'::date)
+            and coalesce(end_date, 'infinity'::date) >= ${start}::date
+          order by start_date limit 1`,
+    );
+    if (other)
+      throw badRequest('billing.overlap', {
+        owner: String(saved.customerCode),
+        other: other.agreementCode,
+        from: other.startDate,
+        to: other.endDate ?? '…',
+      });
+  };
+}
+
+export function registerBillingRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/bl-acct/billing/run',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Starts a billing run (a job) for one owner or all owners over a period',
+        body: runBody,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const jobId = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_add');
+        return startBillingRun(tx, jobs, auth, request.language, request.body);
+      });
+      return ok({ jobId }, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/runs',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The latest billing runs of the tenant: owner, period, status, progress, result',
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const runs = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_view');
+        return queryRows(
+          tx,
+          sql`select id::text as id, target, status, done, total, message, result,
+                create_time as "createTime", update_time as "updateTime"
+              from bl_job where kind = ${billingJobKind} order by create_time desc, id desc limit 50`,
+        );
+      });
+      return ok(runs, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/stock-days',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Drill-down of a storage charge: the lots an owner held at the end of a day',
+        querystring: z.object({ customerCode: z.string().trim().min(1).max(64), day }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { customerCode, day: on } = request.query;
+      const lots = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costdetail_view');
+        return queryRows(
+          tx,
+          sql`select material_code as "materialCode", batch_no as "batchNo",
+                to_char(lot, 'YYYY-MM-DD') as "instockDate", (${on}::date - lot + 1) as "dayNo",
+                sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
+                sum(board)::text as board
+              from (
+                select s.material_code, s.batch_no, s.qty, s.weg, s.volume, s.board,
+                  coalesce(s.instock_date, coalesce(i.bill_date, o.bill_date, (s.stream_time at time zone 'UTC')::date)) as lot,
+                  coalesce(i.bill_date, o.bill_date, (s.stream_time at time zone 'UTC')::date) as fee_day
+                from bl_stockstream s
+                left join bl_isinstockbill i on s.bill_type = 'isinstockbill' and i.tenant_id = s.tenant_id
+                  and i.bill_no = s.bill_no and i.is_deleted = 0
+                left join bl_osoutstockbill o on s.bill_type = 'osoutstockbill' and o.tenant_id = s.tenant_id
+                  and o.bill_no = s.bill_no and o.is_deleted = 0
+                where s.tenant_id = ${auth.tenantId} and s.customer_code = ${customerCode}
+                  and s.is_deleted = 0 and s.stream_status = '1'
+              ) r
+              where fee_day <= ${on}::date
+              group by material_code, batch_no, lot
+              having sum(qty) > 0 or sum(weg) > 0 or sum(volume) > 0 or sum(board) > 0
+              order by lot, material_code, batch_no`,
+        );
+      });
+      return ok(lots, translate('ok', request.language));
+    },
+  );
+}
