@@ -39,7 +39,6 @@ export const transportActions = {
       ),
       when: { billType: ['2'], state: ['0', '3'] },
       refuse: 'transport.notLoadable',
-      print: true,
     },
     cancel: {
       label: label('作废', '作廢', 'Cancel'),
@@ -98,7 +97,6 @@ export const transportActions = {
       ),
       when: { state: ['0'] },
       refuse: 'transport.deliveryClosed',
-      print: true,
     },
     refuse: {
       label: label('拒收', '拒收', 'Refuse'),
