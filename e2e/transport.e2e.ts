@@ -90,7 +90,13 @@ async function seed() {
   });
   await tms('basicdriver', { driverCode: 'TD', driverName: '黄师傅' });
   await tms('basicline', { lineCode: 'TL', lineName: '珠海—澳门' });
-  await tms('basiccar', { carNo: '粤C88888', approvedLoadCapacity: '5', length: '6', width: '2.4', height: '2.4' });
+  await tms('basiccar', {
+    carNo: '粤C88888',
+    approvedLoadCapacity: '5',
+    length: '6',
+    width: '2.4',
+    height: '2.4',
+  });
   await tms('basicgoodsforpay', { goodsCode: 'TM', goodsName: '运输物料', price: '0.8' });
   // The consignment order quotes the outbound bill's lines; the clerk names the vehicle.
   const order = await api.call('POST', `/api/bl-tms/consignmentbill/fromOutbound?id=${String(outbound.id)}`, {
@@ -134,13 +140,15 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
   it('takes an outbound bill to a signed delivery, one screen per step (zh)', async () => {
     const zh = words.zh;
     ({ context } = await signInAsAdmin(suite, zh));
+    // The machine is shared: lists may take longer than the harness's 20 s to answer.
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     const order = await detail('consignmentbill', orderId);
     expect(order).toMatchObject({ sourceBillNo: 'T-OUT-1', freight: '320.00', state: '0' });
 
     await page.goto('/consignmentOrderbill/consignmentOrderbillDispatch');
-    await screenshot(page, 'transport-orders-zh');
     await act(page, 'consignmentbill', 'T-TY-1', 'dispatch', zh.dispatch);
+    await screenshot(page, 'transport-orders-zh');
     const made = await act(page, 'consignmentbill', 'T-TY-1', 'makeNote', zh.makeNote);
     const [note] = (made.data as { notes: { id: string; billNo: string }[] }).notes;
     expect((await detail('consignmentbill', orderId)).state).toBe('2');
@@ -151,8 +159,8 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('4');
 
     await page.goto('/loadingBill/loadingBillEdit');
-    await screenshot(page, 'transport-departures-zh');
     const arrived = await act(page, 'loadingbill', departure.billNo, 'arrive', zh.arrive);
+    await screenshot(page, 'transport-departures-zh');
     const [arrival] = (arrived.data as { arrivals: { id: string; billNo: string }[] }).arrivals;
 
     await page.goto('/arrivalBill/arrivalBillEdit');
@@ -169,28 +177,37 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
     });
     await page.goto('/deliveryBill/deliveryBillEdit');
     await act(page, 'deliverybill', String(delivery?.billNo), 'sign', zh.sign);
-    expect(await detail('deliverybill', String(delivery?.id))).toMatchObject({ state: '1', freight: '320.00' });
+    expect(await detail('deliverybill', String(delivery?.id))).toMatchObject({
+      state: '1',
+      freight: '320.00',
+    });
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('7');
     await screenshot(page, 'transport-deliveries-zh');
     await context.close();
     context = undefined;
   }, 180_000);
 
-  it.each(['zh', 'mo', 'en'] as const)('shows the monitor and the linked documents (%s)', async (language) => {
-    const own = words[language];
-    ({ context } = await signInAsAdmin(suite, own));
-    const page = await context.newPage();
-    await page.goto('/openYsy/index');
-    const monitor = page.getByTestId('transport-monitor');
-    await monitor.getByText(own.monitor).first().waitFor();
-    await monitor.getByText(own.delivered, { exact: true }).first().waitFor();
-    await screenshot(page, `transport-monitor-${language}`);
-    await page.goto(`/consignmentOrderbill/consignmentOrderbillView?id=${orderId}`);
-    const links = page.getByTestId('transport-links');
-    await links.getByText('T-OUT-1').waitFor();
-    await links.getByText(own.links).waitFor();
-    await screenshot(page, `transport-order-links-${language}`);
-    await context.close();
-    context = undefined;
-  }, 120_000);
+  it.each(['zh', 'mo', 'en'] as const)(
+    'shows the monitor and the linked documents (%s)',
+    async (language) => {
+      const own = words[language];
+      ({ context } = await signInAsAdmin(suite, own));
+      context.setDefaultTimeout(60_000);
+      const page = await context.newPage();
+      await page.goto('/openYsy/index');
+      const monitor = page.getByTestId('transport-monitor');
+      await monitor.getByText(own.monitor).first().waitFor();
+      await monitor.getByText(own.delivered, { exact: true }).first().waitFor();
+      await screenshot(page, `transport-monitor-${language}`);
+      await page.goto(`/consignmentOrderbill/consignmentOrderbillView?id=${orderId}`);
+      // The view drawer opens once the list and the record have loaded: slow on a busy machine.
+      const links = page.getByTestId('transport-links');
+      await links.getByText(own.links).waitFor({ timeout: 60_000 });
+      await links.getByText('T-OUT-1').waitFor({ timeout: 60_000 });
+      await screenshot(page, `transport-order-links-${language}`);
+      await context.close();
+      context = undefined;
+    },
+    120_000,
+  );
 });

@@ -272,6 +272,8 @@ const en: Messages = {
     before: 'From',
     after: 'Next',
     none: 'None',
+    paperA4: 'A4 paper',
+    paperReceipt: '76 mm receipt',
   },
   bindBatch: {
     done: 'The batch has been bound',

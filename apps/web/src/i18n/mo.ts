@@ -264,6 +264,8 @@ const mo: Messages = {
     before: '來源',
     after: '後續',
     none: '無',
+    paperA4: 'A4 紙',
+    paperReceipt: '76 毫米小票',
   },
   bindBatch: {
     done: '批次已綁定',

@@ -265,6 +265,8 @@ const zh = {
     before: '来源',
     after: '后续',
     none: '无',
+    paperA4: 'A4 纸',
+    paperReceipt: '76 毫米小票',
   },
   bindBatch: {
     done: '批次已绑定',
