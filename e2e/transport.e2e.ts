@@ -54,6 +54,9 @@ const words = {
 let suite: Suite;
 let api: Awaited<ReturnType<typeof adminApi>>;
 let orderId = '';
+/** The consignment note and the delivery bill the story made, printed in every language. */
+let noteId = '';
+let deliveryId = '';
 
 async function seed() {
   api = await adminApi(suite.server.baseUrl);
@@ -182,6 +185,8 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
       freight: '320.00',
     });
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('7');
+    noteId = String(note?.id);
+    deliveryId = String(delivery?.id);
     await screenshot(page, 'transport-deliveries-zh');
     await context.close();
     context = undefined;
@@ -193,6 +198,14 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
       const own = words[language];
       ({ context } = await signInAsAdmin(suite, own));
       context.setDefaultTimeout(60_000);
+      // The browser's print dialog would wait for a person: the test counts the calls instead.
+      await context.addInitScript(() => {
+        const counted = window as unknown as { printed: number };
+        counted.printed = 0;
+        window.print = () => {
+          counted.printed += 1;
+        };
+      });
       const page = await context.newPage();
       await page.goto('/openYsy/index');
       const monitor = page.getByTestId('transport-monitor');
@@ -205,6 +218,17 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
       await links.getByText(own.links).waitFor({ timeout: 60_000 });
       await links.getByText('T-OUT-1').waitFor({ timeout: 60_000 });
       await screenshot(page, `transport-order-links-${language}`);
+
+      // The waybill on A4 with its bar code and QR code; the delivery receipt on a 76 mm roll.
+      await page.goto(`/print/consignmentbill?ids=${noteId}`);
+      await page.waitForFunction(() => (window as unknown as { printed?: number }).printed === 1);
+      await page.getByTestId('print-qr').waitFor();
+      await screenshot(page, `transport-waybill-a4-${language}`);
+      await page.goto(`/print/deliverybill?ids=${deliveryId}&paper=receipt`);
+      await page.waitForFunction(() => (window as unknown as { printed?: number }).printed === 1);
+      expect(await page.locator('.bl-doc-receipt').count()).toBe(1);
+      await page.getByText('11010519491231002X').waitFor();
+      await screenshot(page, `transport-delivery-receipt-${language}`);
       await context.close();
       context = undefined;
     },
