@@ -17,6 +17,7 @@ interface Watched {
   state: string;
   shipperCustomer: string;
   consigneeCustomer: string;
+  consigneeName: string | null;
   carNo: string | null;
   driverCode: string | null;
   driverName: string | null;
@@ -174,7 +175,11 @@ export function TransportMonitor(props: { catalogue: CatalogueIndex }) {
             dataIndex: 'shipperCustomer',
             render: (v: string) => <CodeName entity="customer" value={v} />,
           },
-          { title: t('transport.consignee'), dataIndex: 'consigneeCustomer' },
+          {
+            title: t('transport.consignee'),
+            dataIndex: 'consigneeCustomer',
+            render: (v: string, r) => (r.consigneeName ? `${v} ${r.consigneeName}` : v),
+          },
           { title: t('transport.carNo'), dataIndex: 'carNo' },
           { title: t('transport.driver'), dataIndex: 'driverName', render: (v, r) => v ?? r.driverCode },
           { title: t('transport.line'), dataIndex: 'lineName', render: (v, r) => v ?? r.lineCode },

@@ -139,12 +139,13 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
         const records = await queryRows<Record<string, unknown>>(
           tx,
           sql`select c.id::text id, c.bill_no "billNo", c.bill_type "billType", c.state, c.shipper_customer "shipperCustomer",
-                     c.consignee_customer "consigneeCustomer", c.car_no "carNo", c.driver_code "driverCode",
+                     c.consignee_customer "consigneeCustomer", r.recipient_name "consigneeName", c.car_no "carNo", c.driver_code "driverCode",
                      d.driver_name "driverName", c.line_code "lineCode", l.line_name "lineName",
                      c.freight::text freight, c.create_time "createTime",
                      floor(extract(epoch from (now() - c.create_time)) / 3600)::int "ageHours", ${late} late
               from bl_consignmentbill c
               left join bl_basicdriver d on d.tenant_id = c.tenant_id and d.driver_code = c.driver_code and d.is_deleted = 0
+              left join bl_basicrecipient r on r.tenant_id = c.tenant_id and r.recipient_code = c.consignee_customer and r.is_deleted = 0
               left join bl_basicline l on l.tenant_id = c.tenant_id and l.line_code = c.line_code and l.is_deleted = 0
               where ${where}
               order by c.id desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
