@@ -370,6 +370,7 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       state: '6',
+      consigneeName: '张三',
       carNo: '粤A12345',
       driverName: '李四',
       lineName: '广州—澳门',
