@@ -48,6 +48,8 @@ import { registerSerials } from '../modules/system/serials.ts';
 import { registerSetupProgress } from '../modules/system/setup.ts';
 import { registerTenantRules } from '../modules/system/tenants.ts';
 import { registerTopMenuRules } from '../modules/system/topmenus.ts';
+import { registerTransportRules, transportFlowCode } from '../modules/transport/flow-code.ts';
+import { registerTransportRoutes } from '../modules/transport/routes.ts';
 import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
 import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
 import { wmsFlowCode } from '../modules/wms/flow-code.ts';
@@ -278,7 +280,10 @@ export async function buildApp({
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
+  registerTransportRules();
+  registerTransportRoutes(app, database);
   registerFlowRoutes(app, database, {
+    ...transportFlowCode,
     ...wmsFlowCode,
     ...controlFlowCode,
     ...stockCheckFlowCode,

@@ -1,4 +1,5 @@
 import type { Language } from '@bl/contract';
+import { transportMessages } from './messages-transport.ts';
 
 /**
  * Every message the server sends to a person, in the three interface languages.
@@ -1495,6 +1496,7 @@ export const messages = {
     mo: '單據 {bill}：包倉單 {package} 不存在、未審核或不屬於貨主 {owner}',
     en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
+  ...transportMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -24,6 +24,15 @@ export interface PrintedChild {
  * A bill on paper (issue 14, point 2): title and barcode of the bill number, the header fields
  * people read, the line table (its header repeats on every page), totals, and signatures.
  */
+/** Documents printed with a QR code beside their bar code. */
+const transportEntities = new Set([
+  'consignmentbill',
+  'dispatch',
+  'loadingbill',
+  'arrivalbill',
+  'deliverybill',
+]);
+
 export function BillPrint(props: {
   entity: CatalogueEntity;
   record: Row;
@@ -37,6 +46,11 @@ export function BillPrint(props: {
   const { language } = context;
   const billNo = String(record.billNo ?? record[entity.titleField] ?? '');
   const barcode = billNo ? barcodeSvg('code128', billNo) : undefined;
+  // Transport documents carry a QR code too, for a driver's or consignee's phone (issue 17).
+  const qr =
+    billNo && transportEntities.has(entity.name)
+      ? barcodeSvg('qrcode', `${entity.name}:${billNo}`)
+      : undefined;
   const remark = record.remark ?? record.billRemark;
   return (
     <article className={`bl-doc bl-doc-${orientation}`} data-testid="bill-print">
@@ -52,6 +66,10 @@ export function BillPrint(props: {
           )}
           <div className="bl-doc-barcode-text">{billNo}</div>
         </div>
+        {qr && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
+          <div className="bl-doc-qr" data-testid="print-qr" dangerouslySetInnerHTML={{ __html: qr }} />
+        )}
       </header>
       <dl className="bl-doc-fields">
         {headerFields(entity, record).map((field) => (

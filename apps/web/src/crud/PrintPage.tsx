@@ -1,7 +1,7 @@
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { CatalogueEntity } from '@bl/entities';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Result, Skeleton, Table, Typography } from 'antd';
+import { Button, Result, Segmented, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,11 @@ import { currentLanguage } from '../i18n/index.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useSession } from '../session.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { linkedEntities } from '../transport/TransportLinks.tsx';
 import { BillPrint, type PrintedChild } from './BillPrint.tsx';
 import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, tableFields } from './columns.tsx';
-import { orientationFor, pageCounterContent } from './printLayout.ts';
+import { type Orientation, orientationFor, pageCounterContent } from './printLayout.ts';
 import { RecordDescriptions } from './RecordView.tsx';
 import { useRefNamesPending } from './refNames.ts';
 import { usePrintLog } from './usePrintLog.ts';
@@ -43,7 +44,9 @@ function Printable() {
   const language = currentLanguage();
   const session = useSession((s) => s.session);
   const { entity: name = '' } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // Transport documents print on A4 or on a 76 mm receipt roll (issue 17).
+  const receipt = params.get('paper') === 'receipt';
   const ids = useMemo(
     () => [...new Set((params.get('ids') ?? '').split(','))].filter((id) => /^\d{1,19}$/.test(id)),
     [params],
@@ -102,8 +105,24 @@ function Printable() {
         <Button icon={<CloseOutlined />} onClick={() => window.close()}>
           {t('crud.close')}
         </Button>
+        {linkedEntities.has(entity.name) && (
+          <Segmented
+            data-testid="print-paper"
+            value={receipt ? 'receipt' : 'a4'}
+            options={[
+              { value: 'a4', label: t('transport.paperA4') },
+              { value: 'receipt', label: t('transport.paperReceipt') },
+            ]}
+            onChange={(value) => {
+              const next = new URLSearchParams(params);
+              if (value === 'receipt') next.set('paper', 'receipt');
+              else next.delete('paper');
+              setParams(next, { replace: true });
+            }}
+          />
+        )}
       </div>
-      {entity.children.length === 0 && (
+      {entity.children.length === 0 && !linkedEntities.has(entity.name) && (
         <header className="bl-print-head">
           <Typography.Title level={3}>{entity.label[language]}</Typography.Title>
           <Typography.Text type="secondary">
@@ -116,8 +135,8 @@ function Printable() {
         <Result status="warning" title={t('crud.loadFailed')} />
       ) : !ready ? (
         <Skeleton active paragraph={{ rows: 8 }} />
-      ) : entity.children.length > 0 ? (
-        <BillPrints entity={entity} rows={rows} printedAt={printedAt} context={context} />
+      ) : entity.children.length > 0 || linkedEntities.has(entity.name) ? (
+        <BillPrints entity={entity} rows={rows} printedAt={printedAt} context={context} receipt={receipt} />
       ) : ids.length === 1 && rows[0] ? (
         <div className="bl-view">
           <RecordDescriptions entity={entity} record={rows[0]} context={context} column={2} />
@@ -159,19 +178,22 @@ function BillPrints(props: {
   rows: Row[];
   printedAt: string;
   context: ColumnContext;
+  /** On a 76 mm receipt roll instead of A4. */
+  receipt?: boolean;
 }) {
-  const { entity, rows, printedAt, context } = props;
+  const { entity, rows, printedAt, context, receipt } = props;
   const { t } = useTranslation();
   const bills = rows.map((record) => ({ record, children: childrenOf(entity, record, context.catalogue) }));
-  const orientation = bills.some(
-    (bill) => orientationFor(entity, bill.children, context.language) === 'landscape',
-  )
-    ? 'landscape'
-    : 'portrait';
+  const orientation: Orientation = receipt
+    ? 'receipt'
+    : bills.some((bill) => orientationFor(entity, bill.children, context.language) === 'landscape')
+      ? 'landscape'
+      : 'portrait';
+  const page = receipt ? '76mm 297mm; margin: 3mm' : `A4 ${orientation}; margin: 12mm 10mm 14mm`;
   const footer = pageCounterContent(t('printout.page', { page: '{{page}}', pages: '{{pages}}' }));
   return (
     <>
-      <style>{`@page { size: A4 ${orientation}; margin: 12mm 10mm 14mm; @bottom-center { content: ${footer}; font-size: 8pt; font-family: sans-serif; color: #555; } }`}</style>
+      <style>{`@page { size: ${page}; @bottom-center { content: ${footer}; font-size: 8pt; font-family: sans-serif; color: #555; } }`}</style>
       {bills.map((bill) => (
         <BillPrint
           key={String(bill.record.id)}

@@ -5,6 +5,7 @@ import { Alert, Button, Drawer, Result, Skeleton, Space, Table, Typography } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/index.ts';
+import { linkedEntities, TransportLinks } from '../transport/TransportLinks.tsx';
 import { holdingLock, lockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
@@ -132,6 +133,9 @@ export function RecordView(props: {
             />
           )}
           <RecordDescriptions entity={entity} record={record.data} context={context} />
+          {linkedEntities.has(entity.name) && record.data.billNo ? (
+            <TransportLinks entity={entity.name} billNo={String(record.data.billNo)} catalogue={catalogue} />
+          ) : null}
           {entity.children.map((child) => {
             const lineEntity = catalogue.entity(child.entity);
             const lines = record.data?.[child.key];

@@ -62,6 +62,10 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   '/warehousingManagement/stockBatchForm': lazy(() =>
     import('../stock/BindBatchScreen.tsx').then((m) => ({ default: m.BindBatchScreen })),
   ),
+  // The transport monitor (/openYsy/index, issue 17; paths are kept without their /index).
+  '/openYsy': lazy(() =>
+    import('../transport/TransportMonitor.tsx').then((m) => ({ default: m.TransportMonitor })),
+  ),
   // Directory (LDAP / AD) sign-in settings, one form per tenant (ADR 0013).
   '/system/directory': lazy(() =>
     import('../system/DirectoryScreen.tsx').then((m) => ({ default: m.DirectoryScreen })),

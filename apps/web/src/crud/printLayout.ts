@@ -132,8 +132,11 @@ const kindMm: Record<FieldKind, number> = {
   image: 0,
   file: 0,
 };
-/** Printable width of A4 with 10 mm side margins. */
-export const pageWidthMm = { portrait: 190, landscape: 277 } as const;
+/**
+ * Printable width of A4 with 10 mm side margins, and of a 76 mm receipt roll with 3 mm margins
+ * (transport waybills and delivery receipts, issue 17).
+ */
+export const pageWidthMm = { portrait: 190, landscape: 277, receipt: 70 } as const;
 export type Orientation = keyof typeof pageWidthMm;
 /** The row-number column. */
 const indexMm = 9;

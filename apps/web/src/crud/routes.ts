@@ -179,6 +179,17 @@ export const specRoutes: Record<string, SpecRoute> = {
   '/arrivalBill/arrivalBillEdit': { entity: 'arrivalbill', mode: 'edit' },
   '/deliveryBill/deliveryBillEdit': { entity: 'deliverybill', mode: 'edit' },
   '/dispatchBill/dispatchBillView': { entity: 'dispatch', mode: 'view' },
+  // Dispatch and Loading are the orders' and notes' list with their flow action (issue 17).
+  '/consignmentOrderbill/consignmentOrderbillDispatch': {
+    entity: 'consignmentbill',
+    mode: 'list',
+    filter: { billType: '1' },
+  },
+  '/consignmentBill/consignmentBillLoading': {
+    entity: 'consignmentbill',
+    mode: 'list',
+    filter: { billType: '2' },
+  },
 };
 
 /**
@@ -190,9 +201,6 @@ export const specRoutes: Record<string, SpecRoute> = {
  */
 export const deferredRoutes: Readonly<Record<string, string>> = {
   '/secondaryProcessing/batchForm': 'secondary processing (issue to be filed)',
-  '/consignmentOrderbill/consignmentOrderbillDispatch': 'transport documents (issue to be filed)',
-  '/consignmentBill/consignmentBillLoading': 'transport documents (issue to be filed)',
-  '/openYsy/index': 'transport monitoring (issue to be filed)',
   '/develop/testFun': 'developer tools (issue to be filed)',
   '/definition/designer': 'workflow (issue to be filed)',
   '/flowable/work/start': 'workflow (issue to be filed)',

@@ -1,9 +1,10 @@
-import { pgTable, varchar } from 'drizzle-orm/pg-core';
+import { numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { billDetails, billHeaderIndexes, billLineIndexes } from '../bills/common.ts';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
+import { transportActions } from './actions.ts';
 import {
   addressField,
   affirmQtyField,
@@ -42,7 +43,8 @@ export const consignmentbilldetail = defineEntity({
  * the shipper, then dispatched: route /consignmentOrderbill), 2 a consignment note (the
  * waybill the goods travel under, then loaded onto a departure: /consignmentBill). The shipper
  * is an owner (customer); the consignee one of the transport consignees (basicrecipient).
- * `isCancel` is set by cancelling, not by editing.
+ * `isCancel` is set by cancelling, not by editing. `state`, the totals and the freight are kept
+ * by the server (apps/server/src/modules/transport, docs/adr/0025-transport-flow.md).
  */
 export const consignmentbillTable = pgTable(
   'bl_consignmentbill',
@@ -64,6 +66,14 @@ export const consignmentbillTable = pgTable(
     lineCode: varchar({ length: 64 }),
     loadingAddress: varchar({ length: 255 }),
     unloadingAddress: varchar({ length: 255 }),
+    state: varchar({ length: 8 }).notNull().default('0'),
+    sourceBillNo: varchar({ length: 64 }),
+    dispatchTime: timestamp({ withTimezone: true }),
+    cancelReason: varchar({ length: 255 }),
+    totalQty: transportQty(),
+    totalWeg: transportQty(),
+    totalVolume: transportQty(),
+    freight: numeric({ precision: 18, scale: 2 }),
   },
   (t) => billHeaderIndexes('bl_consignmentbill', t),
 );
@@ -76,7 +86,16 @@ export const consignmentbill = defineEntity({
   table: consignmentbillTable,
   titleField: 'billNo',
   children: [billDetails(() => consignmentbilldetail)],
+  flow: {
+    status: 'state',
+    locks: [{ field: 'state', values: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] }],
+    actions: transportActions.consignmentbill,
+  },
   fields: {
+    state: f.dict(label('托运状态', '託運狀態', 'Consignment step'), 'tmsConsignmentState', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
     ...commonFields,
     billNo: billNoField(label('托运单号', '託運單號', 'Consignment no.')),
     billType: f.dict(label('单据类型', '單據類型', 'Bill type'), 'tmsConsignmentType', {
@@ -114,5 +133,30 @@ export const consignmentbill = defineEntity({
     lineCode: lineField(),
     loadingAddress: addressField(label('装货地址', '裝貨地址', 'Loading address')),
     unloadingAddress: addressField(label('卸货地址', '卸貨地址', 'Unloading address')),
+    sourceBillNo: f.ref(label('来源单号', '來源單號', 'Source bill no.'), 'osoutstockbill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+      list: false,
+      form: 'readonly',
+    }),
+    dispatchTime: f.datetime(label('派车时间', '派車時間', 'Dispatched at'), {
+      form: 'readonly',
+      list: false,
+    }),
+    cancelReason: f.text(label('作废原因', '作廢原因', 'Cancel reason'), {
+      maxLength: 255,
+      list: false,
+      search: 'none',
+    }),
+    totalQty: f.decimal(label('总件数', '總件數', 'Total pieces'), 4, { form: 'readonly', list: false }),
+    totalWeg: f.decimal(label('总重量（KG）', '總重量（KG）', 'Total weight (kg)'), 4, {
+      form: 'readonly',
+      list: false,
+    }),
+    totalVolume: f.decimal(label('总体积（立方米）', '總體積（立方米）', 'Total volume (m³)'), 4, {
+      form: 'readonly',
+      list: false,
+    }),
+    freight: f.money(label('运费', '運費', 'Freight'), { form: 'readonly' }),
   },
 });

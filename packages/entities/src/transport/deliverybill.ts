@@ -1,10 +1,11 @@
-import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { billHeaderIndexes } from '../bills/common.ts';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { billNoField, billRemarkField, carField, carNoLength, driverField } from './common.ts';
+import { transportActions } from './actions.ts';
+import { billNoField, billRemarkField, carField, carNoLength, driverField, transportQty } from './common.ts';
 
 /**
  * Delivery bills (spec 02 §3.8 deliverybill): goods of an arrival handed to the consignee, by
@@ -27,6 +28,10 @@ export const deliverybillTable = pgTable(
     signIdCard: varchar({ length: 18 }),
     signTime: timestamp({ withTimezone: true }),
     billRemark: varchar({ length: 500 }),
+    state: varchar({ length: 8 }).notNull().default('0'),
+    refuseReason: varchar({ length: 255 }),
+    totalQty: transportQty(),
+    freight: numeric({ precision: 18, scale: 2 }),
   },
   (t) => billHeaderIndexes('bl_deliverybill', t),
 );
@@ -38,7 +43,16 @@ export const deliverybill = defineEntity({
   label: label('配送单', '配送單', 'Delivery bill'),
   table: deliverybillTable,
   titleField: 'billNo',
+  flow: {
+    status: 'state',
+    locks: [{ field: 'state', values: ['1', '2', '3'] }],
+    actions: transportActions.deliverybill,
+  },
   fields: {
+    state: f.dict(label('签收状态', '簽收狀態', 'Sign-off'), 'tmsDeliveryState', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
     ...commonFields,
     billNo: billNoField(label('配送单号', '配送單號', 'Delivery no.')),
     billType: f.dict(label('交付方式', '交付方式', 'Delivery type'), 'tmsDeliveryType', { required: true }),
@@ -66,5 +80,8 @@ export const deliverybill = defineEntity({
     }),
     signTime: f.datetime(label('签收时间', '簽收時間', 'Signed at'), { sortable: true, search: 'range' }),
     billRemark: billRemarkField,
+    refuseReason: f.text(label('拒收原因', '拒收原因', 'Refusal reason'), { maxLength: 255, search: 'none' }),
+    totalQty: f.decimal(label('签收件数', '簽收件數', 'Pieces signed for'), 4, { form: 'readonly' }),
+    freight: f.money(label('运费', '運費', 'Freight'), { form: 'readonly' }),
   },
 });

@@ -10,6 +10,37 @@ export const transportDicts = {
     ['1', label('托运订单', '託運訂單', 'Consignment order')],
     ['2', label('托运单', '託運單', 'Consignment note')],
   ]),
+  /**
+   * Where a consignment is in its flow (issue 17; not given by the spec). An order (type 1)
+   * goes new → dispatched → note made; a note (type 2) new → partly loaded → loaded → arrived
+   * → partly delivered → delivered (or refused). Either is cancelled only before loading.
+   */
+  tmsConsignmentState: dict('tmsConsignmentState', label('托运状态', '託運狀態', 'Consignment step'), [
+    ['0', label('新建', '新建', 'New')],
+    ['1', label('已派车', '已派車', 'Dispatched')],
+    ['2', label('已开托运单', '已開託運單', 'Note made')],
+    ['3', label('部分装车', '部分裝車', 'Partly loaded')],
+    ['4', label('已装车', '已裝車', 'Loaded')],
+    ['5', label('已到货', '已到貨', 'Arrived')],
+    ['6', label('部分签收', '部分簽收', 'Partly delivered')],
+    ['7', label('已签收', '已簽收', 'Delivered')],
+    ['8', label('拒收', '拒收', 'Refused')],
+    ['9', label('已作废', '已作廢', 'Cancelled')],
+  ]),
+  tmsDepartureState: dict('tmsDepartureState', label('发车状态', '發車狀態', 'Departure step'), [
+    ['1', label('在途', '在途', 'On the road')],
+    ['2', label('已到货', '已到貨', 'Arrived')],
+  ]),
+  tmsArrivalState: dict('tmsArrivalState', label('到货状态', '到貨狀態', 'Arrival step'), [
+    ['0', label('待审核', '待審核', 'To review')],
+    ['1', label('已审核', '已審核', 'Reviewed')],
+  ]),
+  tmsDeliveryState: dict('tmsDeliveryState', label('签收状态', '簽收狀態', 'Sign-off'), [
+    ['0', label('待签收', '待簽收', 'To sign')],
+    ['1', label('已签收', '已簽收', 'Signed')],
+    ['2', label('部分签收', '部分簽收', 'Partly signed')],
+    ['3', label('拒收', '拒收', 'Refused')],
+  ]),
   /** Not given by the spec: the usual modes of road freight. */
   tmsTransportType: dict('tmsTransportType', label('运输方式', '運輸方式', 'Transport mode'), [
     ['1', label('整车', '整車', 'Full truckload')],

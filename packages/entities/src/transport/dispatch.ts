@@ -52,6 +52,7 @@ export const dispatchTable = pgTable(
     lineCode: varchar({ length: 64 }),
     dispatchTime: timestamp({ withTimezone: true }).notNull(),
     billRemark: varchar({ length: 500 }),
+    applyCode: varchar({ length: 64 }),
   },
   (t) => billHeaderIndexes('bl_dispatch', t),
 );
@@ -77,5 +78,10 @@ export const dispatch = defineEntity({
       search: 'range',
     }),
     billRemark: billRemarkField,
+    applyCode: f.ref(label('托运订单号', '託運訂單號', 'Consignment order no.'), 'consignmentbill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
+      form: 'readonly',
+    }),
   },
 });

@@ -1,9 +1,10 @@
-import { pgTable, varchar } from 'drizzle-orm/pg-core';
+import { numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { billDetails, billHeaderIndexes, billLineIndexes } from '../bills/common.ts';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
+import { transportActions } from './actions.ts';
 import {
   addressField,
   billNoField,
@@ -30,6 +31,8 @@ export const loadingbilldetailTable = pgTable(
     arrivalBillNo: varchar({ length: 64 }),
     checkQty: transportQty(),
     instockQty: transportQty(),
+    diffQty: transportQty(),
+    deliveredQty: transportQty(),
   },
   (t) => billLineIndexes('bl_loadingbilldetail', t),
 );
@@ -53,6 +56,8 @@ export const loadingbilldetail = defineEntity({
     }),
     checkQty: f.decimal(label('到货清点数量', '到貨清點數量', 'Counted on arrival'), 4, { min: 0 }),
     instockQty: f.decimal(label('入站数量', '入站數量', 'Received at branch'), 4, { min: 0 }),
+    diffQty: f.decimal(label('到货差异', '到貨差異', 'Arrival difference'), 4, { form: 'readonly' }),
+    deliveredQty: f.decimal(label('已签收数量', '已簽收數量', 'Delivered quantity'), 4, { form: 'readonly' }),
   },
 });
 
@@ -75,6 +80,10 @@ export const loadingbillTable = pgTable(
     billRemark: varchar({ length: 500 }),
     loadingAddress: varchar({ length: 255 }),
     unloadingAddress: varchar({ length: 255 }),
+    state: varchar({ length: 8 }).notNull().default('1'),
+    arrivalType: varchar({ length: 8 }).notNull().default('1'),
+    totalQty: transportQty(),
+    freight: numeric({ precision: 18, scale: 2 }),
   },
   (t) => billHeaderIndexes('bl_loadingbill', t),
 );
@@ -87,7 +96,16 @@ export const loadingbill = defineEntity({
   table: loadingbillTable,
   titleField: 'billNo',
   children: [billDetails(() => loadingbilldetail)],
+  flow: {
+    status: 'state',
+    locks: [{ field: 'state', values: ['2'] }],
+    actions: transportActions.loadingbill,
+  },
   fields: {
+    state: f.dict(label('发车状态', '發車狀態', 'Departure step'), 'tmsDepartureState', {
+      defaultValue: '1',
+      form: 'readonly',
+    }),
     ...commonFields,
     billNo: billNoField(label('发车单号', '發車單號', 'Departure no.')),
     applyCode: f.ref(label('托运单号', '託運單號', 'Consignment no.'), 'consignmentbill', {
@@ -101,5 +119,11 @@ export const loadingbill = defineEntity({
     billRemark: billRemarkField,
     loadingAddress: addressField(label('装货地址', '裝貨地址', 'Loading address')),
     unloadingAddress: addressField(label('卸货地址', '卸貨地址', 'Unloading address')),
+    arrivalType: f.dict(label('到货配送方式', '到貨配送方式', 'Onward delivery'), 'tmsArrivalType', {
+      defaultValue: '1',
+      list: false,
+    }),
+    totalQty: f.decimal(label('总件数', '總件數', 'Total pieces'), 4, { form: 'readonly' }),
+    freight: f.money(label('运费', '運費', 'Freight'), { form: 'readonly' }),
   },
 });

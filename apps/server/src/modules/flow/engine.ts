@@ -31,8 +31,11 @@ export interface FlowContext {
   bills: Row[];
   /** The lines the action posted (`ledger: 'post'`), for counters that follow postings. */
   posted: PostedLine[];
-  /** The request's body, when the action takes one (an allocation's quantities received). */
-  input?: unknown;
+  /**
+   * The request's JSON body, for actions that take more than the bills (a car, the loaded
+   * quantities, a signer); `{}` without one. The action's code checks it.
+   */
+  input: Record<string, unknown>;
 }
 
 /**
@@ -155,7 +158,7 @@ export async function runAction(
   auth: AuthContext,
   ids: string[],
   language: Language,
-  input?: unknown,
+  input: Record<string, unknown> = {},
 ): Promise<unknown> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
@@ -207,7 +210,7 @@ export async function postOnSave(
   if (Object.entries(rule.sets).every(([field, value]) => String(saved[field] ?? '') === value)) return;
   const bills = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
   const posted = await postBills(tx, entity, auth, bills, language);
-  await code?.effect?.({ tx, auth, language, entity, action: 'postOnSave', bills, posted });
+  await code?.effect?.({ tx, auth, language, entity, action: 'postOnSave', bills, posted, input: {} });
   await setState(tx, entity, auth, bills, rule.sets as Record<string, string>, undefined);
   const [fresh] = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
   if (fresh) Object.assign(saved, { ...rule.sets, version: fresh.version, updateTime: fresh.updateTime });

@@ -33,9 +33,14 @@ export function registerFlowRoutes(app: FastifyInstance, database: Database, cod
         async (request) => {
           const auth = requireAuth(request.auth);
           const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+          const body = request.body;
+          const input =
+            typeof body === 'object' && body !== null && !Array.isArray(body)
+              ? (body as Record<string, unknown>)
+              : {};
           const data = await database.withTenant(auth.tenantId, async (tx) => {
             await requireButton(tx, auth, `${entity.name}_${name}`);
-            return runAction(tx, entity, name, own, auth, ids, request.language, request.body);
+            return runAction(tx, entity, name, own, auth, ids, request.language, input);
           });
           return ok(data, translate('ok', request.language));
         },
