@@ -23,6 +23,10 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import { alarmNotifier } from '../modules/devices/alarms.ts';
+import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
+import { registerDeviceRoutes } from '../modules/devices/routes.ts';
+import { maintainPartitions, sweepDevices } from '../modules/devices/upkeep.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerFlowRoutes } from '../modules/flow/routes.ts';
@@ -226,23 +230,41 @@ export async function buildApp({
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);
+  // Device monitoring: the MQTT feed (when a broker is configured) and the HTTP feed.
+  const notifyAlarms = alarmNotifier(config, app.log);
+  const deviceMqtt = await startDeviceMqtt({ config, database, log: app.log, notify: notifyAlarms });
+  if (deviceMqtt) app.addHook('onClose', () => deviceMqtt.stop());
+  registerDeviceRoutes(app, database, { config, notify: notifyAlarms, mqtt: () => deviceMqtt });
   // Imports and the status sweep run as jobs: once across processes, surviving a restart.
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
+  const deviceCron = statusChangeCron(config.deviceSweepMinutes);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
     handlers: { import: importJob(database) },
-    schedules: sweepCron
-      ? {
-          'bl-status-change': {
-            cron: sweepCron,
-            run: async () => {
-              await runStatusChange(database, new Date(), (error, tenantId) =>
-                app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
-              );
+    schedules: {
+      ...(sweepCron
+        ? {
+            'bl-status-change': {
+              cron: sweepCron,
+              run: async () => {
+                await runStatusChange(database, new Date(), (error, tenantId) =>
+                  app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
+                );
+              },
             },
-          },
-        }
-      : {},
+          }
+        : {}),
+      ...(deviceCron
+        ? {
+            'bl-devices-sweep': { cron: deviceCron, run: async () => void (await sweepDevices(database)) },
+            // Daily: partitions ahead, old ones dropped by READING_RETENTION_MONTHS (ADR 0026).
+            'bl-devices-partitions': {
+              cron: '17 3 * * *',
+              run: async () => void (await maintainPartitions(database, config.readingRetentionMonths)),
+            },
+          }
+        : {}),
+    },
     log: app.log,
   });
   app.addHook('onClose', () => jobs.stop());
