@@ -178,11 +178,18 @@ export async function ingestReadings(
     }
     if (rows.length === 0) return { accepted: 0, duplicates: 0, clamped, rejected, raised: [] };
     const stored = await insertReadings(tx, tenantId, deviceCode, rows, now);
-    const latest = rows.reduce((a, b) => (b.t > a.t ? b : a));
+    // The device's last values are its newest reading, whatever order messages arrive in.
     await tx.execute(
-      sql`update bl_deviceinfo set temperature = ${latest.temperature}, humidity = ${latest.humidity},
-            last_report_time = ${now.toISOString()}::timestamptz, online_status = '1'
-          where tenant_id = ${tenantId} and device_code = ${deviceCode} and is_deleted = 0`,
+      sql`update bl_deviceinfo d set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1'
+            ${
+              stored.length > 0
+                ? sql`, temperature = r.temperature, humidity = r.humidity
+                    from (select temperature, humidity from bl_temhumdata
+                          where tenant_id = ${tenantId} and device_code = ${deviceCode}
+                          order by reading_time desc limit 1) r`
+                : sql``
+            }
+          where d.tenant_id = ${tenantId} and d.device_code = ${deviceCode} and d.is_deleted = 0`,
     );
     const raised = await evaluateAlarms(tx, tenantId, deviceCode, setting, stored);
     return { accepted: stored.length, duplicates: rows.length - stored.length, clamped, rejected, raised };

@@ -35,6 +35,10 @@ export function resolutionOf(from: Date, to: Date): 'raw' | 'hour' | 'day' {
 
 const done = <T>(request: FastifyRequest, data: T) => ok(data, translate('ok', request.language));
 
+/** A timestamp column as ISO 8601 UTC text: the same on both drivers (one answers Dates, the other text). */
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 const bearer = (request: FastifyRequest) => {
   const raw = request.headers.authorization ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(raw.trim());
@@ -166,8 +170,8 @@ export function registerDeviceRoutes(
           sql`select d.id::text as id, d.device_code as "deviceCode", d.device_name as "deviceName",
                 d.warehouse_code as "warehouseCode", d.warehouse_area_code as "warehouseAreaCode",
                 d.temperature::text as temperature, d.humidity::text as humidity,
-                d.beep_state as "beepState", d.led_state as "ledState", d.last_report_time as "lastReportTime",
-                d.report_interval as "reportInterval", d.secret_time as "secretTime",
+                d.beep_state as "beepState", d.led_state as "ledState", ${iso('d.last_report_time')} as "lastReportTime",
+                d.report_interval as "reportInterval", ${iso('d.secret_time')} as "secretTime",
                 (d.last_report_time is not null
                   and d.last_report_time >= now() - make_interval(secs => 2 * d.report_interval)) as online,
                 (select json_build_object('id', a.id::text, 'measure', a.measure, 'direction', a.direction,
@@ -224,7 +228,7 @@ export function registerDeviceRoutes(
             resolution === 'raw'
               ? await queryRows<Record<string, unknown>>(
                   tx,
-                  sql`select reading_time as t, temperature::text as temperature, humidity::text as humidity
+                  sql`select ${iso('reading_time')} as t, temperature::text as temperature, humidity::text as humidity
                       from bl_temhumdata
                       where tenant_id = ${range.tenantId} and device_code = ${range.deviceCode} and is_deleted = 0
                         and reading_time >= ${range.from}::timestamptz and reading_time < ${range.to}::timestamptz
@@ -232,7 +236,7 @@ export function registerDeviceRoutes(
                 )
               : await queryRows<Record<string, unknown>>(
                   tx,
-                  sql`select bucket as t, round(temperature_sum / readings, 2)::text as temperature,
+                  sql`select ${iso('bucket')} as t, round(temperature_sum / readings, 2)::text as temperature,
                         case when humidity_readings > 0 then round(humidity_sum / humidity_readings, 2)::text end as humidity,
                         temperature_min::text as "temperatureMin", temperature_max::text as "temperatureMax",
                         humidity_min::text as "humidityMin", humidity_max::text as "humidityMax", readings
@@ -254,8 +258,8 @@ export function registerDeviceRoutes(
           );
           const alarms = await queryRows<Record<string, unknown>>(
             tx,
-            sql`select id::text as id, measure, direction, peak_value::text as "peakValue", raised_time as "raisedTime",
-                  cleared_time as "clearedTime"
+            sql`select id::text as id, measure, direction, peak_value::text as "peakValue", ${iso('raised_time')} as "raisedTime",
+                  ${iso('cleared_time')} as "clearedTime"
                 from bl_devicealarm
                 where tenant_id = ${auth.tenantId} and device_code = ${deviceCode} and state <> 'pending'
                   and raised_time < ${range.to}::timestamptz
@@ -270,9 +274,10 @@ export function registerDeviceRoutes(
 
   const alarmSelect = sql`select a.id::text as id, a.device_code as "deviceCode", d.device_name as "deviceName",
       a.measure, a.direction, a.limit_value::text as "limitValue", a.peak_value::text as "peakValue", a.state,
-      a.out_since as "outSince", a.raised_time as "raisedTime", a.cleared_time as "clearedTime",
-      extract(epoch from coalesce(a.cleared_time, now()) - a.raised_time)::bigint as "durationSeconds",
-      a.ack_time as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment"
+      ${iso('a.out_since')} as "outSince", ${iso('a.raised_time')} as "raisedTime",
+      ${iso('a.cleared_time')} as "clearedTime",
+      extract(epoch from coalesce(a.cleared_time, now()) - a.raised_time)::int as "durationSeconds",
+      ${iso('a.ack_time')} as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment"
     from bl_devicealarm a
     left join bl_deviceinfo d on d.tenant_id = a.tenant_id and d.device_code = a.device_code and d.is_deleted = 0`;
 
