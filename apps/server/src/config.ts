@@ -91,6 +91,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Start an embedded MQTT broker (aedes) for a zero-setup demo, on `mqttEmbeddedPort`. */
   mqttEmbedded: boolean;
+  /** Shared-subscription group of the feed: the broker hands each message to one member. */
+  mqttSharedGroup: string;
   mqttEmbeddedPort: number;
   /** Minutes between device sweeps (offline marks, old nonces, partitions); 0 turns them off. */
   deviceSweepMinutes: number;
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
     mqttUrl: env.MQTT_URL?.trim() || undefined,
     mqttEmbedded: env.MQTT_EMBEDDED === '1',
+    mqttSharedGroup: env.MQTT_SHARED_GROUP?.trim() || 'bl-server',
     mqttEmbeddedPort: positiveInt(env, 'MQTT_EMBEDDED_PORT', 1883),
     deviceSweepMinutes: intFromEnv(env, 'DEVICE_SWEEP_MINUTES', 1),
     readingRetentionMonths: positiveInt(env, 'READING_RETENTION_MONTHS', 13),

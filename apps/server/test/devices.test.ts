@@ -105,6 +105,8 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database, {
       MQTT_URL: brokerUrl,
+      // A group of this run: a server elsewhere on the same broker takes none of its messages.
+      MQTT_SHARED_GROUP: `test-${run}-${driver}`,
       CODE_SENDER: 'webhook',
       CODE_SENDER_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/sms`,
     });

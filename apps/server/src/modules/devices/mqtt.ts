@@ -26,9 +26,6 @@ import {
 export const topicOf = (tenantId: string, deviceCode: string, kind: 'telemetry' | 'state' | 'cmd' | 'ack') =>
   `bl/${tenantId}/${deviceCode}/${kind}`;
 
-/** Shared-subscription group: with several server processes the broker hands each message to one. */
-export const sharedGroup = 'bl-server';
-
 export interface DeviceMqtt {
   /** Publishes a command to a device (QoS 1). */
   publish(topic: string, payload: object): Promise<void>;
@@ -108,7 +105,7 @@ export async function startDeviceMqtt(options: {
     throw error;
   }
   // aedes has no shared subscriptions, and with it there is one process anyway.
-  const prefix = embedded ? '' : `$share/${sharedGroup}/`;
+  const prefix = embedded ? '' : `$share/${config.mqttSharedGroup}/`;
   await client.subscribeAsync([`${prefix}bl/+/+/telemetry`, `${prefix}bl/+/+/state`], { qos: 1 });
 
   const ack = (tenantId: string, deviceCode: string, body: object) =>
