@@ -1,13 +1,13 @@
--- Alarm settings per device or per storage area, with a delay and a clear margin; the alarms
+-- Alarm settings per device or per storage area, with a delay and a clear margin (empty: 0); the alarms
 -- themselves (raised once, acknowledged with a comment, cleared when back in range) and the
 -- switch commands sent to devices (issue 19, ADR 0026).
 ALTER TABLE "bl_devicealarmsetting" ALTER COLUMN "device_code" DROP NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "bl_devicealarmsetting" ADD COLUMN "warehouse_area_code" varchar(64);
 --> statement-breakpoint
-ALTER TABLE "bl_devicealarmsetting" ADD COLUMN "delay_minutes" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "bl_devicealarmsetting" ADD COLUMN "delay_minutes" integer DEFAULT 0;
 --> statement-breakpoint
-ALTER TABLE "bl_devicealarmsetting" ADD COLUMN "clear_margin" numeric(8, 2) DEFAULT 0 NOT NULL;
+ALTER TABLE "bl_devicealarmsetting" ADD COLUMN "clear_margin" numeric(8, 2) DEFAULT 0;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "bl_devicealarmsetting_area_uq" ON "bl_devicealarmsetting" ("tenant_id", "warehouse_area_code")
   WHERE is_deleted = 0 AND device_code IS NULL;

@@ -324,6 +324,21 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     expect(foreign.success).toBe(false);
   });
 
+  it('raises at once with a setting that leaves delay and margin empty, and the device list carries it', async () => {
+    const device = code('D4');
+    const secret = await makeDevice(device);
+    const setting = await call('POST', '/api/bl-iot/devicealarmsetting/submit', {
+      body: { deviceCode: device, maxHumidity: '70', alarmEnabled: '1' },
+    });
+    expect(setting.msg).toBe('operation success !');
+    const sent = await feed('000000', device, secret, { messageId: 'h-1', temperature: 20, humidity: 75 });
+    expect(sent.data).toMatchObject({ accepted: 1, alarms: 1 });
+    expect((await deviceOnBoard(device))?.alarm).toMatchObject({ measure: 'humidity', direction: 'high' });
+    const back = await feed('000000', device, secret, { messageId: 'h-2', temperature: 20, humidity: 70 });
+    expect(back.success).toBe(true);
+    expect((await deviceOnBoard(device))?.alarm).toBeNull();
+  });
+
   it('takes readings and state over MQTT and answers on the ack topic', async () => {
     const device = code('M1');
     const secret = await makeDevice(device);

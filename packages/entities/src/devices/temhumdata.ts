@@ -35,6 +35,8 @@ export const temhumdata = defineEntity({
   table: temHumDataTable,
   titleField: 'deviceCode',
   defaultSort: { field: 'readingTime', order: 'desc' },
+  // Written only by the device feed (modules/devices), which keeps the roll-ups in step.
+  readOnly: true,
   fields: {
     ...commonFields,
     deviceCode: f.ref(label('设备', '設備', 'Device'), 'deviceinfo', {

@@ -51,7 +51,7 @@ export async function settingOf(
     tx,
     sql`select s.min_temperature as "minTemperature", s.max_temperature as "maxTemperature",
                s.min_humidity as "minHumidity", s.max_humidity as "maxHumidity",
-               s.delay_minutes as "delayMinutes", s.clear_margin as "clearMargin", s.notify_phones as "notifyPhones"
+               coalesce(s.delay_minutes, 0) as "delayMinutes", coalesce(s.clear_margin, 0)::text as "clearMargin", s.notify_phones as "notifyPhones"
         from bl_devicealarmsetting s
         join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = ${deviceCode} and d.is_deleted = 0
         where s.tenant_id = ${tenantId} and s.is_deleted = 0 and s.alarm_enabled = '1'

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
@@ -73,29 +73,31 @@ const toDate = (value: string | number | undefined, now: Date) => {
 };
 
 /**
- * The device's secret checked against its stored hash (in constant time). A missing device, a
- * device of another tenant and a wrong secret are refused alike, so the answer tells nothing.
+ * One statement for what every message begins with: the secret checked against the stored hash
+ * and, only when it matches, the message id recorded (a message id seen before within a day is a
+ * replay, refused). Answers whether the device has an open alarm (evaluation can be skipped
+ * when it has none and nothing is out of range).
  */
-export async function authenticateDevice(tx: Tx, tenantId: string, deviceCode: string, secret: string) {
-  const [row] = await queryRows<{ hash: string }>(
+async function admitMessage(tx: Tx, tenantId: string, deviceCode: string, secret: string, messageId: string) {
+  const [row] = await queryRows<{ ok: boolean | null; open: boolean | null; fresh: boolean }>(
     tx,
-    sql`select s.secret_hash as hash from bl_device_secret s
-        join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = s.device_code and d.is_deleted = 0
-        where s.tenant_id = ${tenantId} and s.device_code = ${deviceCode}`,
+    sql`with dev as (
+          select s.secret_hash = ${secretHash(secret)} as ok,
+            exists (select 1 from bl_devicealarm a where a.tenant_id = s.tenant_id and a.device_code = s.device_code
+                    and a.state in ('pending', 'active')) as open
+          from bl_device_secret s
+          join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = s.device_code and d.is_deleted = 0
+          where s.tenant_id = ${tenantId} and s.device_code = ${deviceCode}
+        ), used as (
+          insert into bl_device_nonce (tenant_id, device_code, message_id)
+          select ${tenantId}, ${deviceCode}, ${messageId} from dev where ok
+          on conflict do nothing returning 1
+        )
+        select (select ok from dev) as ok, (select open from dev) as open, exists (select 1 from used) as fresh`,
   );
-  const given = Buffer.from(secretHash(secret), 'hex');
-  const stored = Buffer.from(row?.hash ?? '0'.repeat(64), 'hex');
-  if (!row || !timingSafeEqual(given, stored)) throw unauthorized('device.badSecret');
-}
-
-/** Records the message id; a message id seen before (within a day) is a replay and refused. */
-async function useMessageId(tx: Tx, tenantId: string, deviceCode: string, messageId: string) {
-  const fresh = await queryRows(
-    tx,
-    sql`insert into bl_device_nonce (tenant_id, device_code, message_id) values (${tenantId}, ${deviceCode}, ${messageId})
-        on conflict do nothing returning 1`,
-  );
-  if (fresh.length === 0) throw conflict('device.replay', { messageId });
+  if (!row?.ok) throw unauthorized('device.badSecret');
+  if (!row.fresh) throw conflict('device.replay', { messageId });
+  return { openAlarms: row.open === true };
 }
 
 /** Runs device work in the device's tenant; a malformed tenant or device is refused as unknown. */
@@ -143,8 +145,7 @@ export async function ingestReadings(
   if (readings.length > maxReadingsPerMessage)
     throw badRequest('device.tooManyReadings', { max: maxReadingsPerMessage });
   return inDeviceTenant(database, tenantId, deviceCode, async (tx) => {
-    await authenticateDevice(tx, tenantId, deviceCode, secret);
-    await useMessageId(tx, tenantId, deviceCode, message.messageId);
+    const { openAlarms } = await admitMessage(tx, tenantId, deviceCode, secret, message.messageId);
     const setting = await settingOf(tx, tenantId, deviceCode);
     let clamped = 0;
     let rejected = 0;
@@ -176,22 +177,23 @@ export async function ingestReadings(
         (outOfRange(setting, 'temperature', temperature) || outOfRange(setting, 'humidity', humidity));
       rows.push({ id: nextId(), t: at.toISOString(), temperature, humidity, flag: out ? '1' : '0', clock });
     }
-    if (rows.length === 0) return { accepted: 0, duplicates: 0, clamped, rejected, raised: [] };
+    // A sign of life even when nothing new is stored (the insert below updates it otherwise).
+    const touch = () =>
+      tx.execute(
+        sql`update bl_deviceinfo set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1'
+            where tenant_id = ${tenantId} and device_code = ${deviceCode} and is_deleted = 0`,
+      );
+    if (rows.length === 0) {
+      await touch();
+      return { accepted: 0, duplicates: 0, clamped, rejected, raised: [] };
+    }
     const stored = await insertReadings(tx, tenantId, deviceCode, rows, now);
-    // The device's last values are its newest reading, whatever order messages arrive in.
-    await tx.execute(
-      sql`update bl_deviceinfo d set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1'
-            ${
-              stored.length > 0
-                ? sql`, temperature = r.temperature, humidity = r.humidity
-                    from (select temperature, humidity from bl_temhumdata
-                          where tenant_id = ${tenantId} and device_code = ${deviceCode}
-                          order by reading_time desc limit 1) r`
-                : sql``
-            }
-          where d.tenant_id = ${tenantId} and d.device_code = ${deviceCode} and d.is_deleted = 0`,
-    );
-    const raised = await evaluateAlarms(tx, tenantId, deviceCode, setting, stored);
+    if (stored.length === 0) await touch();
+    // Nothing out of range and no alarm open: nothing for the alarm rules to change.
+    const raised =
+      openAlarms || rows.some((r) => r.flag === '1')
+        ? await evaluateAlarms(tx, tenantId, deviceCode, setting, stored)
+        : [];
     return { accepted: stored.length, duplicates: rows.length - stored.length, clamped, rejected, raised };
   });
 }
@@ -215,8 +217,9 @@ const rollup = (table: 'bl_temhumdata_hourly' | 'bl_temhumdata_daily', unit: 'ho
       humidity_max = greatest(${table}.humidity_max, excluded.humidity_max)`);
 
 /**
- * One statement: the readings inserted (a device and instant already stored is skipped) and
- * exactly those added to the hourly and daily roll-ups; answers the stored readings, oldest first.
+ * One statement: the readings inserted (a device and instant already stored is skipped),
+ * exactly those added to the hourly and daily roll-ups, and the device's report time and last
+ * values updated; answers the stored readings, oldest first.
  */
 async function insertReadings(
   tx: Tx,
@@ -249,7 +252,19 @@ async function insertReadings(
           on conflict do nothing
           returning tenant_id, device_code, reading_time, temperature, humidity
         ), h as (${rollup('bl_temhumdata_hourly', 'hour')}),
-        d as (${rollup('bl_temhumdata_daily', 'day')})
+        d as (${rollup('bl_temhumdata_daily', 'day')}),
+        newest as (select temperature, humidity, reading_time from ins order by reading_time desc limit 1),
+        -- The device's report time, and its last values when this message holds its newest
+        -- reading (the table's snapshot does not hold this statement's rows: older messages only).
+        u as (
+          update bl_deviceinfo d set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1',
+            temperature = case when later.n = 0 then newest.temperature else d.temperature end,
+            humidity = case when later.n = 0 then newest.humidity else d.humidity end
+          from newest, (select count(*) as n from (
+              select 1 from bl_temhumdata t, newest
+              where t.tenant_id = ${tenantId} and t.device_code = ${deviceCode} and t.reading_time > newest.reading_time
+              limit 1) x) later
+          where d.tenant_id = ${tenantId} and d.device_code = ${deviceCode} and d.is_deleted = 0)
         select reading_time as "readingTime", temperature::text as temperature, humidity::text as humidity
         from ins order by reading_time`,
   );
@@ -274,8 +289,7 @@ export async function reportState(
   const beep = switchValue(message.beep);
   const led = switchValue(message.led);
   return inDeviceTenant(database, tenantId, deviceCode, async (tx) => {
-    await authenticateDevice(tx, tenantId, deviceCode, secret);
-    await useMessageId(tx, tenantId, deviceCode, message.messageId);
+    await admitMessage(tx, tenantId, deviceCode, secret, message.messageId);
     await tx.execute(
       sql`update bl_deviceinfo set beep_state = coalesce(${beep ?? null}, beep_state),
             led_state = coalesce(${led ?? null}, led_state),
