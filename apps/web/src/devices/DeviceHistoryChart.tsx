@@ -11,7 +11,8 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ES module build: the CommonJS one (lib/) reaches the bundle as an object, not a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
