@@ -208,13 +208,13 @@ export function DeviceBoard() {
                   </Tag>
                   {device.alarm ? (
                     <Tag color={device.alarm.acknowledged ? 'orange' : 'red'}>
-                      {device.alarm.acknowledged ? t('devices.acknowledged') : t('devices.inAlarm')}：
+                      {device.alarm.acknowledged ? t('devices.acknowledged') : t('devices.inAlarm')} ·{' '}
                       {t(`devices.measure.${device.alarm.measure}`)}{' '}
                       {t(`devices.direction.${device.alarm.direction}`)} {device.alarm.limitValue}
                     </Tag>
                   ) : null}
                   <Typography.Text type="secondary" className="bl-device-note">
-                    {t('devices.lastReport')}：
+                    {t('devices.lastReport')}
                     {device.lastReportTime ? formatDate(device.lastReportTime) : t('devices.never')}
                   </Typography.Text>
                 </div>

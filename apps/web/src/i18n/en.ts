@@ -183,7 +183,7 @@ const en: Messages = {
     online: 'Online',
     offline: 'Offline',
     never: 'Never reported',
-    lastReport: 'Last report',
+    lastReport: 'Last report: ',
     beep: 'Buzzer',
     led: 'Light',
     pending: 'Waiting for the device…',

@@ -178,7 +178,7 @@ const mo: Messages = {
     online: '在線',
     offline: '離線',
     never: '從未上報',
-    lastReport: '最後上報',
+    lastReport: '最後上報：',
     beep: '蜂鳴器',
     led: '指示燈',
     pending: '等待設備確認…',

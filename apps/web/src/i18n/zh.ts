@@ -179,7 +179,7 @@ const zh = {
     online: '在线',
     offline: '离线',
     never: '从未上报',
-    lastReport: '最后上报',
+    lastReport: '最后上报：',
     beep: '蜂鸣器',
     led: '指示灯',
     pending: '等待设备确认…',
