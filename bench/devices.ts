@@ -92,7 +92,10 @@ async function main() {
       // HTTP: each client sends batches for devices in turn, a minute apart per reading.
       let clock = Date.now() - 20 * 86_400_000;
       const nextTimes = (n: number) =>
-        Array.from({ length: n }, () => new Date((clock += 60_000 / deviceCount)).toISOString());
+        Array.from({ length: n }, () => {
+          clock += 60_000 / deviceCount;
+          return new Date(clock).toISOString();
+        });
       let httpReadings = 0;
       const latencies: number[] = [];
       const until = Date.now() + seconds * 1000;
