@@ -87,6 +87,19 @@ export interface Config {
   socialProviders: Partial<Record<SocialSource, SocialProviderConfig>>;
   /** Origin the providers send users back to (`{origin}/login?source=…`); unset, the request's origin. */
   socialRedirectBase: string | undefined;
+  /** `mqtt://host:port` of the site's broker the device feed subscribes to (modules/devices/mqtt.ts). */
+  mqttUrl: string | undefined;
+  /** Start an embedded MQTT broker (aedes) for a zero-setup demo, on `mqttEmbeddedPort`. */
+  mqttEmbedded: boolean;
+  /** Shared-subscription group of the feed: the broker hands each message to one member. */
+  mqttSharedGroup: string;
+  mqttEmbeddedPort: number;
+  /** Minutes between device sweeps (offline marks, old nonces, partitions); 0 turns them off. */
+  deviceSweepMinutes: number;
+  /** Months of raw readings kept (monthly partitions older are dropped); roll-ups stay. */
+  readingRetentionMonths: number;
+  /** Seconds a switch command waits for the device to report the new state. */
+  deviceCommandTimeoutSeconds: number;
 }
 
 /** OBJECT_STORE_*: the server's own S3-compatible bucket, addressed path-style. */
@@ -173,6 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerMaxPerHour: intFromEnv(env, 'REGISTER_MAX_PER_HOUR', 20),
     socialProviders: socialFrom(env),
     socialRedirectBase: env.SOCIAL_REDIRECT_BASE?.trim().replace(/\/+$/, '') || undefined,
+    mqttUrl: env.MQTT_URL?.trim() || undefined,
+    mqttEmbedded: env.MQTT_EMBEDDED === '1',
+    mqttSharedGroup: env.MQTT_SHARED_GROUP?.trim() || 'bl-server',
+    mqttEmbeddedPort: positiveInt(env, 'MQTT_EMBEDDED_PORT', 1883),
+    deviceSweepMinutes: intFromEnv(env, 'DEVICE_SWEEP_MINUTES', 1),
+    readingRetentionMonths: positiveInt(env, 'READING_RETENTION_MONTHS', 13),
+    deviceCommandTimeoutSeconds: positiveInt(env, 'DEVICE_COMMAND_TIMEOUT_SECONDS', 30),
   };
 }
 

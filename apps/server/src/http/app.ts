@@ -30,6 +30,10 @@ import {
   registerBillingRules,
   runNightlyBilling,
 } from '../modules/billing/routes.ts';
+import { alarmNotifier } from '../modules/devices/alarms.ts';
+import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
+import { registerDeviceRoutes } from '../modules/devices/routes.ts';
+import { maintainPartitions, sweepDevices } from '../modules/devices/upkeep.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerFlowRoutes } from '../modules/flow/routes.ts';
@@ -238,9 +242,15 @@ export async function buildApp({
   registerDashboardRoutes(app, database);
   registerPutawayRoutes(app, database);
   registerBindBatchRoutes(app, database);
+  // Device monitoring: the MQTT feed (when a broker is configured) and the HTTP feed.
+  const notifyAlarms = alarmNotifier(config, app.log);
+  const deviceMqtt = await startDeviceMqtt({ config, database, log: app.log, notify: notifyAlarms });
+  if (deviceMqtt) app.addHook('onClose', () => deviceMqtt.stop());
+  registerDeviceRoutes(app, database, { config, notify: notifyAlarms, mqtt: () => deviceMqtt });
   // Imports, large exports and the sweeps run as jobs: once across processes, surviving a restart.
   const files = serverStore(config);
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
+  const deviceCron = statusChangeCron(config.deviceSweepMinutes);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
     handlers: { import: importJob(database), export: exportJob(database, files), billing: billingJob(database) },
@@ -270,6 +280,14 @@ export async function buildApp({
           await removeOldExports(database, files);
         },
       },
+      ...(deviceCron && {
+        'bl-devices-sweep': { cron: deviceCron, run: async () => void (await sweepDevices(database)) },
+        // Daily: partitions ahead, old ones dropped by READING_RETENTION_MONTHS (ADR 0026).
+        'bl-devices-partitions': {
+          cron: '17 3 * * *',
+          run: async () => void (await maintainPartitions(database, config.readingRetentionMonths)),
+        },
+      }),
     },
     log: app.log,
   });

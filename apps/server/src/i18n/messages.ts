@@ -1497,6 +1497,56 @@ export const messages = {
     en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
   ...transportMessages,
+  'device.badSecret': {
+    zh: '设备认证失败：设备不存在或密钥错误',
+    mo: '設備認證失敗：設備不存在或密鑰錯誤',
+    en: 'Device authentication failed: no such device or wrong secret',
+  },
+  'device.replay': {
+    zh: '消息 {messageId} 已接收过，重复的消息被拒绝',
+    mo: '訊息 {messageId} 已接收過，重複的訊息被拒絕',
+    en: 'Message {messageId} was already received; a repeated message is refused',
+  },
+  'device.tooManyReadings': {
+    zh: '一次最多上报 {max} 条读数',
+    mo: '一次最多上報 {max} 筆讀數',
+    en: 'At most {max} readings per message',
+  },
+  'device.notFound': {
+    zh: '设备 {device} 不存在',
+    mo: '設備 {device} 不存在',
+    en: 'Device {device} does not exist',
+  },
+  'device.noBroker': {
+    zh: '未配置 MQTT 消息服务器（MQTT_URL 或 MQTT_EMBEDDED=1），无法向设备发送指令',
+    mo: '未設定 MQTT 訊息伺服器（MQTT_URL 或 MQTT_EMBEDDED=1），無法向設備發送指令',
+    en: 'No MQTT broker is configured (MQTT_URL or MQTT_EMBEDDED=1): commands cannot reach devices',
+  },
+  'device.commandPending': {
+    zh: '设备 {device} 还有一条{switch}指令在等待设备确认',
+    mo: '設備 {device} 還有一條{switch}指令在等待設備確認',
+    en: 'Device {device} still has a {switch} command waiting for the device to confirm',
+  },
+  'device.alarmNotFound': {
+    zh: '报警不存在',
+    mo: '報警不存在',
+    en: 'No such alarm',
+  },
+  'device.alarmAcknowledged': {
+    zh: '该报警已于 {time} 由 {user} 确认',
+    mo: '該報警已於 {time} 由 {user} 確認',
+    en: 'This alarm was already acknowledged by {user} at {time}',
+  },
+  'device.ackCommentRequired': {
+    zh: '请填写确认说明',
+    mo: '請填寫確認說明',
+    en: 'Please enter a comment for the acknowledgement',
+  },
+  'device.rangeTooLong': {
+    zh: '查询范围最长 {days} 天',
+    mo: '查詢範圍最長 {days} 天',
+    en: 'The range may be at most {days} days',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -42,6 +42,10 @@ export const seedMenus: SeedMenu[] = [
     area: 'transport',
     sort: 99,
   },
+  // Device monitoring (issue 19): the board of sensors and the alarm list come before the
+  // catalogue's device, reading and setting lists. Their calls check the deviceinfo buttons.
+  { code: 'deviceBoard', name: '设备看板', path: '/device/board', area: 'device', sort: 10 },
+  { code: 'deviceAlarm', name: '设备报警', path: '/device/alarms', area: 'device', sort: 11 },
   // Directory (LDAP / Active Directory) settings for domain sign-in (ADR 0013).
   {
     code: 'directory',

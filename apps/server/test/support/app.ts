@@ -18,6 +18,7 @@ export async function testApp(
     WEB_DIST: '/nonexistent',
     LOGIN_MAX_FAILURES: '5',
     STATUS_CHANGE_INTERVAL_MINUTES: '0',
+    DEVICE_SWEEP_MINUTES: '0',
     ...env,
   });
   return buildApp({

@@ -66,6 +66,9 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   '/openYsy': lazy(() =>
     import('../transport/TransportMonitor.tsx').then((m) => ({ default: m.TransportMonitor })),
   ),
+  // Device monitoring (issue 19, ADR 0026): the board of sensors and the alarm list.
+  '/device/board': lazy(() => import('../devices/DeviceBoard.tsx').then((m) => ({ default: m.DeviceBoard }))),
+  '/device/alarms': lazy(() => import('../devices/AlarmList.tsx').then((m) => ({ default: m.AlarmList }))),
   // Directory (LDAP / AD) sign-in settings, one form per tenant (ADR 0013).
   '/system/directory': lazy(() =>
     import('../system/DirectoryScreen.tsx').then((m) => ({ default: m.DirectoryScreen })),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMenuRoutes, useTopMenuRoutes, useTopMenus, useUserInfo } from '../api/query.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
+import { AlarmBell } from '../devices/AlarmBell.tsx';
 import { useSession } from '../session.ts';
 import { screenClass } from '../utils/screen.ts';
 import { ColorPickerButton, ThemePicker } from './AppearancePickers.tsx';
@@ -150,6 +151,7 @@ function Shell() {
         <ThemePicker />
         <LockButton />
         <FullScreenButton />
+        <AlarmBell />
         <ErrorLogButton />
         <LanguageSwitch className="bl-tool" />
         <UserMenu />

@@ -11,13 +11,18 @@ const reading = () => numeric({ precision: 8, scale: 2 });
  * Alarm settings of a sensor (spec 02 §3.10 devicealarmsetting), one per device: the allowed
  * temperature (°C) and humidity (%RH) ranges; a reading outside them raises an alarm, sounds
  * the buzzer and sends a text to `notifyPhones` (comma-separated), at most once per
- * `notifyInterval` minutes while it lasts.
+ * `notifyInterval` minutes while it lasts. A setting without a device applies to every device of
+ * its storage area that has none of its own. An alarm is raised only after `delayMinutes` out of
+ * range and cleared once the value is back inside the range by `clearMargin`.
  */
 export const deviceAlarmSettingTable = pgTable(
   'bl_devicealarmsetting',
   {
     ...entityColumns(),
-    deviceCode: varchar({ length: 64 }).notNull(),
+    deviceCode: varchar({ length: 64 }),
+    warehouseAreaCode: varchar({ length: 64 }),
+    delayMinutes: integer().default(0),
+    clearMargin: numeric({ precision: 8, scale: 2 }).default('0'),
     minTemperature: reading(),
     maxTemperature: reading(),
     minHumidity: reading(),
@@ -29,6 +34,9 @@ export const deviceAlarmSettingTable = pgTable(
   },
   (t) => [
     uniqueIndex('bl_devicealarmsetting_device_uq').on(t.tenantId, t.deviceCode).where(sql`is_deleted = 0`),
+    uniqueIndex('bl_devicealarmsetting_area_uq')
+      .on(t.tenantId, t.warehouseAreaCode)
+      .where(sql`is_deleted = 0 AND device_code IS NULL`),
   ],
 );
 
@@ -43,7 +51,6 @@ export const devicealarmsetting = defineEntity({
   fields: {
     ...commonFields,
     deviceCode: f.ref(label('设备', '設備', 'Device'), 'deviceinfo', {
-      required: true,
       unique: true,
       valueField: 'deviceCode',
       labelField: 'deviceName',
@@ -63,6 +70,24 @@ export const devicealarmsetting = defineEntity({
     maxHumidity: f.decimal(label('最高湿度（%RH）', '最高濕度（%RH）', 'Highest humidity (%RH)'), 2, {
       min: 0,
       max: 100,
+    }),
+    warehouseAreaCode: f.ref(
+      label(
+        '库区（无设备时适用于整个库区）',
+        '庫區（無設備時適用於整個庫區）',
+        'Storage area (when no device: the whole area)',
+      ),
+      'warehousearea',
+    ),
+    delayMinutes: f.integer(label('延迟（分钟）', '延遲（分鐘）', 'Delay (minutes)'), {
+      min: 0,
+      max: 1440,
+      defaultValue: 0,
+    }),
+    clearMargin: f.decimal(label('恢复回差', '恢復回差', 'Clear margin'), 2, {
+      min: 0,
+      max: 50,
+      list: false,
     }),
     alarmEnabled: f.flag(label('启用报警', '啟用報警', 'Alarm on'), { defaultValue: '1' }),
     notifyPhones: f.text(label('通知手机号', '通知手機號', 'Phones to notify'), {

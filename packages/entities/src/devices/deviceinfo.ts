@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -26,6 +26,10 @@ export const deviceInfoTable = pgTable(
     ledState: varchar({ length: 1 }).notNull().default('0'),
     onlineStatus: varchar({ length: 1 }).notNull().default('0'),
     lastReportTime: timestamp({ withTimezone: true }),
+    /** Seconds between the device's reports: no report for twice as long and it shows offline. */
+    reportInterval: integer().notNull().default(60),
+    /** When the device's secret was last made (the secret itself is never stored). */
+    secretTime: timestamp({ withTimezone: true }),
     remark: varchar({ length: 500 }),
   },
   (t) => [
@@ -60,8 +64,15 @@ export const deviceinfo = defineEntity({
     }),
     temperature: f.decimal(label('温度（℃）', '溫度（℃）', 'Temperature (°C)'), 2, { form: 'readonly' }),
     humidity: f.decimal(label('湿度（%RH）', '濕度（%RH）', 'Humidity (%RH)'), 2, { form: 'readonly' }),
-    beepState: f.dict(label('蜂鸣器', '蜂鳴器', 'Buzzer'), 'deviceSwitch', { defaultValue: '0' }),
-    ledState: f.dict(label('指示灯', '指示燈', 'Indicator light'), 'deviceSwitch', { defaultValue: '0' }),
+    // Reported by the device; switched by a command from the device board, never typed in.
+    beepState: f.dict(label('蜂鸣器', '蜂鳴器', 'Buzzer'), 'deviceSwitch', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
+    ledState: f.dict(label('指示灯', '指示燈', 'Indicator light'), 'deviceSwitch', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
     onlineStatus: f.dict(label('在线状态', '在線狀態', 'Connection'), 'deviceOnline', {
       defaultValue: '0',
       form: 'readonly',
@@ -69,6 +80,16 @@ export const deviceinfo = defineEntity({
     lastReportTime: f.datetime(label('最后上报时间', '最後上報時間', 'Last report'), {
       form: 'readonly',
       sortable: true,
+    }),
+    reportInterval: f.integer(label('上报间隔（秒）', '上報間隔（秒）', 'Report interval (s)'), {
+      min: 5,
+      max: 86400,
+      defaultValue: 60,
+      list: false,
+    }),
+    secretTime: f.datetime(label('密钥生成时间', '密鑰產生時間', 'Secret made at'), {
+      form: 'readonly',
+      list: false,
     }),
     remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),
   },

@@ -7,7 +7,8 @@ import { label } from '../label.ts';
 /**
  * Temperature and humidity readings (spec 02 §3.10 temhumdata): one row per reading a sensor
  * reports, °C and %RH. `alarmFlag` marks a reading outside the device's alarm setting, set when
- * the reading is stored.
+ * the reading is stored. On the database the table is partitioned by month of `readingTime` and
+ * keyed by tenant, device and time (migration 0042, ADR 0026): a reading sent twice is kept once.
  */
 export const temHumDataTable = pgTable(
   'bl_temhumdata',
@@ -18,6 +19,10 @@ export const temHumDataTable = pgTable(
     humidity: numeric({ precision: 8, scale: 2 }),
     readingTime: timestamp({ withTimezone: true }).notNull(),
     alarmFlag: varchar({ length: 1 }).notNull().default('0'),
+    /** When the server received it (readingTime is the device's clock, clamped). */
+    receivedTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** '1' when the device's clock was ahead of the server's and its time was clamped. */
+    clockFlag: varchar({ length: 1 }).notNull().default('0'),
   },
   (t) => [index('bl_temhumdata_device_time_idx').on(t.tenantId, t.deviceCode, t.readingTime)],
 );
@@ -30,6 +35,8 @@ export const temhumdata = defineEntity({
   table: temHumDataTable,
   titleField: 'deviceCode',
   defaultSort: { field: 'readingTime', order: 'desc' },
+  // Written only by the device feed (modules/devices), which keeps the roll-ups in step.
+  readOnly: true,
   fields: {
     ...commonFields,
     deviceCode: f.ref(label('设备', '設備', 'Device'), 'deviceinfo', {
@@ -49,5 +56,11 @@ export const temhumdata = defineEntity({
       sortable: true,
     }),
     alarmFlag: f.flag(label('超限报警', '超限報警', 'Out of range'), { defaultValue: '0', form: 'readonly' }),
+    receivedTime: f.datetime(label('接收时间', '接收時間', 'Received at'), { form: 'readonly', list: false }),
+    clockFlag: f.flag(label('设备时钟偏差', '設備時鐘偏差', 'Device clock off'), {
+      defaultValue: '0',
+      form: 'readonly',
+      list: false,
+    }),
   },
 });

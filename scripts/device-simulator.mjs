@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// Simulated temperature and humidity sensors for the device monitoring demo (issue 19, ADR 0026).
+//
+//   npm run devices:simulate -- --server http://127.0.0.1:8080 --devices 5 --interval 5 \
+//     [--mqtt mqtt://127.0.0.1:1883] [--tenant 000000 --account admin --password admin]
+//
+// Signs in to a running server, makes sure devices SIM-001.. exist, makes each a new secret (the
+// old one stops working) and then, every `interval` seconds, each device reports a reading with
+// drift and now and then an excursion: over MQTT when --mqtt is given (half the devices, the
+// others over HTTP), else over HTTP. Devices with MQTT obey switch commands (bl/{t}/{d}/cmd)
+// and report their new state. Ctrl-C stops it.
+import { createHash, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+
+/**
+ * One simulated sensor. `transport` says how readings go ('http' or 'mqtt'); with `mqttUrl`
+ * it listens for commands either way. `hold` keeps received commands unapplied until
+ * `release()` (tests look at a command while it is pending).
+ */
+export function createDevice(options) {
+  const { tenantId, deviceCode, secret, httpBase, mqttUrl, transport = mqttUrl ? 'mqtt' : 'http' } = options;
+  const state = { beep: '0', led: '0' };
+  let temperature = options.temperature ?? 4 + Math.random() * 2;
+  let humidity = options.humidity ?? 50 + Math.random() * 10;
+  let client;
+  const held = [];
+  const device = {
+    deviceCode,
+    state,
+    hold: false,
+    /** Commands received, in order. */
+    received: [],
+    async start() {
+      if (!mqttUrl) return device;
+      client = await mqtt.connectAsync(mqttUrl, {
+        clientId: `sim-${tenantId}-${deviceCode}-${randomUUID().slice(0, 6)}`,
+        protocolVersion: 4,
+        reconnectPeriod: 2000,
+      });
+      await client.subscribeAsync([`bl/${tenantId}/${deviceCode}/cmd`], { qos: 1 });
+      client.on('message', (_topic, payload) => {
+        let command;
+        try {
+          command = JSON.parse(payload.toString());
+        } catch {
+          return;
+        }
+        device.received.push(command);
+        if (device.hold) held.push(command);
+        else void apply(command);
+      });
+      return device;
+    },
+    /** Applies the commands held back. */
+    async release() {
+      device.hold = false;
+      while (held.length > 0) await apply(held.shift());
+    },
+    /** The next reading: a random walk, with a rare excursion above 10 °C. */
+    next() {
+      temperature += (5 - temperature) * 0.05 + (Math.random() - 0.5) * 0.4;
+      humidity += (55 - humidity) * 0.05 + (Math.random() - 0.5) * 1.5;
+      const excursion = Math.random() < (options.excursionChance ?? 0.02) ? 6 + Math.random() * 3 : 0;
+      return {
+        time: new Date().toISOString(),
+        temperature: Math.round((temperature + excursion) * 100) / 100,
+        humidity: Math.round(Math.min(100, Math.max(0, humidity)) * 100) / 100,
+      };
+    },
+    /** Sends readings (one message) over the device's transport; answers the server's reply. */
+    async send(readings = [device.next()]) {
+      const message = { messageId: randomUUID(), readings };
+      if (transport === 'mqtt') {
+        await client.publishAsync(
+          `bl/${tenantId}/${deviceCode}/telemetry`,
+          JSON.stringify({ ...message, secret }),
+          { qos: 1 },
+        );
+        return { sent: true };
+      }
+      const response = await fetch(`${httpBase}/api/bl-iot/feed/${tenantId}/${deviceCode}/readings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+      });
+      return response.json();
+    },
+    async reportState() {
+      const message = { messageId: randomUUID(), beep: state.beep, led: state.led };
+      if (client) {
+        await client.publishAsync(
+          `bl/${tenantId}/${deviceCode}/state`,
+          JSON.stringify({ ...message, secret }),
+          {
+            qos: 1,
+          },
+        );
+        return;
+      }
+      await fetch(`${httpBase}/api/bl-iot/feed/${tenantId}/${deviceCode}/state`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+      });
+    },
+    async stop() {
+      await client?.endAsync(true);
+    },
+  };
+  async function apply(command) {
+    if (command.beep === '0' || command.beep === '1') state.beep = command.beep;
+    if (command.led === '0' || command.led === '1') state.led = command.led;
+    await device.reportState();
+  }
+  return device;
+}
+
+const md5 = (text) => createHash('md5').update(text).digest('hex');
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      server: { type: 'string', default: 'http://127.0.0.1:8080' },
+      mqtt: { type: 'string' },
+      tenant: { type: 'string', default: '000000' },
+      account: { type: 'string', default: 'admin' },
+      password: { type: 'string', default: 'admin' },
+      devices: { type: 'string', default: '5' },
+      interval: { type: 'string', default: '5' },
+    },
+  });
+  const base = values.server.replace(/\/+$/, '');
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const query = new URLSearchParams({
+    grantType: 'password',
+    tenantId: values.tenant,
+    account: values.account,
+    password: md5(values.password),
+  });
+  const signIn = await (
+    await fetch(`${base}/api/bl-auth/token?${query}`, { method: 'POST', headers: { authorization: basic } })
+  ).json();
+  const token = signIn.data?.accessToken ?? signIn.accessToken;
+  if (!token) throw new Error(`sign-in failed: ${JSON.stringify(signIn)}`);
+  const call = async (path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'blade-auth': `bearer ${token}`,
+        'content-type': 'application/json',
+        'blade-language': 'en',
+      },
+      body: JSON.stringify(body),
+    });
+    return response.json();
+  };
+  const count = Number(values.devices);
+  const devices = [];
+  for (let i = 1; i <= count; i++) {
+    const deviceCode = `SIM-${String(i).padStart(3, '0')}`;
+    // Fails harmlessly when the device exists already.
+    await call('/api/bl-iot/deviceinfo/submit', {
+      deviceCode,
+      deviceName: `模拟传感器 ${i}`,
+      deviceStatus: '1',
+      reportInterval: Number(values.interval),
+    });
+    const made = await call('/api/bl-iot/deviceinfo/secret', { deviceCode });
+    if (!made.success) throw new Error(`${deviceCode}: ${made.msg}`);
+    const device = createDevice({
+      tenantId: values.tenant,
+      deviceCode,
+      secret: made.data.secret,
+      httpBase: base,
+      mqttUrl: values.mqtt,
+      transport: values.mqtt && i % 2 === 1 ? 'mqtt' : 'http',
+    });
+    devices.push(await device.start());
+  }
+  console.log(`${devices.length} simulated devices reporting every ${values.interval} s (Ctrl-C stops)`);
+  const timer = setInterval(() => {
+    for (const device of devices)
+      device.send().catch((error) => console.warn(`${device.deviceCode}: ${error.message}`));
+  }, Number(values.interval) * 1000);
+  process.on('SIGINT', async () => {
+    clearInterval(timer);
+    for (const device of devices) await device.stop();
+    process.exit(0);
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
