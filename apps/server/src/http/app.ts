@@ -26,6 +26,7 @@ import { TokenService } from '../modules/auth/tokens.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerFlowRoutes } from '../modules/flow/routes.ts';
+import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
 import { registerLabelRoutes } from '../modules/labels/routes.ts';
 import { registerReportRoutes } from '../modules/reports/routes.ts';
 import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
@@ -228,9 +229,13 @@ export async function buildApp({
   registerBindBatchRoutes(app, database);
   // Imports and the status sweep run as jobs: once across processes, surviving a restart.
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
+  const flowCode = { ...wmsFlowCode, ...controlFlowCode, ...stockCheckFlowCode, ...salesFlowCode };
+  // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
+  const workflow = workflowRuntime(flowCode, () => jobs);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
     handlers: { import: importJob(database) },
+    internal: { [wakeQueue]: wakeJob(database, () => workflow) },
     schedules: sweepCron
       ? {
           'bl-status-change': {
@@ -250,12 +255,8 @@ export async function buildApp({
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
-  registerFlowRoutes(app, database, {
-    ...wmsFlowCode,
-    ...controlFlowCode,
-    ...stockCheckFlowCode,
-    ...salesFlowCode,
-  });
+  registerFlowRoutes(app, database, flowCode, workflow);
+  registerWorkflowRoutes(app, database, workflow);
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {
     uploadTimeoutMs: config.uploadTimeoutMs,
