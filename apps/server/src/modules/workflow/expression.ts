@@ -176,6 +176,7 @@ export const isExpression = (text: string) => wrapped.test(text);
 export function checkExpression(text: string): void {
   const inner = wrapped.exec(text)?.[1];
   if (inner !== undefined) parse(inner);
+  else if (/[$#]\{/.test(text)) throw new Error(`unclosed expression: ${text}`);
 }
 
 /** The value of `${...}` against the variables; a literal text is itself. */
