@@ -26,7 +26,7 @@ import {
   wakeInstance,
   type WorkflowRuntime,
 } from './engine.ts';
-import type { ModelMeta } from './model.ts';
+import { type ModelMeta, ModelError, readModel } from './model.ts';
 
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
 export const wakeQueue = 'bl-wf-wake';
@@ -158,6 +158,21 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         return deploy(tx, auth, input);
       });
       return ok(data, translate('ok', request.language));
+    },
+  );
+  app.post(
+    `${base}/definition/validate`,
+    { schema: { tags: ['workflow'], body: z.object({ xml: z.string().min(1).max(2_000_000) }) } },
+    async (request) => {
+      const { xml } = request.body as { xml: string };
+      requireAuth(request.auth);
+      try {
+        const meta = await readModel(xml);
+        return ok({ key: meta.key, name: meta.name, tasks: Object.keys(meta.tasks).length }, translate('ok', request.language));
+      } catch (error) {
+        if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
+        throw error;
+      }
     },
   );
   app.get(
