@@ -46,8 +46,19 @@ const model = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-async function call<T>(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const response = await app.inject({ method, url, payload: payload as never, headers: { 'blade-auth': `bearer ${token}` } });
+async function call<T>(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  const response = await app.inject({
+    method,
+    url,
+    payload: payload as never,
+    headers: { 'blade-auth': `bearer ${token}` },
+  });
   const answer = response.json() as { success: boolean; msg: string; data: T };
   if (!answer.success) throw new Error(`${url}: ${answer.msg}`);
   return answer.data;
@@ -55,7 +66,12 @@ async function call<T>(app: FastifyInstance, token: string, method: 'GET' | 'POS
 
 async function main() {
   if (!url) throw new Error('set BENCH_DATABASE_URL');
-  console.log(`workflow bench: ${seconds} s per client count, node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `workflow bench: ${seconds} s per client count, node ${process.version}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const name = `bl_bench_workflow_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -113,8 +129,11 @@ async function main() {
         const elapsed = (Date.now() - t0) / 1000;
         const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
         const total = results.reduce((n, r) => n + r.completed, 0);
-        const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]?.toFixed(1);
-        console.log(`${String(clients).padStart(7)}  ${(total / elapsed).toFixed(1).padStart(7)}  ${pct(0.5)?.padStart(6)}  ${pct(0.95)?.padStart(6)}`);
+        const pct = (p: number) =>
+          times[Math.min(times.length - 1, Math.floor(times.length * p))]?.toFixed(1);
+        console.log(
+          `${String(clients).padStart(7)}  ${(total / elapsed).toFixed(1).padStart(7)}  ${pct(0.5)?.padStart(6)}  ${pct(0.95)?.padStart(6)}`,
+        );
       }
     } finally {
       await app.close();

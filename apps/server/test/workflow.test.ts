@@ -30,7 +30,7 @@ const leave = bpmn(
   <userTask id="manager" name="Manager approval" flowable:candidateGroups="\${managerGroup}" flowable:formKey="leaveForm" />
   ${flow('f2', 'manager', 'days')}
   <exclusiveGateway id="days" default="short" />
-  ${flow('long', 'days', 'second', '${days > 3}')}
+  ${flow('long', 'days', 'second', '$' + '{days > 3}')}
   ${flow('short', 'days', 'copy')}
   <userTask id="second" name="Second approval" camunda:assignee="\${secondUser}" flowable:dueDate="PT1H" />
   ${flow('f3', 'second', 'copy')}
@@ -106,17 +106,22 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     deploy: (xml: string) => c.call('POST', '/api/bl-flowable/definition/deploy', { payload: { xml } }),
     start: (key: string, variables: Row = {}) =>
       c.call('POST', '/api/bl-flowable/process/start', { payload: { key, variables } }),
-    todo: async () => must<Page>(await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }), 'todo'),
+    todo: async () =>
+      must<Page>(await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }), 'todo'),
     complete: (id: string, variables: Row = {}, comment?: string) =>
       c.call('POST', '/api/bl-flowable/task/complete', { payload: { id, variables, comment } }),
     reject: (id: string, comment: string) =>
       c.call('POST', '/api/bl-flowable/task/reject', { payload: { id, comment }, language: 'en' }),
     claim: (id: string) => c.call('POST', '/api/bl-flowable/task/claim', { query: { id }, language: 'en' }),
     detail: async (id: string) =>
-      must<{ instance: Row; history: Row[]; tasks: Row[]; active: string[]; finished: string[]; xml: string }>(
-        await c.call('GET', '/api/bl-flowable/process/detail', { query: { id } }),
-        'detail',
-      ),
+      must<{
+        instance: Row;
+        history: Row[];
+        tasks: Row[];
+        active: string[];
+        finished: string[];
+        xml: string;
+      }>(await c.call('GET', '/api/bl-flowable/process/detail', { query: { id } }), 'detail'),
   });
   const tasksOf = async (c: ReturnType<typeof client>, instanceId: string) =>
     (await wf(c).todo()).records.filter((t) => t.instanceId === instanceId);
@@ -128,11 +133,23 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     admin = await tokensOf(app);
     api = client(app, () => admin.accessToken);
     await masterData(api.submit);
-    approverRole = await createRole(test.database, { roleAlias: 'wfapprover', buttons: ['isinstockbill_view'] });
-    const approverToken = await createUserAndSignIn(app, test.database, { account: 'approver', roleId: approverRole });
+    approverRole = await createRole(test.database, {
+      roleAlias: 'wfapprover',
+      buttons: ['isinstockbill_view'],
+    });
+    const approverToken = await createUserAndSignIn(app, test.database, {
+      account: 'approver',
+      roleId: approverRole,
+    });
     approver = client(app, () => approverToken);
-    const otherRole = await createRole(test.database, { roleAlias: 'wfother', buttons: ['isinstockbill_view'] });
-    const outsiderToken = await createUserAndSignIn(app, test.database, { account: 'outsider', roleId: otherRole });
+    const otherRole = await createRole(test.database, {
+      roleAlias: 'wfother',
+      buttons: ['isinstockbill_view'],
+    });
+    const outsiderToken = await createUserAndSignIn(app, test.database, {
+      account: 'outsider',
+      roleId: otherRole,
+    });
     outsider = client(app, () => outsiderToken);
     for (const xml of [leave, parallel, timer, broken, twoStep]) must(await wf(api).deploy(xml), 'deploy');
   }, 120_000);
@@ -152,15 +169,22 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     const again = must<{ version: number; key: string }>(await wf(api).deploy(leave), 'redeploy');
     expect(again).toMatchObject({ key: 'leaveTest', version: 2 });
     const bad = await api.call('POST', '/api/bl-flowable/definition/deploy', {
-      payload: { xml: bpmn('bad', `<startEvent id="s" />${flow('f', 's', 'e', '${days >')}<endEvent id="e" />`) },
+      payload: {
+        xml: bpmn('bad', `<startEvent id="s" />${flow('f', 's', 'e', '${days >')}<endEvent id="e" />`),
+      },
       language: 'en',
     });
     expect(bad.success).toBe(false);
     expect(bad.msg).toContain('The process model is not valid');
     const startable = must<Row[]>(await api.call('GET', '/api/bl-flowable/process/startable'), 'startable');
-    expect(startable.find((d) => d.processKey === 'leaveTest')).toMatchObject({ version: 2, startFormKey: 'leaveForm' });
+    expect(startable.find((d) => d.processKey === 'leaveTest')).toMatchObject({
+      version: 2,
+      startFormKey: 'leaveForm',
+    });
     const forms = must<Page>(
-      await api.call('GET', '/api/bl-system/wfdeployform/list', { query: { formKey: 'leaveForm', size: '10' } }),
+      await api.call('GET', '/api/bl-system/wfdeployform/list', {
+        query: { formKey: 'leaveForm', size: '10' },
+      }),
       'deployed forms',
     );
     expect(forms.total).toBeGreaterThanOrEqual(2);
@@ -169,7 +193,12 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
   it('runs user tasks, an exclusive gateway on a variable, a service task and the end; copies HR', async () => {
     const second = await approverId();
     const long = must<{ id: string }>(
-      await wf(api).start('leaveTest', { days: 5, managerGroup: approverRole, secondUser: second, copyTo: 'outsider' }),
+      await wf(api).start('leaveTest', {
+        days: 5,
+        managerGroup: approverRole,
+        secondUser: second,
+        copyTo: 'outsider',
+      }),
       'start long leave',
     );
     // The manager's task goes to the approver's role, not to the starter.
@@ -279,7 +308,10 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     for (let round = 0; round < 3; round++) {
       const started = must<{ id: string }>(await wf(api).start('parallelTest'), 'start');
       const [task] = await tasksOf(api, started.id);
-      const answers = await Promise.all([wf(api).complete(String(task?.id)), wf(there).complete(String(task?.id))]);
+      const answers = await Promise.all([
+        wf(api).complete(String(task?.id)),
+        wf(there).complete(String(task?.id)),
+      ]);
       expect(answers.filter((a) => a.success)).toHaveLength(1);
       expect(answers.find((a) => !a.success)?.msg).toContain('已被处理');
       const detail = await wf(api).detail(started.id);
@@ -315,7 +347,10 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     );
     const stockOf = async (billNo: string) => {
       const [row] = await test.database.withTenant('000000', (tx) =>
-        queryRows<{ n: number }>(tx, sql`select count(*)::int n from bl_stockstream where bill_no = ${billNo}`),
+        queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int n from bl_stockstream where bill_no = ${billNo}`,
+        ),
       );
       return row?.n ?? 0;
     };
@@ -362,20 +397,28 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     expect(await stockOf(bill.billNo)).toBeGreaterThan(0);
 
     const rejected = await newBill();
-    const asked2 = must<{ instances: string[] }>(await api.action('isinstockbill', 'review', [rejected.id]), 'review');
+    const asked2 = must<{ instances: string[] }>(
+      await api.action('isinstockbill', 'review', [rejected.id]),
+      'review',
+    );
     const [task] = await tasksOf(approver, String(asked2.instances[0]));
     must(await wf(approver).reject(String(task?.id), 'wrong quantity'), 'reject');
     expect((await billState(rejected.id)).isReview).toBe('1');
     expect(await stockOf(rejected.billNo)).toBe(0);
     const status = must<Row>(
-      await api.call('GET', '/api/bl-flowable/approval/business', { query: { entity: 'isinstockbill', id: rejected.id } }),
+      await api.call('GET', '/api/bl-flowable/approval/business', {
+        query: { entity: 'isinstockbill', id: rejected.id },
+      }),
       'approval state',
     );
     expect(status).toMatchObject({ status: 'rejected', reason: 'wrong quantity' });
 
     // A final approval whose review is refused (the bill was reviewed meanwhile) changes nothing.
     const raced = await newBill();
-    const asked3 = must<{ instances: string[] }>(await api.action('isinstockbill', 'review', [raced.id]), 'review');
+    const asked3 = must<{ instances: string[] }>(
+      await api.action('isinstockbill', 'review', [raced.id]),
+      'review',
+    );
     const instance3 = String(asked3.instances[0]);
     const [r1] = await tasksOf(approver, instance3);
     must(await wf(approver).complete(String(r1?.id)), 'first');

@@ -635,7 +635,12 @@ const en: Messages = {
     days: 'Days of leave',
     leaveReason: 'Reason',
     leaveType: 'Kind of leave',
-    instanceStatus: { running: 'Awaiting approval', completed: 'Completed', rejected: 'Rejected', cancelled: 'Cancelled' },
+    instanceStatus: {
+      running: 'Awaiting approval',
+      completed: 'Completed',
+      rejected: 'Rejected',
+      cancelled: 'Cancelled',
+    },
     taskStatus: { open: 'To do', done: 'Done', cancelled: 'Cancelled' },
     kind: {
       started: 'Started',

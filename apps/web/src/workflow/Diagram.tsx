@@ -9,7 +9,15 @@ import './workflow.css';
  * A deployed process's diagram (the bpmn-js viewer), with the steps done and the current ones
  * highlighted (classes `bl-wf-done` / `bl-wf-active`, workflow.css).
  */
-export function Diagram({ xml, active = [], finished = [] }: { xml: string; active?: string[]; finished?: string[] }) {
+export function Diagram({
+  xml,
+  active = [],
+  finished = [],
+}: {
+  xml: string;
+  active?: string[];
+  finished?: string[];
+}) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!host.current || !xml) return;

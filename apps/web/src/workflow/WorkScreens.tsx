@@ -66,7 +66,14 @@ interface InstanceDetail {
     businessId: string | null;
   };
   xml: string;
-  history: { elementId: string; name: string; kind: string; account: string | null; comment: string | null; time: string }[];
+  history: {
+    elementId: string;
+    name: string;
+    kind: string;
+    account: string | null;
+    comment: string | null;
+    time: string;
+  }[];
   tasks: { id: string; elementId: string; name: string; status: string; assignee: string | null }[];
   active: string[];
   finished: string[];
@@ -78,7 +85,9 @@ function useStatusLabel() {
   const { t } = useTranslation();
   return (status: string) => {
     const key = status as 'running' | 'completed' | 'rejected' | 'cancelled';
-    const color = { running: 'processing', completed: 'success', rejected: 'error', cancelled: 'default' }[key];
+    const color = { running: 'processing', completed: 'success', rejected: 'error', cancelled: 'default' }[
+      key
+    ];
     return <Tag color={color}>{t(`workflow.instanceStatus.${key}`, { defaultValue: status })}</Tag>;
   };
 }
@@ -353,7 +362,11 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
               {t('workflow.claim')}
             </Button>
           )}
-          <Button type="primary" loading={busy} onClick={() => void act('task/complete', { id: taskId, comment })}>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void act('task/complete', { id: taskId, comment })}
+          >
             {t('workflow.approve')}
           </Button>
           <Button
@@ -395,7 +408,8 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
   const detail = useQuery({
     queryKey: ['workflow', 'detail', instanceId],
     enabled: !!instanceId,
-    queryFn: () => client.request<InstanceDetail>('GET', `${api}/process/detail`, { query: { id: instanceId ?? '' } }),
+    queryFn: () =>
+      client.request<InstanceDetail>('GET', `${api}/process/detail`, { query: { id: instanceId ?? '' } }),
   });
   if (!instanceId) return <Empty />;
   const data = detail.data;
@@ -453,7 +467,12 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
 /** /flowable/work/detail?id=&taskId= */
 export function WorkDetailScreen() {
   const params = new URLSearchParams(useLocation().search);
-  return <InstanceDetailScreen instanceId={params.get('id') ?? undefined} taskId={params.get('taskId') ?? undefined} />;
+  return (
+    <InstanceDetailScreen
+      instanceId={params.get('id') ?? undefined}
+      taskId={params.get('taskId') ?? undefined}
+    />
+  );
 }
 
 const segments = (path: string) => path.split('/').filter(Boolean);
@@ -484,4 +503,3 @@ export function LeaveDetailScreen() {
   const [, , , , instanceId] = segments(useLocation().pathname);
   return <InstanceDetailScreen instanceId={instanceId} />;
 }
-

@@ -7,7 +7,7 @@ import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { evaluateExpression } from './expression.ts';
-import { type ModelMeta, ModelError, readModel } from './model.ts';
+import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /**
  * The workflow engine (docs/adr/0027-workflow-engine.md). bpmn-engine executes the BPMN; this
@@ -84,13 +84,16 @@ export interface TaskRow {
   dueTime: string | null;
 }
 
-const definitionColumns = sql.raw(`id::text as id, process_key as "processKey", name, version, category, xml, meta,
+const definitionColumns =
+  sql.raw(`id::text as id, process_key as "processKey", name, version, category, xml, meta,
   suspended, del_flag as "delFlag"`);
-const instanceColumns = sql.raw(`id::text as id, tenant_id as "tenantId", definition_id::text as "definitionId",
+const instanceColumns =
+  sql.raw(`id::text as id, tenant_id as "tenantId", definition_id::text as "definitionId",
   process_key as "processKey", title, business_entity as "businessEntity", business_id as "businessId",
   business_action as "businessAction", status, state, variables, reason, starter::text as starter,
   starter_account as "starterAccount"`);
-export const taskColumns = sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
+export const taskColumns =
+  sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
   candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime"`);
 
@@ -194,7 +197,13 @@ export function mayStart(meta: ModelMeta, auth: AuthContext): boolean {
 async function history(
   tx: Tx,
   instance: InstanceRow,
-  entry: { elementId: string; name: string; kind: string; auth?: AuthContext | null; comment?: string | null },
+  entry: {
+    elementId: string;
+    name: string;
+    kind: string;
+    auth?: AuthContext | null;
+    comment?: string | null;
+  },
 ) {
   await tx.execute(sql`insert into bl_wf_history (id, tenant_id, instance_id, element_id, name, kind, user_id, account, comment)
       values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${entry.elementId}, ${entry.name.slice(0, 255)},
@@ -366,11 +375,14 @@ async function step(
   };
   await settle();
   if (!failure && action.kind === 'signal') {
-    const target = execution
-      .getPostponed()
-      .find((a) => a.id === action.elementId && (a.content.executionId ?? a.executionId) === action.executionId)
-      ?? execution.getPostponed().find((a) => a.id === action.elementId);
-    if (!target?.signal) throw new Error(`task ${action.elementId} is not waiting in instance ${instance.id}`);
+    const target =
+      execution
+        .getPostponed()
+        .find(
+          (a) => a.id === action.elementId && (a.content.executionId ?? a.executionId) === action.executionId,
+        ) ?? execution.getPostponed().find((a) => a.id === action.elementId);
+    if (!target?.signal)
+      throw new Error(`task ${action.elementId} is not waiting in instance ${instance.id}`);
     waiting.clear();
     target.signal(action.output);
     await settle();
@@ -383,14 +395,15 @@ async function step(
   for (const done of finished) {
     const element = meta.elements[done.id];
     if (!element || done.type === 'bpmn:SequenceFlow') continue;
-    const kind = done.type.replace('bpmn:', '').replace(/Event$|Gateway$|Task$/, (s) => s).slice(0, 16);
+    const kind = done.type
+      .replace('bpmn:', '')
+      .replace(/Event$|Gateway$|Task$/, (s) => s)
+      .slice(0, 16);
     await history(tx, instance, { elementId: done.id, name: element.name, kind, auth });
   }
 
   // The user tasks now waiting: each becomes a task row once (a resumed engine reports them again).
-  const stillWaiting = ended
-    ? []
-    : execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask');
+  const stillWaiting = ended ? [] : execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask');
   for (const api of stillWaiting) {
     const executionId = String(api.content.executionId ?? api.executionId ?? api.id);
     const task = meta.tasks[api.id] ?? { name: api.id };
@@ -456,7 +469,7 @@ export async function startInstance(
   const definition = input.definitionId
     ? await definitionById(tx, input.definitionId)
     : await latestDefinition(tx, input.key ?? '');
-  if (!definition || definition.suspended !== 0 || definition.delFlag !== '0')
+  if (definition?.suspended !== 0 || definition.delFlag !== '0')
     throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
   if (!input.business && !mayStart(definition.meta, auth))
     throw forbidden('workflow.notStarter', { name: definition.name });
@@ -495,7 +508,10 @@ async function lockTask(tx: Tx, taskId: string): Promise<{ task: TaskRow; instan
   );
   if (!peek) throw notFound();
   const instance = await lockInstance(tx, peek.instanceId);
-  const [task] = await queryRows<TaskRow>(tx, sql`select ${taskColumns} from bl_wf_task where id = ${taskId} for update`);
+  const [task] = await queryRows<TaskRow>(
+    tx,
+    sql`select ${taskColumns} from bl_wf_task where id = ${taskId} for update`,
+  );
   if (!task) throw notFound();
   if (task.status !== 'open') throw badRequest('workflow.taskClosed', { name: task.name });
   return { task, instance };
@@ -517,7 +533,13 @@ export async function claimTask(tx: Tx, auth: AuthContext, taskId: string): Prom
   await history(tx, instance, { elementId: task.elementId, name: task.name, kind: 'claim', auth });
 }
 
-export async function delegateTask(tx: Tx, auth: AuthContext, taskId: string, userId: string, comment?: string) {
+export async function delegateTask(
+  tx: Tx,
+  auth: AuthContext,
+  taskId: string,
+  userId: string,
+  comment?: string,
+) {
   const { task, instance } = await lockTask(tx, taskId);
   requireHandler(task, auth);
   const [user] = await queryRows<{ id: string }>(
@@ -525,8 +547,16 @@ export async function delegateTask(tx: Tx, auth: AuthContext, taskId: string, us
     sql`select id::text as id from blade_user where id::text = ${userId} and is_deleted = 0`,
   );
   if (!user) throw badRequest('workflow.unknownUser', { user: userId });
-  await tx.execute(sql`update bl_wf_task set assignee = ${userId}, owner = ${auth.userId} where id = ${taskId}`);
-  await history(tx, instance, { elementId: task.elementId, name: task.name, kind: 'delegate', auth, comment });
+  await tx.execute(
+    sql`update bl_wf_task set assignee = ${userId}, owner = ${auth.userId} where id = ${taskId}`,
+  );
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: task.name,
+    kind: 'delegate',
+    auth,
+    comment,
+  });
 }
 
 /**
@@ -588,7 +618,10 @@ export async function wakeInstance(
   reason: string,
   language: Language = 'zh',
 ): Promise<void> {
-  const [peek] = await queryRows<{ id: string }>(tx, sql`select id::text as id from bl_wf_instance where id = ${instanceId}`);
+  const [peek] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from bl_wf_instance where id = ${instanceId}`,
+  );
   if (!peek) return;
   const instance = await lockInstance(tx, instanceId);
   if (instance.status !== 'running') return;
@@ -609,7 +642,12 @@ export async function wakeInstance(
 
 /** The starter as the actor of work nobody is present for (timers). */
 async function starterAuth(tx: Tx, instance: InstanceRow): Promise<AuthContext> {
-  const [user] = await queryRows<{ account: string; name: string | null; roleId: string | null; deptId: string | null }>(
+  const [user] = await queryRows<{
+    account: string;
+    name: string | null;
+    roleId: string | null;
+    deptId: string | null;
+  }>(
     tx,
     sql`select account, real_name as name, role_id as "roleId", dept_id as "deptId" from blade_user where id = ${instance.starter}`,
   );

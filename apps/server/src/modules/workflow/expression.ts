@@ -80,7 +80,7 @@ function parse(text: string): Node {
     let left = binary(level + 1);
     for (;;) {
       const next = peek();
-      if (!next || next.kind !== 'op' || !levels[level]?.includes(next.text)) return left;
+      if (next?.kind !== 'op' || !levels[level]?.includes(next.text)) return left;
       at++;
       left = { t: 'bin', op: next.text, a: left, b: binary(level + 1) };
     }
@@ -115,7 +115,15 @@ function parse(text: string): Node {
   return tree;
 }
 
-const numeric = (v: Value) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
+const numeric = (v: Value) =>
+  typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+
+/** JUEL equality: '5' equals 5, null equals only null (and undefined). */
+function same(a: Value, b: Value): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return String(a) === String(b);
+}
 
 function evaluate(node: Node, variables: Record<string, unknown>): Value {
   switch (node.t) {
@@ -134,17 +142,17 @@ function evaluate(node: Node, variables: Record<string, unknown>): Value {
       return node.op === '!' ? !a : -Number(a);
     }
     case 'bin': {
-      if (node.op === '&&') return Boolean(evaluate(node.a, variables)) && Boolean(evaluate(node.b, variables));
-      if (node.op === '||') return Boolean(evaluate(node.a, variables)) || Boolean(evaluate(node.b, variables));
+      if (node.op === '&&')
+        return Boolean(evaluate(node.a, variables)) && Boolean(evaluate(node.b, variables));
+      if (node.op === '||')
+        return Boolean(evaluate(node.a, variables)) || Boolean(evaluate(node.b, variables));
       const a = numeric(evaluate(node.a, variables));
       const b = numeric(evaluate(node.b, variables));
       switch (node.op) {
-        // biome-ignore lint/suspicious/noDoubleEquals: JUEL compares '5' and 5 as equal
         case '==':
-          return a == b;
-        // biome-ignore lint/suspicious/noDoubleEquals: as above
+          return same(a, b);
         case '!=':
-          return a != b;
+          return !same(a, b);
         case '<':
           return (a as number) < (b as number);
         case '>':

@@ -72,13 +72,16 @@ export async function readModel(xml: string): Promise<ModelMeta> {
   const moddle = new BpmnModdle();
   let root: ModdleElement;
   try {
-    const parsed = (await moddle.fromXML(xml)) as { rootElement: ModdleElement; warnings: { message: string }[] };
+    const parsed = (await moddle.fromXML(xml)) as {
+      rootElement: ModdleElement;
+      warnings: { message: string }[];
+    };
     root = parsed.rootElement;
     const unresolved = parsed.warnings.find((w) => /unresolved reference/.test(w.message));
     if (unresolved) throw new ModelError(unresolved.message);
   } catch (error) {
     if (error instanceof ModelError) throw error;
-    throw new ModelError(error instanceof Error ? error.message.split('\n')[0] ?? 'XML' : 'XML');
+    throw new ModelError(error instanceof Error ? (error.message.split('\n')[0] ?? 'XML') : 'XML');
   }
   const processes = (root.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process');
   const process = processes.find((p) => p.isExecutable !== false) ?? processes[0];
@@ -125,14 +128,17 @@ export async function readModel(xml: string): Promise<ModelMeta> {
       }
       if (element.$type === 'bpmn:ServiceTask') {
         const action = serviceName(element);
-        if (!action) throw new ModelError(`${element.id}: a service task names its action (flowable:expression)`);
+        if (!action)
+          throw new ModelError(`${element.id}: a service task names its action (flowable:expression)`);
         meta.services[element.id] = { name, action };
       }
       if (element.$type === 'bpmn:SubProcess') visit(element);
     }
   };
   visit(process);
-  if (!Object.values(meta.elements).some((e) => e.type === 'bpmn:StartEvent')) throw new ModelError('no start event');
-  if (!Object.values(meta.elements).some((e) => e.type === 'bpmn:EndEvent')) throw new ModelError('no end event');
+  if (!Object.values(meta.elements).some((e) => e.type === 'bpmn:StartEvent'))
+    throw new ModelError('no start event');
+  if (!Object.values(meta.elements).some((e) => e.type === 'bpmn:EndEvent'))
+    throw new ModelError('no end event');
   return meta;
 }

@@ -15,18 +15,18 @@ import { performApproved } from './approval.ts';
 import {
   claimTask,
   completeTask,
+  definitionById,
   delegateTask,
   deploy,
-  definitionById,
   groupsOf,
   mayStart,
   type ServiceAction,
   startInstance,
   taskColumns,
-  wakeInstance,
   type WorkflowRuntime,
+  wakeInstance,
 } from './engine.ts';
-import { type ModelMeta, ModelError, readModel } from './model.ts';
+import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
 export const wakeQueue = 'bl-wf-wake';
@@ -99,7 +99,13 @@ const idQuery = z.object({ id: z.string().regex(/^\d{1,20}$/) });
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 const variablesSchema = z.record(z.string().max(64), z.unknown()).default({});
 
-async function page<T>(tx: Tx, query: { current: number; size: number }, from: ReturnType<typeof sql>, columns: ReturnType<typeof sql>, order: ReturnType<typeof sql>) {
+async function page<T>(
+  tx: Tx,
+  query: { current: number; size: number },
+  from: ReturnType<typeof sql>,
+  columns: ReturnType<typeof sql>,
+  order: ReturnType<typeof sql>,
+) {
   const [count] = await queryRows<{ n: string }>(tx, sql`select count(*)::text as n ${from}`);
   const total = Number(count?.n ?? 0);
   const records = await queryRows<T>(
@@ -123,7 +129,8 @@ const mine = (auth: AuthContext) => {
     or t.candidate_users ? ${auth.account} ${groupMatch})))`;
 };
 
-const taskListColumns = sql.raw(`t.id::text as id, t.instance_id::text as "instanceId", t.element_id as "elementId",
+const taskListColumns =
+  sql.raw(`t.id::text as id, t.instance_id::text as "instanceId", t.element_id as "elementId",
   t.name, t.assignee, t.form_key as "formKey", t.status, t.outcome, t.comment, t.due_time as "dueTime",
   t.create_time as "createTime", t.end_time as "endTime", i.title, i.process_key as "processKey",
   i.starter_account as "starterAccount", i.business_entity as "businessEntity", i.business_id as "businessId",
@@ -168,7 +175,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       requireAuth(request.auth);
       try {
         const meta = await readModel(xml);
-        return ok({ key: meta.key, name: meta.name, tasks: Object.keys(meta.tasks).length }, translate('ok', request.language));
+        return ok(
+          { key: meta.key, name: meta.name, tasks: Object.keys(meta.tasks).length },
+          translate('ok', request.language),
+        );
       } catch (error) {
         if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
         throw error;
@@ -193,46 +203,68 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return ok(data, translate('ok', request.language));
     },
   );
-  app.get(`${base}/definition/detail`, { schema: { tags: ['workflow'], querystring: idQuery } }, async (request) => {
-    const { id } = request.query as z.infer<typeof idQuery>;
-    const data = await run(request, async (tx) => {
-      const definition = await definitionById(tx, id);
-      if (!definition) throw notFound();
-      return definition;
-    });
-    return ok(data, translate('ok', request.language));
-  });
+  app.get(
+    `${base}/definition/detail`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      const data = await run(request, async (tx) => {
+        const definition = await definitionById(tx, id);
+        if (!definition) throw notFound();
+        return definition;
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
   for (const [name, set] of [
     ['suspend', sql`suspended = 1`],
     ['activate', sql`suspended = 0`],
   ] as const) {
-    app.post(`${base}/definition/${name}`, { schema: { tags: ['workflow'], querystring: idQuery } }, async (request) => {
-      const { id } = request.query as z.infer<typeof idQuery>;
+    app.post(
+      `${base}/definition/${name}`,
+      { schema: { tags: ['workflow'], querystring: idQuery } },
+      async (request) => {
+        const { id } = request.query as z.infer<typeof idQuery>;
+        await run(request, async (tx, auth) => {
+          await manage(tx, auth);
+          const changed = await queryRows(
+            tx,
+            sql`update bl_wf_definition set ${set} where id = ${id} returning id`,
+          );
+          if (changed.length === 0) throw notFound();
+        });
+        return ok(null, translate('ok', request.language));
+      },
+    );
+  }
+  app.post(
+    `${base}/definition/remove`,
+    { schema: { tags: ['workflow'], querystring: idsQuery } },
+    async (request) => {
+      const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
       await run(request, async (tx, auth) => {
         await manage(tx, auth);
-        const changed = await queryRows(tx, sql`update bl_wf_definition set ${set} where id = ${id} returning id`);
-        if (changed.length === 0) throw notFound();
+        for (const id of ids) {
+          // Running instances keep their definition; deleted definitions start no more.
+          await tx.execute(sql`update bl_wf_definition set del_flag = '2' where id = ${id}`);
+          await tx.execute(sql`update bl_wfdeployform set del_flag = '2' where deployment_id = ${id}`);
+        }
       });
       return ok(null, translate('ok', request.language));
-    });
-  }
-  app.post(`${base}/definition/remove`, { schema: { tags: ['workflow'], querystring: idsQuery } }, async (request) => {
-    const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
-    await run(request, async (tx, auth) => {
-      await manage(tx, auth);
-      for (const id of ids) {
-        // Running instances keep their definition; deleted definitions start no more.
-        await tx.execute(sql`update bl_wf_definition set del_flag = '2' where id = ${id}`);
-        await tx.execute(sql`update bl_wfdeployform set del_flag = '2' where deployment_id = ${id}`);
-      }
-    });
-    return ok(null, translate('ok', request.language));
-  });
+    },
+  );
 
   // Starting ---------------------------------------------------------------------------------
   app.get(`${base}/process/startable`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
-      const rows = await queryRows<{ id: string; processKey: string; name: string; version: number; category: string | null; meta: ModelMeta }>(
+      const rows = await queryRows<{
+        id: string;
+        processKey: string;
+        name: string;
+        version: number;
+        category: string | null;
+        meta: ModelMeta;
+      }>(
         tx,
         sql`select distinct on (process_key) id::text as id, process_key as "processKey", name, version, category, meta
             from bl_wf_definition where suspended = 0 and del_flag = '0' order by process_key, version desc`,
@@ -250,107 +282,139 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         tags: ['workflow'],
         body: z.object({
           key: z.string().max(64).optional(),
-          definitionId: z.string().regex(/^\d{1,20}$/).optional(),
+          definitionId: z
+            .string()
+            .regex(/^\d{1,20}$/)
+            .optional(),
           title: z.string().max(255).optional(),
           variables: variablesSchema,
         }),
       },
     },
     async (request) => {
-      const input = request.body as { key?: string; definitionId?: string; title?: string; variables: Record<string, unknown> };
-      const data = await run(request, (tx, auth) => startInstance(tx, runtime, auth, request.language, input));
+      const input = request.body as {
+        key?: string;
+        definitionId?: string;
+        title?: string;
+        variables: Record<string, unknown>;
+      };
+      const data = await run(request, (tx, auth) =>
+        startInstance(tx, runtime, auth, request.language, input),
+      );
       return ok(data, translate('ok', request.language));
     },
   );
-  app.get(`${base}/process/mine`, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
-    const query = request.query as z.infer<typeof pageQuery>;
-    const data = await run(request, (tx, auth) =>
-      page(
-        tx,
-        query,
-        sql`from bl_wf_instance where starter = ${auth.userId}`,
-        sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
+  app.get(
+    `${base}/process/mine`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_instance where starter = ${auth.userId}`,
+          sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
           business_id as "businessId", start_time as "startTime", end_time as "endTime"`),
-        sql.raw('start_time desc, id desc'),
-      ),
-    );
-    return ok(data, translate('ok', request.language));
-  });
-  app.get(`${base}/process/detail`, { schema: { tags: ['workflow'], querystring: idQuery } }, async (request) => {
-    const { id } = request.query as z.infer<typeof idQuery>;
-    const data = await run(request, async (tx) => {
-      const [instance] = await queryRows<Record<string, unknown> & { definitionId: string }>(
-        tx,
-        sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
+          sql.raw('start_time desc, id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/process/detail`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      const data = await run(request, async (tx) => {
+        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string }>(
+          tx,
+          sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
               reason, variables, starter::text as starter, starter_account as "starterAccount",
               business_entity as "businessEntity", business_id as "businessId", business_action as "businessAction",
               start_time as "startTime", end_time as "endTime"
             from bl_wf_instance where id = ${id}`,
-      );
-      if (!instance) throw notFound();
-      const definition = await definitionById(tx, instance.definitionId);
-      const history = await queryRows<{ elementId: string; kind: string }>(
-        tx,
-        sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
+        );
+        if (!instance) throw notFound();
+        const definition = await definitionById(tx, instance.definitionId);
+        const history = await queryRows<{ elementId: string; kind: string }>(
+          tx,
+          sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
             from bl_wf_history where instance_id = ${id} order by time, id`,
-      );
-      const tasks = await queryRows<{ elementId: string; status: string }>(
-        tx,
-        sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
+        );
+        const tasks = await queryRows<{ elementId: string; status: string }>(
+          tx,
+          sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
             from bl_wf_task where instance_id = ${id} order by create_time, id`,
-      );
-      const active = [...new Set(tasks.filter((t) => t.status === 'open').map((t) => t.elementId))];
-      const finished = [
-        ...new Set([
-          ...history.filter((h) => h.elementId && !['claim', 'delegate', 'overdue'].includes(h.kind)).map((h) => h.elementId),
-        ]),
-      ].filter((e) => !active.includes(e));
-      return { instance, xml: definition?.xml ?? '', history, tasks, active, finished };
-    });
-    return ok(data, translate('ok', request.language));
-  });
+        );
+        const active = [...new Set(tasks.filter((t) => t.status === 'open').map((t) => t.elementId))];
+        const finished = [
+          ...new Set([
+            ...history
+              .filter((h) => h.elementId && !['claim', 'delegate', 'overdue'].includes(h.kind))
+              .map((h) => h.elementId),
+          ]),
+        ].filter((e) => !active.includes(e));
+        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
 
   // Task lists --------------------------------------------------------------------------------
-  app.get(`${base}/task/todo`, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
-    const query = request.query as z.infer<typeof pageQuery>;
-    const data = await run(request, (tx, auth) =>
-      page(
-        tx,
-        query,
-        sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
-        taskListColumns,
-        sql.raw('t.create_time desc, t.id desc'),
-      ),
-    );
-    return ok(data, translate('ok', request.language));
-  });
-  app.get(`${base}/task/done`, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
-    const query = request.query as z.infer<typeof pageQuery>;
-    const data = await run(request, (tx, auth) =>
-      page(
-        tx,
-        query,
-        sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
-        taskListColumns,
-        sql.raw('t.end_time desc, t.id desc'),
-      ),
-    );
-    return ok(data, translate('ok', request.language));
-  });
-  app.get(`${base}/copy/list`, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
-    const query = request.query as z.infer<typeof pageQuery>;
-    const data = await run(request, (tx, auth) =>
-      page(
-        tx,
-        query,
-        sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
-        sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
+  app.get(
+    `${base}/task/todo`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
+          taskListColumns,
+          sql.raw('t.create_time desc, t.id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/task/done`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
+          taskListColumns,
+          sql.raw('t.end_time desc, t.id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/copy/list`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
+          sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
           is_read as "isRead", create_time as "createTime"`),
-        sql.raw('create_time desc, id desc'),
-      ),
-    );
-    return ok(data, translate('ok', request.language));
-  });
+          sql.raw('create_time desc, id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
       const [todo] = await queryRows<{ n: string }>(
@@ -372,22 +436,32 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     variables: variablesSchema,
     comment: z.string().max(2000).optional(),
   });
-  app.post(`${base}/task/claim`, { schema: { tags: ['workflow'], querystring: idQuery } }, async (request) => {
-    const { id } = request.query as z.infer<typeof idQuery>;
-    await run(request, (tx, auth) => claimTask(tx, auth, id));
-    return ok(null, translate('ok', request.language));
-  });
+  app.post(
+    `${base}/task/claim`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      await run(request, (tx, auth) => claimTask(tx, auth, id));
+      return ok(null, translate('ok', request.language));
+    },
+  );
   app.post(`${base}/task/complete`, { schema: { tags: ['workflow'], body: taskBody } }, async (request) => {
     const input = request.body as z.infer<typeof taskBody>;
     const data = await run(request, (tx, auth) =>
-      completeTask(tx, runtime, auth, request.language, input.id, { variables: input.variables, comment: input.comment }),
+      completeTask(tx, runtime, auth, request.language, input.id, {
+        variables: input.variables,
+        comment: input.comment,
+      }),
     );
     return ok(data, translate('ok', request.language));
   });
   app.post(`${base}/task/reject`, { schema: { tags: ['workflow'], body: taskBody } }, async (request) => {
     const input = request.body as z.infer<typeof taskBody>;
     const data = await run(request, (tx, auth) =>
-      completeTask(tx, runtime, auth, request.language, input.id, { comment: input.comment ?? '', reject: true }),
+      completeTask(tx, runtime, auth, request.language, input.id, {
+        comment: input.comment ?? '',
+        reject: true,
+      }),
     );
     return ok(data, translate('ok', request.language));
   });
@@ -396,11 +470,15 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     userId: z.string().regex(/^\d{1,20}$/),
     comment: z.string().max(2000).optional(),
   });
-  app.post(`${base}/task/delegate`, { schema: { tags: ['workflow'], body: delegateBody } }, async (request) => {
-    const input = request.body as z.infer<typeof delegateBody>;
-    await run(request, (tx, auth) => delegateTask(tx, auth, input.id, input.userId, input.comment));
-    return ok(null, translate('ok', request.language));
-  });
+  app.post(
+    `${base}/task/delegate`,
+    { schema: { tags: ['workflow'], body: delegateBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof delegateBody>;
+      await run(request, (tx, auth) => delegateTask(tx, auth, input.id, input.userId, input.comment));
+      return ok(null, translate('ok', request.language));
+    },
+  );
 
   // Approval settings of bill actions -------------------------------------------------------
   app.get(`${base}/approval/list`, { schema: { tags: ['workflow'] } }, async (request) => {
@@ -417,39 +495,51 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     action: z.string().max(16),
     processKey: z.string().max(64),
   });
-  app.post(`${base}/approval/submit`, { schema: { tags: ['workflow'], body: approvalBody } }, async (request) => {
-    const input = request.body as z.infer<typeof approvalBody>;
-    await run(request, async (tx, auth) => {
-      await manage(tx, auth);
-      const entity = flowEntities.find((e) => e.name === input.entity);
-      if (!entity?.flow?.actions?.[input.action])
-        throw badRequest('workflow.unknownAction', { entity: input.entity, action: input.action });
-      await tx.execute(sql`insert into bl_wf_approval (id, tenant_id, entity, action, process_key, create_user)
+  app.post(
+    `${base}/approval/submit`,
+    { schema: { tags: ['workflow'], body: approvalBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof approvalBody>;
+      await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        const entity = flowEntities.find((e) => e.name === input.entity);
+        if (!entity?.flow?.actions?.[input.action])
+          throw badRequest('workflow.unknownAction', { entity: input.entity, action: input.action });
+        await tx.execute(sql`insert into bl_wf_approval (id, tenant_id, entity, action, process_key, create_user)
           values (${nextId()}, ${auth.tenantId}, ${input.entity}, ${input.action}, ${input.processKey}, ${auth.userId})
           on conflict (tenant_id, entity, action) do update set process_key = excluded.process_key`);
-    });
-    return ok(null, translate('ok', request.language));
-  });
-  app.post(`${base}/approval/remove`, { schema: { tags: ['workflow'], querystring: idsQuery } }, async (request) => {
-    const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
-    await run(request, async (tx, auth) => {
-      await manage(tx, auth);
-      for (const id of ids) await tx.execute(sql`delete from bl_wf_approval where id = ${id}`);
-    });
-    return ok(null, translate('ok', request.language));
-  });
+      });
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  app.post(
+    `${base}/approval/remove`,
+    { schema: { tags: ['workflow'], querystring: idsQuery } },
+    async (request) => {
+      const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+      await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        for (const id of ids) await tx.execute(sql`delete from bl_wf_approval where id = ${id}`);
+      });
+      return ok(null, translate('ok', request.language));
+    },
+  );
   const businessQuery = z.object({ entity: z.string().max(64), id: z.string().regex(/^\d{1,20}$/) });
-  app.get(`${base}/approval/business`, { schema: { tags: ['workflow'], querystring: businessQuery } }, async (request) => {
-    const query = request.query as z.infer<typeof businessQuery>;
-    const data = await run(request, async (tx) => {
-      const [row] = await queryRows(
-        tx,
-        sql`select id::text as id, status, reason, start_time as "startTime", end_time as "endTime"
+  app.get(
+    `${base}/approval/business`,
+    { schema: { tags: ['workflow'], querystring: businessQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof businessQuery>;
+      const data = await run(request, async (tx) => {
+        const [row] = await queryRows(
+          tx,
+          sql`select id::text as id, status, reason, start_time as "startTime", end_time as "endTime"
             from bl_wf_instance where business_entity = ${query.entity} and business_id = ${query.id}
             order by start_time desc, id desc limit 1`,
-      );
-      return row ?? null;
-    });
-    return ok(data, translate('ok', request.language));
-  });
+        );
+        return row ?? null;
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
 }
