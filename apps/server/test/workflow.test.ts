@@ -232,6 +232,29 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     expect(mine.records.map((r) => r.id)).toEqual(expect.arrayContaining([long.id, short.id]));
   });
 
+  it('the seeded leave process runs: manager, a second approval past 3 days, HR copied', async () => {
+    const leaveDef = must<Row[]>(
+      await api.call('GET', '/api/bl-flowable/process/startable'),
+      'startable',
+    ).find((d) => d.processKey === 'leave');
+    expect(leaveDef).toMatchObject({ startFormKey: 'leaveForm' });
+    const started = must<{ id: string }>(
+      await api.call('POST', '/api/bl-flowable/process/start', {
+        payload: { definitionId: leaveDef?.id, variables: { days: 5, leaveType: '年假', reason: '探亲' } },
+      }),
+      'start leave',
+    );
+    const [manager] = await tasksOf(api, started.id);
+    expect(manager?.elementId).toBe('manager');
+    must(await wf(api).complete(String(manager?.id), {}, '同意'), 'manager');
+    const [second] = await tasksOf(api, started.id);
+    expect(second?.elementId).toBe('second');
+    must(await wf(api).complete(String(second?.id)), 'second');
+    expect((await wf(api).detail(started.id)).instance.status).toBe('completed');
+    const copies = must<Page>(await api.call('GET', '/api/bl-flowable/copy/list'), 'copies');
+    expect(copies.records.some((c) => c.processInstanceId === started.id)).toBe(true);
+  });
+
   it('runs parallel branches and joins them', async () => {
     const started = must<{ id: string }>(await wf(api).start('parallelTest'), 'start');
     const open = await tasksOf(api, started.id);

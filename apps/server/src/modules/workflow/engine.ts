@@ -27,6 +27,8 @@ export interface ServiceContext {
   language: Language;
   instance: InstanceRow;
   variables: Record<string, unknown>;
+  /** The service task's own attributes (`flowable:copyTo="..."`), expressions evaluated. */
+  params?: Record<string, unknown>;
 }
 
 /** A product action a service task may call by name: its answer is stored as a variable. */
@@ -304,7 +306,10 @@ async function step(
               const work = (async () => {
                 const fn = service && runtime.services[service.action];
                 if (!fn) throw badRequest('workflow.unknownService', { name: service?.action ?? element.id });
-                const result = await fn({ tx, auth, language, instance, variables });
+                const params = Object.fromEntries(
+                  Object.entries(service.params ?? {}).map(([k, v]) => [k, evaluateExpression(v, scope())]),
+                );
+                const result = await fn({ tx, auth, language, instance, variables, params });
                 if (result !== undefined) variables[element.id] = result;
                 return result;
               })();

@@ -28,7 +28,7 @@ export interface ModelMeta {
   startFormKey?: string;
   tasks: Record<string, TaskMeta>;
   /** Service tasks: element id → the product action they call. */
-  services: Record<string, { name: string; action: string }>;
+  services: Record<string, { name: string; action: string; params?: Record<string, string> }>;
   /** Every flow node: id → name and BPMN type (for history and the diagram). */
   elements: Record<string, { name: string; type: string }>;
 }
@@ -130,7 +130,19 @@ export async function readModel(xml: string): Promise<ModelMeta> {
         const action = serviceName(element);
         if (!action)
           throw new ModelError(`${element.id}: a service task names its action (flowable:expression)`);
-        meta.services[element.id] = { name, action };
+        // Its other flowable: attributes are the action's parameters (copy's `copyTo`...).
+        const params: Record<string, string> = {};
+        for (const [key, value] of Object.entries(element.$attrs ?? {})) {
+          const [prefix, local] = key.split(':');
+          if (
+            prefix &&
+            local &&
+            prefixes.has(prefix) &&
+            !['expression', 'delegateExpression', 'class'].includes(local)
+          )
+            params[local] = value;
+        }
+        meta.services[element.id] = { name, action, params };
       }
       if (element.$type === 'bpmn:SubProcess') visit(element);
     }

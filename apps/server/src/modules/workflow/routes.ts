@@ -33,13 +33,14 @@ export const wakeQueue = 'bl-wf-wake';
 
 /**
  * The product actions a service task may call by name (`flowable:expression="${copy}"`):
- * `copy` sends the instance to the users of the variable `copyTo` (wfcopy, "copied to me");
+ * `copy` sends the instance to the users (ids or accounts) of the task's `flowable:copyTo`, else
+ * of the variable `copyTo` (wfcopy, "copied to me");
  * `bill:{entity}.{action}` runs a declared bill action on the instance's bill.
  */
 function services(): Record<string, ServiceAction> {
   return {
-    copy: async ({ tx, auth, instance, variables }) => {
-      const users = String(variables.copyTo ?? '')
+    copy: async ({ tx, auth, instance, variables, params }) => {
+      const users = String(params?.copyTo || variables.copyTo || '')
         .split(',')
         .map((u) => u.trim())
         .filter(Boolean);
