@@ -680,6 +680,7 @@ const en: Messages = {
     dueDate: 'Due date',
     expression: 'Service action',
     name: 'Name',
+    billNo: 'Bill no.',
     approvalState: 'Approval',
   },
   menu: {

@@ -666,6 +666,7 @@ const mo: Messages = {
     dueDate: '到期時間',
     expression: '服務動作',
     name: '名稱',
+    billNo: '單據號',
     approvalState: '審批狀態',
   },
   menu: {

@@ -667,6 +667,7 @@ const zh = {
     dueDate: '到期时间',
     expression: '服务动作',
     name: '名称',
+    billNo: '单据号',
     approvalState: '审批状态',
   },
   menu: {

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
+import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { Diagram } from './Diagram.tsx';
 
 const api = '/api/bl-flowable';
@@ -79,7 +80,12 @@ interface InstanceDetail {
   finished: string[];
 }
 
-const time = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '');
+const time = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleString(htmlLang[currentLanguage()]) : '';
+
+/** Variables the engine keeps for itself: not form data. */
+const hidden = (key: string) =>
+  key.endsWith('_approved') || ['billId', 'billAction', 'billType'].includes(key);
 
 function useStatusLabel() {
   const { t } = useTranslation();
@@ -419,9 +425,10 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
     days: t('workflow.days'),
     reason: t('workflow.leaveReason'),
     leaveType: t('workflow.leaveType'),
+    billNo: t('workflow.billNo'),
   };
   const variables = Object.entries(instance.variables ?? {}).filter(
-    ([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+    ([k, v]) => !hidden(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
   );
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
