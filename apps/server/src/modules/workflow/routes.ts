@@ -10,7 +10,7 @@ import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { type FlowCode, flowEntities } from '../flow/engine.ts';
+import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
 import { performApproved } from './approval.ts';
 import {
   claimTask,
@@ -72,7 +72,22 @@ export function workflowRuntime(code: FlowCode, jobs: () => JobQueue): WorkflowR
         const bill = /^bill:(\w+)\.(\w+)$/.exec(name);
         if (!bill) return undefined;
         const [, entity, action] = bill as unknown as [string, string, string];
-        return performApproved(() => code[entity]?.[action]) as unknown as ServiceAction;
+        // The named action of the instance's own bill, as the user moving the instance on.
+        const run: ServiceAction = async (ctx) => {
+          const declared = flowEntities.find((e) => e.name === entity);
+          if (!declared?.flow?.actions?.[action] || !ctx.instance.businessId)
+            throw badRequest('workflow.unknownAction', { entity, action });
+          return runAction(
+            ctx.tx,
+            declared,
+            action,
+            code[entity]?.[action],
+            ctx.auth,
+            [ctx.instance.businessId],
+            ctx.language,
+          );
+        };
+        return run;
       },
     }),
     wakeAt(tx, tenantId, instanceId, at, reason) {
