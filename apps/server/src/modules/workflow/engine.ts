@@ -1,6 +1,7 @@
 import type { Language } from '@bl/contract';
 import { Timers } from 'bpmn-elements';
 import { Engine } from 'bpmn-engine';
+import BpmnModdle from 'bpmn-moddle';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
@@ -225,6 +226,19 @@ function dueFrom(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Parsed models by definition id: a deployed definition never changes, so parsing once is safe. */
+const parsedModels = new Map<string, Promise<unknown>>();
+function parsedModel(definition: DefinitionRow): Promise<unknown> {
+  let parsed = parsedModels.get(definition.id);
+  if (!parsed) {
+    if (parsedModels.size >= 500) parsedModels.clear();
+    parsed = new BpmnModdle().fromXML(definition.xml);
+    parsed.catch(() => parsedModels.delete(definition.id));
+    parsedModels.set(definition.id, parsed);
+  }
+  return parsed;
+}
+
 type Step =
   | { kind: 'start' }
   | { kind: 'resume' }
@@ -272,7 +286,9 @@ async function step(
 
   const engine = new Engine({
     name: definition.processKey,
-    source: definition.xml,
+    // A new instance starts from the definition's parsed model (parsed once per process); a
+    // resumed one from the model its saved state carries.
+    ...(action.kind === 'start' && { moddleContext: await parsedModel(definition) }),
     timers: new Timers({
       // Due now (a resumed timer whose time has come): fire; later: a job wakes the instance.
       setTimeout: ((fn: (...args: unknown[]) => void, delay: number, ...args: unknown[]) => {
