@@ -11,7 +11,14 @@
 //   BENCH_SECONDS=10     seconds per client count
 //   BENCH_CLIENTS=1,4    client counts
 //
-// Figures: see the end of this comment block after a run (filled in by hand).
+// Figures (2026-11-25, 8 s per count, PostgreSQL 15 local, 2 cores at load average 16-19 from
+// other helpers' test runs: relative, not absolute):
+//   clients  tasks/s  p50 ms  p95 ms
+//         1      2.9     132     456
+//         4      4.2     550     856
+// Each completion replays the saved engine state (bpmn-engine recover + resume), writes the
+// state back (it carries the serialized model) and runs in one transaction; parsing the model
+// once per process (engine.ts parsedModel) took p50 from 181 to 132 ms at one client.
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
