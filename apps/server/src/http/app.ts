@@ -66,6 +66,7 @@ import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
 import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
+import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
@@ -251,9 +252,21 @@ export async function buildApp({
   const files = serverStore(config);
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
   const deviceCron = statusChangeCron(config.deviceSweepMinutes);
+  const flowCode = {
+    ...transportFlowCode,
+    ...wmsFlowCode,
+    ...controlFlowCode,
+    ...stockCheckFlowCode,
+    ...salesFlowCode,
+    ...waveFlowCode,
+    ...receiptFlowCode,
+  };
+  // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
+  const workflow = workflowRuntime(flowCode, () => jobs);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
     handlers: { import: importJob(database), export: exportJob(database, files), billing: billingJob(database) },
+    internal: { [wakeQueue]: wakeJob(database, () => workflow) },
     schedules: {
       // Accrues yesterday for every owner, once across processes, shortly after midnight (UTC).
       'bl-billing-nightly': {
@@ -300,15 +313,8 @@ export async function buildApp({
   registerControlTotals();
   registerTransportRules();
   registerTransportRoutes(app, database);
-  registerFlowRoutes(app, database, {
-    ...transportFlowCode,
-    ...wmsFlowCode,
-    ...controlFlowCode,
-    ...stockCheckFlowCode,
-    ...salesFlowCode,
-    ...waveFlowCode,
-    ...receiptFlowCode,
-  });
+  registerFlowRoutes(app, database, flowCode, workflow);
+  registerWorkflowRoutes(app, database, workflow);
   registerReportRoutes(app, database);
   registerEntityRoutes(app, database, {
     uploadTimeoutMs: config.uploadTimeoutMs,

@@ -1045,6 +1045,66 @@ export const messages = {
     en: 'The lines of bill {bill} cannot be added, changed or deleted: its {field} is "{state}"',
   },
   // The bill-flow engine (modules/flow, docs/adr/0016-bill-flows.md)
+  'workflow.invalidModel': {
+    zh: '流程模型无效：{reason}',
+    mo: '流程模型無效：{reason}',
+    en: 'The process model is not valid: {reason}',
+  },
+  'workflow.noProcess': {
+    zh: '没有可启动的流程：{key}',
+    mo: '沒有可啟動的流程：{key}',
+    en: 'No process that can be started: {key}',
+  },
+  'workflow.notStarter': {
+    zh: '您不能发起流程“{name}”',
+    mo: '您不能發起流程「{name}」',
+    en: 'You may not start the process "{name}"',
+  },
+  'workflow.taskClosed': {
+    zh: '任务“{name}”已被处理',
+    mo: '任務「{name}」已被處理',
+    en: 'The task "{name}" has already been handled',
+  },
+  'workflow.notCandidate': {
+    zh: '您不是任务“{name}”的办理人',
+    mo: '您不是任務「{name}」的辦理人',
+    en: 'You are not a candidate for the task "{name}"',
+  },
+  'workflow.claimed': {
+    zh: '任务“{name}”已被他人签收',
+    mo: '任務「{name}」已被他人簽收',
+    en: 'The task "{name}" has been claimed by someone else',
+  },
+  'workflow.reasonRequired': {
+    zh: '驳回必须填写原因',
+    mo: '駁回必須填寫原因',
+    en: 'A rejection needs a reason',
+  },
+  'workflow.instanceEnded': {
+    zh: '流程实例已结束',
+    mo: '流程實例已結束',
+    en: 'The process instance has ended',
+  },
+  'workflow.pending': {
+    zh: '单据 {bill} 已在审批中',
+    mo: '單據 {bill} 已在審批中',
+    en: 'Bill {bill} is already awaiting approval',
+  },
+  'workflow.unknownService': {
+    zh: '流程调用了未知的服务：{name}',
+    mo: '流程呼叫了未知的服務：{name}',
+    en: 'The process calls an unknown service: {name}',
+  },
+  'workflow.unknownAction': {
+    zh: '单据类型 {entity} 没有动作 {action}',
+    mo: '單據類型 {entity} 沒有動作 {action}',
+    en: 'Bill type {entity} has no action {action}',
+  },
+  'workflow.unknownUser': {
+    zh: '用户不存在：{user}',
+    mo: '用戶不存在：{user}',
+    en: 'No such user: {user}',
+  },
   'flow.wrongState': {
     zh: '单据 {bill} 的{field}为“{state}”，不能{action}',
     mo: '單據 {bill} 的{field}為「{state}」，不能{action}',

@@ -51,6 +51,11 @@ export interface JobQueue {
   ): Promise<string>;
   /** The job's state, for its owner only (row-level security keeps it in the tenant). */
   state(tx: Tx, auth: AuthContext, id: string): Promise<JobState | undefined>;
+  /**
+   * Queues internal work (`queue` one of the options' `internal`) to run once, by any process,
+   * not before `startAfter`; sent once `tx` commits, so a rolled-back request queues nothing.
+   */
+  later(tx: Tx, queue: string, data: Record<string, string>, startAfter: Date): void;
   /** Stops taking jobs and waits for those under way. */
   stop(): Promise<void>;
 }
@@ -61,6 +66,8 @@ export interface JobQueueOptions {
   handlers: Record<string, JobHandler>;
   /** Scheduled sweeps: queue name → cron and work; each runs once per slot across processes. */
   schedules: Record<string, { cron: string; run: () => Promise<void> }>;
+  /** Internal queues (timers of workflow instances...): queue name → work on the job's data. */
+  internal?: Record<string, (data: Record<string, string>) => Promise<void>>;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -82,7 +89,12 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   boss.on('error', (error) => options.log.warn({ err: error }, 'job queue error'));
   await boss.start();
 
-  const queues = [...Object.keys(options.handlers).map(userQueue), ...Object.keys(options.schedules)];
+  const internal = options.internal ?? {};
+  const queues = [
+    ...Object.keys(options.handlers).map(userQueue),
+    ...Object.keys(options.schedules),
+    ...Object.keys(internal),
+  ];
   for (const name of queues) {
     // Created by whichever process comes first; the others find it.
     if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
@@ -151,6 +163,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         },
       );
     }
+    for (const [name, run] of Object.entries(internal)) {
+      await boss.work<Record<string, string>>(name, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await run(job.data);
+      });
+    }
     for (const [name, schedule] of Object.entries(options.schedules)) {
       await boss.schedule(name, schedule.cron, {}, { singletonKey: name });
       await boss.work(name, { pollingIntervalSeconds: 5 }, async () => {
@@ -182,6 +199,16 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         }
       });
       return id;
+    },
+    later(tx, queue, data, startAfter) {
+      if (!internal[queue]) throw new Error(`no internal queue ${queue}`);
+      afterCommit(tx, async () => {
+        try {
+          await boss.send(queue, data, { startAfter, retryLimit: 3, retryDelay: 5, expireInMinutes: 10 });
+        } catch (error) {
+          options.log.error({ err: error, queue }, 'internal job not queued');
+        }
+      });
     },
     async state(tx, auth, id) {
       const [row] = await queryRows<JobState>(

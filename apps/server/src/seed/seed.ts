@@ -7,6 +7,7 @@ import { markPasswordDue } from '../modules/auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
 import { seedSerials } from '../modules/system/serial-defaults.ts';
+import { seedLeaveProcess } from '../modules/workflow/leave.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { seedDemoTopMenus } from './top-menus.ts';
 
@@ -51,6 +52,8 @@ export async function seedIfEmpty(database: Database, options: { demo: boolean }
   const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
   if (value === 0) await seedDemoTenants(database);
   await syncDemoTopMenus(database);
+  // The leave process of spec 01, ready to run in each demo tenant (ADR 0027).
+  for (const demo of demoTenants) await seedLeaveProcess(database, demo.tenantId);
 }
 
 /** The demo tenants' top menus, also for databases seeded before top menus existed. */

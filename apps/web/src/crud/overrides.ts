@@ -69,16 +69,43 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   // Device monitoring (issue 19, ADR 0026): the board of sensors and the alarm list.
   '/device/board': lazy(() => import('../devices/DeviceBoard.tsx').then((m) => ({ default: m.DeviceBoard }))),
   '/device/alarms': lazy(() => import('../devices/AlarmList.tsx').then((m) => ({ default: m.AlarmList }))),
+  // Workflow (ADR 0027): its own chunk, bpmn-js included, loaded with the first of them opened.
+  '/flowable/work/start': lazy(() =>
+    import('../workflow/WorkScreens.tsx').then((m) => ({ default: m.WorkStartScreen })),
+  ),
+  '/flowable/work/detail': lazy(() =>
+    import('../workflow/WorkScreens.tsx').then((m) => ({ default: m.WorkDetailScreen })),
+  ),
+  '/definition/designer': lazy(() =>
+    import('../workflow/DesignerScreen.tsx').then((m) => ({ default: m.DesignerScreen })),
+  ),
   // Directory (LDAP / AD) sign-in settings, one form per tenant (ADR 0013).
   '/system/directory': lazy(() =>
     import('../system/DirectoryScreen.tsx').then((m) => ({ default: m.DirectoryScreen })),
   ),
 };
 
+/** Bespoke screens of routes with path parameters (spec 01 §2: the leave process). */
+const patternScreens: [RegExp, ComponentType<{ catalogue: CatalogueIndex }>][] = [
+  [
+    /^\/task\/process\/leave\/form\/[^/]+$/,
+    lazy(() => import('../workflow/WorkScreens.tsx').then((m) => ({ default: m.LeaveFormScreen }))),
+  ],
+  [
+    /^\/task\/process\/leave\/handle\/[^/]+\/[^/]+\/[^/]+$/,
+    lazy(() => import('../workflow/WorkScreens.tsx').then((m) => ({ default: m.LeaveHandleScreen }))),
+  ],
+  [
+    /^\/task\/process\/leave\/detail\/[^/]+\/[^/]+$/,
+    lazy(() => import('../workflow/WorkScreens.tsx').then((m) => ({ default: m.LeaveDetailScreen }))),
+  ],
+];
+
 /** The bespoke screen of a route, if it has one. */
 export function routeScreen(path: string): ComponentType<{ catalogue: CatalogueIndex }> | undefined {
   const normal = normalizePath(path);
-  return Object.hasOwn(routeScreens, normal) ? routeScreens[normal] : undefined;
+  if (Object.hasOwn(routeScreens, normal)) return routeScreens[normal];
+  return patternScreens.find(([pattern]) => pattern.test(normal))?.[1];
 }
 
 /**

@@ -202,13 +202,7 @@ export const specRoutes: Record<string, SpecRoute> = {
 export const deferredRoutes: Readonly<Record<string, string>> = {
   '/secondaryProcessing/batchForm': 'secondary processing (issue to be filed)',
   '/develop/testFun': 'developer tools (issue to be filed)',
-  '/definition/designer': 'workflow (issue to be filed)',
-  '/flowable/work/start': 'workflow (issue to be filed)',
-  '/flowable/work/detail': 'workflow (issue to be filed)',
-  '/tool/build/index': 'workflow: form designer (issue to be filed)',
-  '/task/process/leave/form/:processDefinitionId': 'workflow: leave (issue to be filed)',
-  '/task/process/leave/handle/:taskId/:processInstanceId/:businessId': 'workflow: leave (issue to be filed)',
-  '/task/process/leave/detail/:processInstanceId/:businessId': 'workflow: leave (issue to be filed)',
+  '/tool/build/index': 'issue 18',
 };
 
 /** What a path opens: an entity's screen in a mode, with the record (`?id=`) and list filter. */

@@ -149,6 +149,28 @@ async function setState(
 /** What the generic answer calls the count, by action (the names the API has always used). */
 const answerKeys: Record<string, string> = { review: 'reviewed', unreview: 'unreviewed' };
 
+/**
+ * The refusals of an action without its writes: the bills locked, the state guard and the
+ * bill's own `check` (which writes nothing). An approval (modules/workflow) starts only for
+ * bills the action would accept now; answers the locked bills.
+ */
+export async function checkAction(
+  tx: Tx,
+  entity: EntityDefinition,
+  name: string,
+  code: ActionCode | undefined,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<Row[]> {
+  const action = entity.flow?.actions?.[name];
+  if (!action) throw new Error(`${entity.name} declares no action ${name}`);
+  const bills = await lockFlowBills(tx, entity, auth, ids, language);
+  guard(entity, action, bills, language);
+  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [] });
+  return bills;
+}
+
 /** Runs one declared action on the bills named by `ids`; answers what the action answers. */
 export async function runAction(
   tx: Tx,

@@ -7,6 +7,8 @@ import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
+import { approvalFor, requestApproval } from '../workflow/approval.ts';
+import type { WorkflowRuntime } from '../workflow/engine.ts';
 import { checkFlowCode, type FlowCode, flowEntities, postOnSave, runAction } from './engine.ts';
 
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
@@ -14,9 +16,16 @@ const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 /**
  * Every declared bill action becomes `POST /api/{service}/{bill}/{action}?ids=`, behind the
  * button `{bill}_{action}` (seeded from the same declaration), all or nothing; a bill with
- * `postOnSave` posts when saved. `code` is what bills do beyond their declaration.
+ * `postOnSave` posts when saved. `code` is what bills do beyond their declaration. When the
+ * tenant requires an approval process for the action (modules/workflow/approval.ts), the
+ * request starts it instead, and the process's final approval runs the action.
  */
-export function registerFlowRoutes(app: FastifyInstance, database: Database, code: FlowCode) {
+export function registerFlowRoutes(
+  app: FastifyInstance,
+  database: Database,
+  code: FlowCode,
+  workflow?: WorkflowRuntime,
+) {
   checkFlowCode(code);
   for (const entity of flowEntities) {
     for (const [name, action] of Object.entries(entity.flow?.actions ?? {})) {
@@ -40,6 +49,9 @@ export function registerFlowRoutes(app: FastifyInstance, database: Database, cod
               : {};
           const data = await database.withTenant(auth.tenantId, async (tx) => {
             await requireButton(tx, auth, `${entity.name}_${name}`);
+            const process = workflow && (await approvalFor(tx, entity.name, name));
+            if (workflow && process)
+              return requestApproval(tx, workflow, process, entity, name, own, auth, ids, request.language);
             return runAction(tx, entity, name, own, auth, ids, request.language, input);
           });
           return ok(data, translate('ok', request.language));

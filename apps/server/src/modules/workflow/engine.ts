@@ -1,0 +1,689 @@
+import type { Language } from '@bl/contract';
+import { Timers } from 'bpmn-elements';
+import { Engine } from 'bpmn-engine';
+import BpmnModdle from 'bpmn-moddle';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { evaluateExpression } from './expression.ts';
+import { ModelError, type ModelMeta, readModel } from './model.ts';
+
+/**
+ * The workflow engine (docs/adr/0027-workflow-engine.md). bpmn-engine executes the BPMN; this
+ * keeps every instance in the database between steps: its saved engine state, variables, open
+ * tasks and history (tenant tables under row-level security). Each step (start, complete a
+ * task, a timer's wake-up) is one transaction of the caller: lock the instance row, rebuild the
+ * engine from the saved state, run it until it waits again (user tasks, future timers) or ends,
+ * save. Nothing lives in a process between steps, so any process continues any instance and
+ * a restart loses nothing. Timers never fire in a process: a timer the engine sets becomes a
+ * pg-boss job at its due time that wakes the instance (the resumed engine finds it due).
+ */
+
+export interface ServiceContext {
+  tx: Tx;
+  /** Who moved the instance on (the starter, the approver, or the starter for a timer). */
+  auth: AuthContext;
+  language: Language;
+  instance: InstanceRow;
+  variables: Record<string, unknown>;
+  /** The service task's own attributes (`flowable:copyTo="..."`), expressions evaluated. */
+  params?: Record<string, unknown>;
+}
+
+/** A product action a service task may call by name: its answer is stored as a variable. */
+export type ServiceAction = (ctx: ServiceContext) => Promise<unknown>;
+
+export interface WorkflowRuntime {
+  services: Record<string, ServiceAction>;
+  /** Queues a wake-up of the instance at `at` (a timer, a task's due date). */
+  wakeAt(tx: Tx, tenantId: string, instanceId: string, at: Date, reason: 'timer' | 'due'): void;
+  /** An instance that ends normally and carries a bill action: performs it (approvals). */
+  onEnd?: (ctx: ServiceContext) => Promise<void>;
+}
+
+export interface InstanceRow {
+  id: string;
+  tenantId: string;
+  definitionId: string;
+  processKey: string;
+  title: string;
+  businessEntity: string | null;
+  businessId: string | null;
+  businessAction: string | null;
+  status: 'running' | 'completed' | 'rejected' | 'cancelled';
+  state: unknown;
+  variables: Record<string, unknown>;
+  reason: string | null;
+  starter: string;
+  starterAccount: string;
+}
+
+export interface DefinitionRow {
+  id: string;
+  processKey: string;
+  name: string;
+  version: number;
+  category: string | null;
+  xml: string;
+  meta: ModelMeta;
+  suspended: number;
+  delFlag: string;
+}
+
+export interface TaskRow {
+  id: string;
+  instanceId: string;
+  executionId: string;
+  elementId: string;
+  name: string;
+  assignee: string | null;
+  owner: string | null;
+  candidateUsers: string[];
+  candidateGroups: string[];
+  formKey: string | null;
+  status: 'open' | 'done' | 'cancelled';
+  dueTime: string | null;
+}
+
+const definitionColumns =
+  sql.raw(`id::text as id, process_key as "processKey", name, version, category, xml, meta,
+  suspended, del_flag as "delFlag"`);
+const instanceColumns =
+  sql.raw(`id::text as id, tenant_id as "tenantId", definition_id::text as "definitionId",
+  process_key as "processKey", title, business_entity as "businessEntity", business_id as "businessId",
+  business_action as "businessAction", status, state, variables, reason, starter::text as starter,
+  starter_account as "starterAccount"`);
+export const taskColumns =
+  sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
+  element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
+  candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime"`);
+
+// ---------------------------------------------------------------------------------------------
+// Definitions
+
+/** Deploys a model: the next version of its key, with its forms copied to wfdeployform. */
+export async function deploy(
+  tx: Tx,
+  auth: AuthContext,
+  input: { xml: string; category?: string | null },
+): Promise<{ id: string; key: string; version: number; name: string }> {
+  let meta: ModelMeta;
+  try {
+    meta = await readModel(input.xml);
+  } catch (error) {
+    if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
+    throw error;
+  }
+  const [last] = await queryRows<{ version: number | null }>(
+    tx,
+    sql`select max(version) as version from bl_wf_definition where process_key = ${meta.key}`,
+  );
+  const version = Number(last?.version ?? 0) + 1;
+  const id = nextId();
+  await tx.execute(sql`insert into bl_wf_definition
+      (id, tenant_id, process_key, name, version, category, xml, meta, create_user)
+      values (${id}, ${auth.tenantId}, ${meta.key}, ${meta.name}, ${version}, ${input.category ?? null},
+              ${input.xml}, ${JSON.stringify(meta)}::jsonb, ${auth.userId})`);
+  const forms = new Set(
+    [meta.startFormKey, ...Object.values(meta.tasks).map((t) => t.formKey)].filter(
+      (k): k is string => !!k && !k.includes('${'),
+    ),
+  );
+  for (const formKey of forms) {
+    // The form as designed now travels with the deployment (a wfform's content, else the key).
+    const [form] = await queryRows<{ content: string | null }>(
+      tx,
+      sql`select content from bl_wfform where form_id = ${formKey} and is_deleted = 0 limit 1`,
+    );
+    await tx.execute(sql`insert into bl_wfdeployform
+        (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted, version,
+         deployment_id, process_definition_id, category, form_key, form_content, del_flag)
+        values (${nextId()}, ${auth.tenantId}, ${auth.userId}, ${auth.deptId || null}, now(), ${auth.userId}, now(),
+                1, 0, 1, ${id}, ${`${meta.key}:${version}:${id}`}, ${input.category ?? null}, ${formKey},
+                ${form?.content ?? null}, '0')`);
+  }
+  return { id, key: meta.key, version, name: meta.name };
+}
+
+export async function definitionById(tx: Tx, id: string): Promise<DefinitionRow | undefined> {
+  const [row] = await queryRows<DefinitionRow>(
+    tx,
+    sql`select ${definitionColumns} from bl_wf_definition where id = ${id}`,
+  );
+  return row;
+}
+
+/** The newest active version of a key. */
+export async function latestDefinition(tx: Tx, key: string): Promise<DefinitionRow | undefined> {
+  const [row] = await queryRows<DefinitionRow>(
+    tx,
+    sql`select ${definitionColumns} from bl_wf_definition
+        where process_key = ${key} and suspended = 0 and del_flag = '0' order by version desc limit 1`,
+  );
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may do what
+
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : String(value ?? '').split(','))
+    .map((v) => String(v ?? '').trim())
+    .filter((v) => v !== '' && v !== 'null');
+
+/** The groups a user is in: role ids and the department id. */
+export const groupsOf = (auth: AuthContext) => [...auth.roleIds, ...(auth.deptId ? [auth.deptId] : [])];
+
+export function isCandidate(task: Pick<TaskRow, 'candidateUsers' | 'candidateGroups'>, auth: AuthContext) {
+  if (task.candidateUsers.includes(auth.userId) || task.candidateUsers.includes(auth.account)) return true;
+  const groups = new Set(groupsOf(auth));
+  return task.candidateGroups.some((g) => groups.has(g));
+}
+
+export function mayStart(meta: ModelMeta, auth: AuthContext): boolean {
+  if (!meta.starterUsers && !meta.starterGroups) return true;
+  const users = list(meta.starterUsers);
+  const groups = new Set(groupsOf(auth));
+  return (
+    auth.allPowerful ||
+    users.includes(auth.userId) ||
+    users.includes(auth.account) ||
+    list(meta.starterGroups).some((g) => groups.has(g))
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running an instance
+
+async function history(
+  tx: Tx,
+  instance: InstanceRow,
+  entry: {
+    elementId: string;
+    name: string;
+    kind: string;
+    auth?: AuthContext | null;
+    comment?: string | null;
+  },
+) {
+  await tx.execute(sql`insert into bl_wf_history (id, tenant_id, instance_id, element_id, name, kind, user_id, account, comment)
+      values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${entry.elementId}, ${entry.name.slice(0, 255)},
+              ${entry.kind}, ${entry.auth?.userId ?? null}, ${entry.auth?.account ?? null}, ${entry.comment ?? null})`);
+}
+
+/** `PT2H` / `P1D` after now, an ISO date, or nothing. */
+function dueFrom(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const duration = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value.trim());
+  if (duration) {
+    const [, d, h, m, s] = duration.map((v) => Number(v ?? 0));
+    return new Date(Date.now() + (((d ?? 0) * 24 + (h ?? 0)) * 3600 + (m ?? 0) * 60 + (s ?? 0)) * 1000);
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Parsed models by definition id: a deployed definition never changes, so parsing once is safe. */
+const parsedModels = new Map<string, Promise<unknown>>();
+function parsedModel(definition: DefinitionRow): Promise<unknown> {
+  let parsed = parsedModels.get(definition.id);
+  if (!parsed) {
+    if (parsedModels.size >= 500) parsedModels.clear();
+    parsed = new BpmnModdle().fromXML(definition.xml);
+    parsed.catch(() => parsedModels.delete(definition.id));
+    parsedModels.set(definition.id, parsed);
+  }
+  return parsed;
+}
+
+type Step =
+  | { kind: 'start' }
+  | { kind: 'resume' }
+  | { kind: 'signal'; elementId: string; executionId: string; output: Record<string, unknown> };
+
+interface ApiLike {
+  id: string;
+  type: string;
+  executionId?: string;
+  content: { executionId?: string; expireAt?: Date | string; [k: string]: unknown };
+  signal?: (message?: unknown) => void;
+}
+
+interface ExecutionLike {
+  getPostponed(): ApiLike[];
+  environment: { output: Record<string, unknown> };
+}
+
+/**
+ * Runs one step of an instance whose row the caller holds locked (`for update`): rebuilds the
+ * engine from the saved state, applies the step, runs until the engine waits or ends, and
+ * saves state, variables, new tasks, history. A failing service (a refused bill action...)
+ * throws, and the caller's transaction leaves no trace of the step.
+ */
+async function step(
+  tx: Tx,
+  runtime: WorkflowRuntime,
+  auth: AuthContext,
+  language: Language,
+  instance: InstanceRow,
+  definition: DefinitionRow,
+  action: Step,
+): Promise<void> {
+  const meta = definition.meta;
+  const variables = instance.variables;
+  const scope = () => ({ ...variables, starter: instance.starter, initiator: instance.starter });
+  let failure: unknown;
+  let activity = 0;
+  const pending = new Set<Promise<unknown>>();
+  const immediate = new Set<NodeJS.Immediate>();
+  const waiting = new Map<string, string>(); // executionId → element id (user tasks)
+  const timers: Date[] = [];
+  const finished: { id: string; type: string }[] = [];
+  let ended = false;
+
+  const engine = new Engine({
+    name: definition.processKey,
+    // A new instance starts from the definition's parsed model (parsed once per process); a
+    // resumed one from the model its saved state carries.
+    ...(action.kind === 'start' && { moddleContext: await parsedModel(definition) }),
+    timers: new Timers({
+      // Due now (a resumed timer whose time has come): fire; later: a job wakes the instance.
+      setTimeout: ((fn: (...args: unknown[]) => void, delay: number, ...args: unknown[]) => {
+        if (delay > 0) return { later: true };
+        const handle = setImmediate(() => {
+          immediate.delete(handle);
+          fn(...args);
+        });
+        immediate.add(handle);
+        return handle;
+      }) as unknown as typeof setTimeout,
+      clearTimeout: ((handle: unknown) => {
+        if (handle && typeof handle === 'object' && immediate.has(handle as NodeJS.Immediate)) {
+          clearImmediate(handle as NodeJS.Immediate);
+          immediate.delete(handle as NodeJS.Immediate);
+        }
+      }) as unknown as typeof clearTimeout,
+    }),
+    expressions: {
+      resolveExpression(text: string) {
+        return evaluateExpression(text, { ...scope(), environment: { variables: scope() } });
+      },
+    } as never,
+    extensions: {
+      services(element: { id: string; type: string; behaviour: Record<string, unknown> }) {
+        if (element.type !== 'bpmn:ServiceTask') return;
+        element.behaviour.Service = function Service() {
+          return {
+            execute(_message: unknown, callback: (error: unknown, result?: unknown) => void) {
+              const service = meta.services[element.id];
+              const work = (async () => {
+                const fn = service && runtime.services[service.action];
+                if (!fn) throw badRequest('workflow.unknownService', { name: service?.action ?? element.id });
+                const params = Object.fromEntries(
+                  Object.entries(service.params ?? {}).map(([k, v]) => [k, evaluateExpression(v, scope())]),
+                );
+                const result = await fn({ tx, auth, language, instance, variables, params });
+                if (result !== undefined) variables[element.id] = result;
+                return result;
+              })();
+              pending.add(work);
+              work.then(
+                (result) => {
+                  pending.delete(work);
+                  callback(null, result);
+                },
+                (error) => {
+                  pending.delete(work);
+                  failure ??= error;
+                  callback(error);
+                },
+              );
+            },
+          };
+        };
+      },
+    } as never,
+  } as never);
+  engine.on('error', (error: unknown) => {
+    failure ??= error;
+  });
+  engine.on('end', () => {
+    ended = true;
+  });
+  const listener = new (await import('node:events')).EventEmitter();
+  listener.on('wait', (api: ApiLike) => {
+    activity++;
+    if (api.type === 'bpmn:UserTask') waiting.set(String(api.content.executionId ?? api.executionId), api.id);
+  });
+  listener.on('activity.timer', (api: ApiLike) => {
+    activity++;
+    const at = api.content.expireAt ? new Date(api.content.expireAt) : null;
+    if (at) timers.push(at);
+  });
+  listener.on('activity.end', (api: ApiLike) => {
+    activity++;
+    if (api.type !== 'bpmn:UserTask') finished.push({ id: api.id, type: api.type });
+  });
+  listener.on('activity.start', () => {
+    activity++;
+  });
+
+  let execution: ExecutionLike;
+  if (action.kind === 'start') {
+    execution = (await engine.execute({ listener, variables } as never)) as unknown as ExecutionLike;
+  } else {
+    engine.recover(instance.state as never);
+    execution = (await engine.resume({ listener } as never)) as unknown as ExecutionLike;
+  }
+  const settle = async () => {
+    let still = 0;
+    let seen = -1;
+    for (let turn = 0; turn < 100_000 && still < 3; turn++) {
+      if (pending.size > 0) {
+        await Promise.allSettled([...pending]);
+        still = 0;
+        continue;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (failure) return;
+      if (immediate.size === 0 && activity === seen) still++;
+      else still = 0;
+      seen = activity;
+    }
+  };
+  await settle();
+  if (!failure && action.kind === 'signal') {
+    const target =
+      execution
+        .getPostponed()
+        .find(
+          (a) => a.id === action.elementId && (a.content.executionId ?? a.executionId) === action.executionId,
+        ) ?? execution.getPostponed().find((a) => a.id === action.elementId);
+    if (!target?.signal)
+      throw new Error(`task ${action.elementId} is not waiting in instance ${instance.id}`);
+    waiting.clear();
+    target.signal(action.output);
+    await settle();
+  }
+  if (failure) {
+    engine.stop();
+    throw failure instanceof Error ? failure : new Error(String(failure));
+  }
+
+  for (const done of finished) {
+    const element = meta.elements[done.id];
+    if (!element || done.type === 'bpmn:SequenceFlow') continue;
+    const kind = done.type
+      .replace('bpmn:', '')
+      .replace(/Event$|Gateway$|Task$/, (s) => s)
+      .slice(0, 16);
+    await history(tx, instance, { elementId: done.id, name: element.name, kind, auth });
+  }
+
+  // The user tasks now waiting: each becomes a task row once (a resumed engine reports them again).
+  const stillWaiting = ended ? [] : execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask');
+  for (const api of stillWaiting) {
+    const executionId = String(api.content.executionId ?? api.executionId ?? api.id);
+    const task = meta.tasks[api.id] ?? { name: api.id };
+    const values = scope();
+    const value = (text?: string) => (text === undefined ? undefined : evaluateExpression(text, values));
+    const assignee = list(value(task.assignee))[0] ?? null;
+    const due = dueFrom(value(task.dueDate));
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
+            candidate_users, candidate_groups, form_key, due_time)
+          values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${executionId}, ${api.id}, ${task.name.slice(0, 255)},
+                  ${assignee}, ${JSON.stringify(list(value(task.candidateUsers)))}::jsonb,
+                  ${JSON.stringify(list(value(task.candidateGroups)))}::jsonb, ${task.formKey ?? null}, ${due})
+          on conflict (tenant_id, instance_id, execution_id) do nothing returning id::text as id`,
+    );
+    if (inserted.length > 0 && due) runtime.wakeAt(tx, instance.tenantId, instance.id, due, 'due');
+  }
+  for (const at of timers) {
+    if (at.getTime() > Date.now()) runtime.wakeAt(tx, instance.tenantId, instance.id, at, 'timer');
+  }
+
+  if (ended) {
+    await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()
+        where instance_id = ${instance.id} and status = 'open'`);
+    await tx.execute(sql`update bl_wf_instance set status = 'completed', state = null,
+        variables = ${JSON.stringify(variables)}::jsonb, end_time = now() where id = ${instance.id}`);
+    instance.status = 'completed';
+    await runtime.onEnd?.({ tx, auth, language, instance, variables });
+    return;
+  }
+  const state = await engine.getState();
+  engine.stop();
+  await tx.execute(sql`update bl_wf_instance set state = ${JSON.stringify(state)}::jsonb,
+      variables = ${JSON.stringify(variables)}::jsonb where id = ${instance.id}`);
+}
+
+async function lockInstance(tx: Tx, id: string): Promise<InstanceRow> {
+  const [row] = await queryRows<InstanceRow>(
+    tx,
+    sql`select ${instanceColumns} from bl_wf_instance where id = ${id} for update`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface StartInput {
+  key?: string;
+  definitionId?: string;
+  variables?: Record<string, unknown>;
+  title?: string;
+  business?: { entity: string; id: string; action: string };
+}
+
+/** Starts an instance and runs it to its first wait. */
+export async function startInstance(
+  tx: Tx,
+  runtime: WorkflowRuntime,
+  auth: AuthContext,
+  language: Language,
+  input: StartInput,
+): Promise<{ id: string; status: string }> {
+  const definition = input.definitionId
+    ? await definitionById(tx, input.definitionId)
+    : await latestDefinition(tx, input.key ?? '');
+  if (definition?.suspended !== 0 || definition.delFlag !== '0')
+    throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
+  if (!input.business && !mayStart(definition.meta, auth))
+    throw forbidden('workflow.notStarter', { name: definition.name });
+  const id = nextId();
+  const instance: InstanceRow = {
+    id,
+    tenantId: auth.tenantId,
+    definitionId: definition.id,
+    processKey: definition.processKey,
+    title: (input.title ?? definition.name).slice(0, 255),
+    businessEntity: input.business?.entity ?? null,
+    businessId: input.business?.id ?? null,
+    businessAction: input.business?.action ?? null,
+    status: 'running',
+    state: null,
+    variables: { ...(input.variables ?? {}) },
+    reason: null,
+    starter: auth.userId,
+    starterAccount: auth.account,
+  };
+  await tx.execute(sql`insert into bl_wf_instance (id, tenant_id, definition_id, process_key, title,
+        business_entity, business_id, business_action, variables, starter, starter_account)
+      values (${id}, ${auth.tenantId}, ${definition.id}, ${definition.processKey}, ${instance.title},
+              ${instance.businessEntity}, ${instance.businessId}, ${instance.businessAction},
+              ${JSON.stringify(instance.variables)}::jsonb, ${auth.userId}, ${auth.account.slice(0, 64)})`);
+  await history(tx, instance, { elementId: '', name: definition.name, kind: 'started', auth });
+  await step(tx, runtime, auth, language, instance, definition, { kind: 'start' });
+  return { id, status: instance.status };
+}
+
+/** A task row, locked after its instance (instance first, then task: one order, no deadlock). */
+async function lockTask(tx: Tx, taskId: string): Promise<{ task: TaskRow; instance: InstanceRow }> {
+  const [peek] = await queryRows<{ instanceId: string }>(
+    tx,
+    sql`select instance_id::text as "instanceId" from bl_wf_task where id = ${taskId}`,
+  );
+  if (!peek) throw notFound();
+  const instance = await lockInstance(tx, peek.instanceId);
+  const [task] = await queryRows<TaskRow>(
+    tx,
+    sql`select ${taskColumns} from bl_wf_task where id = ${taskId} for update`,
+  );
+  if (!task) throw notFound();
+  if (task.status !== 'open') throw badRequest('workflow.taskClosed', { name: task.name });
+  return { task, instance };
+}
+
+/** May this user act on the task: its assignee, or a candidate while nobody has claimed it. */
+function requireHandler(task: TaskRow, auth: AuthContext) {
+  if (task.assignee === auth.userId) return;
+  if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
+  if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
+}
+
+export async function claimTask(tx: Tx, auth: AuthContext, taskId: string): Promise<void> {
+  const { task, instance } = await lockTask(tx, taskId);
+  if (task.assignee === auth.userId) return;
+  if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
+  if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
+  await tx.execute(sql`update bl_wf_task set assignee = ${auth.userId} where id = ${taskId}`);
+  await history(tx, instance, { elementId: task.elementId, name: task.name, kind: 'claim', auth });
+}
+
+export async function delegateTask(
+  tx: Tx,
+  auth: AuthContext,
+  taskId: string,
+  userId: string,
+  comment?: string,
+) {
+  const { task, instance } = await lockTask(tx, taskId);
+  requireHandler(task, auth);
+  const [user] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from blade_user where id::text = ${userId} and is_deleted = 0`,
+  );
+  if (!user) throw badRequest('workflow.unknownUser', { user: userId });
+  await tx.execute(
+    sql`update bl_wf_task set assignee = ${userId}, owner = ${auth.userId} where id = ${taskId}`,
+  );
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: task.name,
+    kind: 'delegate',
+    auth,
+    comment,
+  });
+}
+
+/**
+ * Completes a task: approve (the engine moves on, with the form's values as variables) or
+ * reject (the instance ends as rejected with the reason; the engine is not run, the business
+ * stays as it was). Exactly one of two concurrent completions wins: the second waits for the
+ * instance lock, then finds the task closed.
+ */
+export async function completeTask(
+  tx: Tx,
+  runtime: WorkflowRuntime,
+  auth: AuthContext,
+  language: Language,
+  taskId: string,
+  input: { variables?: Record<string, unknown>; comment?: string; reject?: boolean },
+): Promise<{ instanceStatus: string }> {
+  const { task, instance } = await lockTask(tx, taskId);
+  if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
+  requireHandler(task, auth);
+  const comment = input.comment?.trim() || null;
+  if (input.reject && !comment) throw badRequest('workflow.reasonRequired');
+  await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
+      end_time = now(), outcome = ${input.reject ? 'reject' : 'approve'}, comment = ${comment} where id = ${taskId}`);
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: task.name,
+    kind: input.reject ? 'reject' : 'complete',
+    auth,
+    comment,
+  });
+  if (input.reject) {
+    await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()
+        where instance_id = ${instance.id} and status = 'open'`);
+    await tx.execute(sql`update bl_wf_instance set status = 'rejected', reason = ${comment}, state = null,
+        end_time = now() where id = ${instance.id}`);
+    return { instanceStatus: 'rejected' };
+  }
+  const definition = await definitionById(tx, instance.definitionId);
+  if (!definition) throw notFound();
+  const output = { ...(input.variables ?? {}) };
+  Object.assign(instance.variables, output, { [`${task.elementId}_approved`]: true });
+  await step(tx, runtime, auth, language, instance, definition, {
+    kind: 'signal',
+    elementId: task.elementId,
+    executionId: task.executionId,
+    output,
+  });
+  return { instanceStatus: instance.status };
+}
+
+/**
+ * A timer's or due date's wake-up (a pg-boss job, any process): resumes a running instance so
+ * that timers now due fire; a due task still open gets a reminder in the history.
+ */
+export async function wakeInstance(
+  tx: Tx,
+  runtime: WorkflowRuntime,
+  instanceId: string,
+  reason: string,
+  language: Language = 'zh',
+): Promise<void> {
+  const [peek] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from bl_wf_instance where id = ${instanceId}`,
+  );
+  if (!peek) return;
+  const instance = await lockInstance(tx, instanceId);
+  if (instance.status !== 'running') return;
+  const definition = await definitionById(tx, instance.definitionId);
+  if (!definition) return;
+  if (reason === 'due') {
+    const overdue = await queryRows<{ elementId: string; name: string }>(
+      tx,
+      sql`select element_id as "elementId", name from bl_wf_task
+          where instance_id = ${instanceId} and status = 'open' and due_time <= now()`,
+    );
+    for (const task of overdue) await history(tx, instance, { ...task, kind: 'overdue' });
+    return;
+  }
+  const auth = await starterAuth(tx, instance);
+  await step(tx, runtime, auth, language, instance, definition, { kind: 'resume' });
+}
+
+/** The starter as the actor of work nobody is present for (timers). */
+async function starterAuth(tx: Tx, instance: InstanceRow): Promise<AuthContext> {
+  const [user] = await queryRows<{
+    account: string;
+    name: string | null;
+    roleId: string | null;
+    deptId: string | null;
+  }>(
+    tx,
+    sql`select account, real_name as name, role_id as "roleId", dept_id as "deptId" from blade_user where id = ${instance.starter}`,
+  );
+  return {
+    tenantId: instance.tenantId,
+    userId: instance.starter,
+    sessionId: '',
+    clientId: 'workflow',
+    account: user?.account ?? instance.starterAccount,
+    userName: user?.name ?? instance.starterAccount,
+    roleIds: list(user?.roleId),
+    roleAliases: [],
+    allPowerful: false,
+    deptId: list(user?.deptId)[0] ?? '',
+  };
+}
+
+export { AppError };

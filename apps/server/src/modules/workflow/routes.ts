@@ -1,0 +1,561 @@
+import { ok } from '@bl/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import { parseIds } from '../../engine/crud.ts';
+import { requireButton } from '../../engine/permissions.ts';
+import { type AuthContext, requireAuth } from '../../http/context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
+import { performApproved } from './approval.ts';
+import {
+  claimTask,
+  completeTask,
+  definitionById,
+  delegateTask,
+  deploy,
+  groupsOf,
+  mayStart,
+  type ServiceAction,
+  startInstance,
+  taskColumns,
+  type WorkflowRuntime,
+  wakeInstance,
+} from './engine.ts';
+import { ModelError, type ModelMeta, readModel } from './model.ts';
+
+/** The pg-boss queue of instance wake-ups (timers, due dates). */
+export const wakeQueue = 'bl-wf-wake';
+
+/**
+ * The product actions a service task may call by name (`flowable:expression="${copy}"`):
+ * `copy` sends the instance to the users (ids or accounts) of the task's `flowable:copyTo`, else
+ * of the variable `copyTo` (wfcopy, "copied to me");
+ * `bill:{entity}.{action}` runs a declared bill action on the instance's bill.
+ */
+function services(): Record<string, ServiceAction> {
+  return {
+    copy: async ({ tx, auth, instance, variables, params }) => {
+      const users = String(params?.copyTo || variables.copyTo || '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      for (const user of users) {
+        const [found] = await queryRows<{ id: string; account: string }>(
+          tx,
+          sql`select id::text as id, account from blade_user where (id::text = ${user} or account = ${user}) and is_deleted = 0`,
+        );
+        if (!found) continue;
+        await tx.execute(sql`insert into bl_wfcopy (id, tenant_id, create_user, create_dept, create_time, update_user,
+              update_time, status, is_deleted, version, title, process_instance_id, process_definition_id, business_id,
+              user_id, account, is_read, del_flag)
+            values (${nextId()}, ${instance.tenantId}, ${auth.userId}, ${auth.deptId || null}, now(), ${auth.userId}, now(),
+                    1, 0, 1, ${instance.title}, ${instance.id}, ${instance.definitionId}, ${instance.businessId},
+                    ${found.id}, ${found.account}, '0', '0')`);
+      }
+      return users.length;
+    },
+  };
+}
+
+/** The runtime an app's workflow runs with: its services, its wake-up queue, the bill hook. */
+export function workflowRuntime(code: FlowCode, jobs: () => JobQueue): WorkflowRuntime {
+  const named = services();
+  const runtime: WorkflowRuntime = {
+    services: new Proxy(named, {
+      get(target, name: string) {
+        if (name in target) return target[name];
+        const bill = /^bill:(\w+)\.(\w+)$/.exec(name);
+        if (!bill) return undefined;
+        const [, entity, action] = bill as unknown as [string, string, string];
+        // The named action of the instance's own bill, as the user moving the instance on.
+        const run: ServiceAction = async (ctx) => {
+          const declared = flowEntities.find((e) => e.name === entity);
+          if (!declared?.flow?.actions?.[action] || !ctx.instance.businessId)
+            throw badRequest('workflow.unknownAction', { entity, action });
+          return runAction(
+            ctx.tx,
+            declared,
+            action,
+            code[entity]?.[action],
+            ctx.auth,
+            [ctx.instance.businessId],
+            ctx.language,
+          );
+        };
+        return run;
+      },
+    }),
+    wakeAt(tx, tenantId, instanceId, at, reason) {
+      jobs().later(tx, wakeQueue, { tenantId, instanceId, reason }, at);
+    },
+    onEnd: performApproved((entity, action) => code[entity]?.[action]),
+  };
+  return runtime;
+}
+
+/** The wake-up job's work: any process, once per job, in the instance's tenant. */
+export function wakeJob(database: Database, runtime: () => WorkflowRuntime) {
+  return async (data: Record<string, string>) => {
+    const { tenantId, instanceId, reason } = data;
+    if (!tenantId || !instanceId) return;
+    await database.withTenant(tenantId, (tx) => wakeInstance(tx, runtime(), instanceId, reason ?? 'timer'));
+  };
+}
+
+const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+});
+const idQuery = z.object({ id: z.string().regex(/^\d{1,20}$/) });
+const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
+const variablesSchema = z.record(z.string().max(64), z.unknown()).default({});
+
+async function page<T>(
+  tx: Tx,
+  query: { current: number; size: number },
+  from: ReturnType<typeof sql>,
+  columns: ReturnType<typeof sql>,
+  order: ReturnType<typeof sql>,
+) {
+  const [count] = await queryRows<{ n: string }>(tx, sql`select count(*)::text as n ${from}`);
+  const total = Number(count?.n ?? 0);
+  const records = await queryRows<T>(
+    tx,
+    sql`select ${columns} ${from} order by ${order} limit ${query.size} offset ${(query.current - 1) * query.size}`,
+  );
+  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+}
+
+/** Tasks a user may act on: theirs, or unclaimed where they are a candidate (user or group). */
+const mine = (auth: AuthContext) => {
+  const groups = groupsOf(auth);
+  const groupMatch =
+    groups.length > 0
+      ? sql`or candidate_groups ?| array[${sql.join(
+          groups.map((g) => sql`${g}`),
+          sql`, `,
+        )}]::text[]`
+      : sql``;
+  return sql`(t.assignee = ${auth.userId} or (t.assignee is null and (t.candidate_users ? ${auth.userId}
+    or t.candidate_users ? ${auth.account} ${groupMatch})))`;
+};
+
+const taskListColumns =
+  sql.raw(`t.id::text as id, t.instance_id::text as "instanceId", t.element_id as "elementId",
+  t.name, t.assignee, t.form_key as "formKey", t.status, t.outcome, t.comment, t.due_time as "dueTime",
+  t.create_time as "createTime", t.end_time as "endTime", i.title, i.process_key as "processKey",
+  i.starter_account as "starterAccount", i.business_entity as "businessEntity", i.business_id as "businessId",
+  i.status as "instanceStatus"`);
+
+/**
+ * `/api/bl-flowable/...`: deploy and manage process definitions, start instances, the task
+ * lists of a user, handle tasks, the instance detail with its diagram and history, and the
+ * approval settings of bill actions.
+ */
+export function registerWorkflowRoutes(app: FastifyInstance, database: Database, runtime: WorkflowRuntime) {
+  const base = '/api/bl-flowable';
+  const run = <T>(request: { auth: AuthContext | null }, work: (tx: Tx, auth: AuthContext) => Promise<T>) => {
+    const auth = requireAuth(request.auth);
+    return database.withTenant(auth.tenantId, (tx) => work(tx, auth));
+  };
+  const manage = (tx: Tx, auth: AuthContext) => requireButton(tx, auth, 'wfdeployform_add');
+
+  // Definitions -----------------------------------------------------------------------------
+  app.post(
+    `${base}/definition/deploy`,
+    {
+      schema: {
+        tags: ['workflow'],
+        body: z.object({ xml: z.string().min(1).max(2_000_000), category: z.string().max(64).nullish() }),
+      },
+    },
+    async (request) => {
+      const input = request.body as { xml: string; category?: string | null };
+      const data = await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        return deploy(tx, auth, input);
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.post(
+    `${base}/definition/validate`,
+    { schema: { tags: ['workflow'], body: z.object({ xml: z.string().min(1).max(2_000_000) }) } },
+    async (request) => {
+      const { xml } = request.body as { xml: string };
+      requireAuth(request.auth);
+      try {
+        const meta = await readModel(xml);
+        return ok(
+          { key: meta.key, name: meta.name, tasks: Object.keys(meta.tasks).length },
+          translate('ok', request.language),
+        );
+      } catch (error) {
+        if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
+        throw error;
+      }
+    },
+  );
+  app.get(
+    `${base}/definition/list`,
+    { schema: { tags: ['workflow'], querystring: pageQuery.extend({ key: z.string().max(64).optional() }) } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery> & { key?: string };
+      const data = await run(request, (tx) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_definition where del_flag = '0' ${query.key ? sql`and process_key = ${query.key}` : sql``}`,
+          sql.raw(`id::text as id, process_key as "processKey", name, version, category, suspended,
+            del_flag as "delFlag", create_time as "createTime"`),
+          sql.raw('process_key, version desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/definition/detail`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      const data = await run(request, async (tx) => {
+        const definition = await definitionById(tx, id);
+        if (!definition) throw notFound();
+        return definition;
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  for (const [name, set] of [
+    ['suspend', sql`suspended = 1`],
+    ['activate', sql`suspended = 0`],
+  ] as const) {
+    app.post(
+      `${base}/definition/${name}`,
+      { schema: { tags: ['workflow'], querystring: idQuery } },
+      async (request) => {
+        const { id } = request.query as z.infer<typeof idQuery>;
+        await run(request, async (tx, auth) => {
+          await manage(tx, auth);
+          const changed = await queryRows(
+            tx,
+            sql`update bl_wf_definition set ${set} where id = ${id} returning id`,
+          );
+          if (changed.length === 0) throw notFound();
+        });
+        return ok(null, translate('ok', request.language));
+      },
+    );
+  }
+  app.post(
+    `${base}/definition/remove`,
+    { schema: { tags: ['workflow'], querystring: idsQuery } },
+    async (request) => {
+      const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+      await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        for (const id of ids) {
+          // Running instances keep their definition; deleted definitions start no more.
+          await tx.execute(sql`update bl_wf_definition set del_flag = '2' where id = ${id}`);
+          await tx.execute(sql`update bl_wfdeployform set del_flag = '2' where deployment_id = ${id}`);
+        }
+      });
+      return ok(null, translate('ok', request.language));
+    },
+  );
+
+  // Starting ---------------------------------------------------------------------------------
+  app.get(`${base}/process/startable`, { schema: { tags: ['workflow'] } }, async (request) => {
+    const data = await run(request, async (tx, auth) => {
+      const rows = await queryRows<{
+        id: string;
+        processKey: string;
+        name: string;
+        version: number;
+        category: string | null;
+        meta: ModelMeta;
+      }>(
+        tx,
+        sql`select distinct on (process_key) id::text as id, process_key as "processKey", name, version, category, meta
+            from bl_wf_definition where suspended = 0 and del_flag = '0' order by process_key, version desc`,
+      );
+      return rows
+        .filter((r) => mayStart(r.meta, auth))
+        .map(({ meta, ...r }) => ({ ...r, startFormKey: meta.startFormKey ?? null }));
+    });
+    return ok(data, translate('ok', request.language));
+  });
+  app.post(
+    `${base}/process/start`,
+    {
+      schema: {
+        tags: ['workflow'],
+        body: z.object({
+          key: z.string().max(64).optional(),
+          definitionId: z
+            .string()
+            .regex(/^\d{1,20}$/)
+            .optional(),
+          title: z.string().max(255).optional(),
+          variables: variablesSchema,
+        }),
+      },
+    },
+    async (request) => {
+      const input = request.body as {
+        key?: string;
+        definitionId?: string;
+        title?: string;
+        variables: Record<string, unknown>;
+      };
+      const data = await run(request, (tx, auth) =>
+        startInstance(tx, runtime, auth, request.language, input),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/process/mine`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_instance where starter = ${auth.userId}`,
+          sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
+          business_id as "businessId", start_time as "startTime", end_time as "endTime"`),
+          sql.raw('start_time desc, id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/process/detail`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      const data = await run(request, async (tx) => {
+        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string }>(
+          tx,
+          sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
+              reason, variables, starter::text as starter, starter_account as "starterAccount",
+              business_entity as "businessEntity", business_id as "businessId", business_action as "businessAction",
+              start_time as "startTime", end_time as "endTime"
+            from bl_wf_instance where id = ${id}`,
+        );
+        if (!instance) throw notFound();
+        const definition = await definitionById(tx, instance.definitionId);
+        const history = await queryRows<{ elementId: string; kind: string }>(
+          tx,
+          sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
+            from bl_wf_history where instance_id = ${id} order by time, id`,
+        );
+        const tasks = await queryRows<{ elementId: string; status: string }>(
+          tx,
+          sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
+            from bl_wf_task where instance_id = ${id} order by create_time, id`,
+        );
+        const active = [...new Set(tasks.filter((t) => t.status === 'open').map((t) => t.elementId))];
+        const finished = [
+          ...new Set([
+            ...history
+              .filter((h) => h.elementId && !['claim', 'delegate', 'overdue'].includes(h.kind))
+              .map((h) => h.elementId),
+          ]),
+        ].filter((e) => !active.includes(e));
+        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+
+  // Task lists --------------------------------------------------------------------------------
+  app.get(
+    `${base}/task/todo`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
+          taskListColumns,
+          sql.raw('t.create_time desc, t.id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/task/done`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
+          taskListColumns,
+          sql.raw('t.end_time desc, t.id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(
+    `${base}/copy/list`,
+    { schema: { tags: ['workflow'], querystring: pageQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) =>
+        page(
+          tx,
+          query,
+          sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
+          sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
+          is_read as "isRead", create_time as "createTime"`),
+          sql.raw('create_time desc, id desc'),
+        ),
+      );
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
+    const data = await run(request, async (tx, auth) => {
+      const [todo] = await queryRows<{ n: string }>(
+        tx,
+        sql`select count(*)::text as n from bl_wf_task t where t.status = 'open' and ${mine(auth)}`,
+      );
+      const [copies] = await queryRows<{ n: string }>(
+        tx,
+        sql`select count(*)::text as n from bl_wfcopy where user_id = ${auth.userId} and is_read = '0' and is_deleted = 0`,
+      );
+      return { todo: Number(todo?.n ?? 0), copies: Number(copies?.n ?? 0) };
+    });
+    return ok(data, translate('ok', request.language));
+  });
+
+  // Handling a task ---------------------------------------------------------------------------
+  const taskBody = z.object({
+    id: z.string().regex(/^\d{1,20}$/),
+    variables: variablesSchema,
+    comment: z.string().max(2000).optional(),
+  });
+  app.post(
+    `${base}/task/claim`,
+    { schema: { tags: ['workflow'], querystring: idQuery } },
+    async (request) => {
+      const { id } = request.query as z.infer<typeof idQuery>;
+      await run(request, (tx, auth) => claimTask(tx, auth, id));
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  app.post(`${base}/task/complete`, { schema: { tags: ['workflow'], body: taskBody } }, async (request) => {
+    const input = request.body as z.infer<typeof taskBody>;
+    const data = await run(request, (tx, auth) =>
+      completeTask(tx, runtime, auth, request.language, input.id, {
+        variables: input.variables,
+        comment: input.comment,
+      }),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+  app.post(`${base}/task/reject`, { schema: { tags: ['workflow'], body: taskBody } }, async (request) => {
+    const input = request.body as z.infer<typeof taskBody>;
+    const data = await run(request, (tx, auth) =>
+      completeTask(tx, runtime, auth, request.language, input.id, {
+        comment: input.comment ?? '',
+        reject: true,
+      }),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+  const delegateBody = z.object({
+    id: z.string().regex(/^\d{1,20}$/),
+    userId: z.string().regex(/^\d{1,20}$/),
+    comment: z.string().max(2000).optional(),
+  });
+  app.post(
+    `${base}/task/delegate`,
+    { schema: { tags: ['workflow'], body: delegateBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof delegateBody>;
+      await run(request, (tx, auth) => delegateTask(tx, auth, input.id, input.userId, input.comment));
+      return ok(null, translate('ok', request.language));
+    },
+  );
+
+  // Approval settings of bill actions -------------------------------------------------------
+  app.get(`${base}/approval/list`, { schema: { tags: ['workflow'] } }, async (request) => {
+    const data = await run(request, (tx) =>
+      queryRows(
+        tx,
+        sql`select id::text as id, entity, action, process_key as "processKey" from bl_wf_approval order by entity, action`,
+      ),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+  const approvalBody = z.object({
+    entity: z.string().max(64),
+    action: z.string().max(16),
+    processKey: z.string().max(64),
+  });
+  app.post(
+    `${base}/approval/submit`,
+    { schema: { tags: ['workflow'], body: approvalBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof approvalBody>;
+      await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        const entity = flowEntities.find((e) => e.name === input.entity);
+        if (!entity?.flow?.actions?.[input.action])
+          throw badRequest('workflow.unknownAction', { entity: input.entity, action: input.action });
+        await tx.execute(sql`insert into bl_wf_approval (id, tenant_id, entity, action, process_key, create_user)
+          values (${nextId()}, ${auth.tenantId}, ${input.entity}, ${input.action}, ${input.processKey}, ${auth.userId})
+          on conflict (tenant_id, entity, action) do update set process_key = excluded.process_key`);
+      });
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  app.post(
+    `${base}/approval/remove`,
+    { schema: { tags: ['workflow'], querystring: idsQuery } },
+    async (request) => {
+      const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+      await run(request, async (tx, auth) => {
+        await manage(tx, auth);
+        for (const id of ids) await tx.execute(sql`delete from bl_wf_approval where id = ${id}`);
+      });
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  const businessQuery = z.object({ entity: z.string().max(64), id: z.string().regex(/^\d{1,20}$/) });
+  app.get(
+    `${base}/approval/business`,
+    { schema: { tags: ['workflow'], querystring: businessQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof businessQuery>;
+      const data = await run(request, async (tx) => {
+        const [row] = await queryRows(
+          tx,
+          sql`select id::text as id, status, reason, start_time as "startTime", end_time as "endTime"
+            from bl_wf_instance where business_entity = ${query.entity} and business_id = ${query.id}
+            order by start_time desc, id desc limit 1`,
+        );
+        return row ?? null;
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+}

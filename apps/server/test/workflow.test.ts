@@ -1,0 +1,458 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
+import { type Tokens, testApp, tokensOf } from './support/app.ts';
+import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
+import { type Answer, client, masterData, nextBillNo } from './support/wms.ts';
+
+type Row = Record<string, unknown>;
+type Page = { records: Row[]; total: number };
+
+const bpmn = (id: string, body: string, processAttrs = '') => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:flowable="http://flowable.org/bpmn" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  targetNamespace="http://bl/test">
+  <process id="${id}" name="${id} process" isExecutable="true" ${processAttrs}>${body}</process>
+</definitions>`;
+const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition
+    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression"><![CDATA[${condition}]]></conditionExpression></sequenceFlow>`
+    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+
+/** Leave: the manager group approves; more than 3 days also goes to the approver; HR is copied. */
+const leave = bpmn(
+  'leaveTest',
+  `<startEvent id="start" flowable:formKey="leaveForm" />
+  ${flow('f1', 'start', 'manager')}
+  <userTask id="manager" name="Manager approval" flowable:candidateGroups="\${managerGroup}" flowable:formKey="leaveForm" />
+  ${flow('f2', 'manager', 'days')}
+  <exclusiveGateway id="days" default="short" />
+  ${flow('long', 'days', 'second', '$' + '{days > 3}')}
+  ${flow('short', 'days', 'copy')}
+  <userTask id="second" name="Second approval" camunda:assignee="\${secondUser}" flowable:dueDate="PT1H" />
+  ${flow('f3', 'second', 'copy')}
+  <serviceTask id="copy" name="Copy to HR" flowable:expression="\${copy}" />
+  ${flow('f4', 'copy', 'end')}
+  <endEvent id="end" />`,
+);
+
+const parallel = bpmn(
+  'parallelTest',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'fork')}
+  <parallelGateway id="fork" />
+  ${flow('f2', 'fork', 'a')}
+  ${flow('f3', 'fork', 'b')}
+  <userTask id="a" name="A" flowable:assignee="\${starter}" />
+  <userTask id="b" name="B" flowable:assignee="\${starter}" />
+  ${flow('f4', 'a', 'join')}
+  ${flow('f5', 'b', 'join')}
+  <parallelGateway id="join" />
+  ${flow('f6', 'join', 'end')}
+  <endEvent id="end" />`,
+);
+
+const timer = bpmn(
+  'timerTest',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'wait')}
+  <intermediateCatchEvent id="wait" name="Wait"><timerEventDefinition><timeDuration>PT1S</timeDuration></timerEventDefinition></intermediateCatchEvent>
+  ${flow('f2', 'wait', 'after')}
+  <userTask id="after" name="After the timer" flowable:assignee="\${starter}" />
+  ${flow('f3', 'after', 'end')}
+  <endEvent id="end" />`,
+);
+
+const broken = bpmn(
+  'brokenTest',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'svc')}
+  <serviceTask id="svc" flowable:expression="\${noSuchAction}" />
+  ${flow('f2', 'svc', 'end')}
+  <endEvent id="end" />`,
+);
+
+/** Two steps, both by the approver account (a candidate user by account). */
+const twoStep = bpmn(
+  'inboundApproval',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'first')}
+  <userTask id="first" name="First approval" flowable:candidateUsers="approver" />
+  ${flow('f2', 'first', 'final')}
+  <userTask id="final" name="Final approval" flowable:candidateUsers="approver" />
+  ${flow('f3', 'final', 'end')}
+  <endEvent id="end" />`,
+);
+
+/** The BPMN workflow engine (issue 18, docs/adr/0027-workflow-engine.md). */
+describe.each(testDrivers())('workflow on %s', (driver) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  let admin: Tokens;
+  let api: ReturnType<typeof client>;
+  let approver: ReturnType<typeof client>;
+  let outsider: ReturnType<typeof client>;
+  let approverRole: string;
+  const apps: FastifyInstance[] = [];
+
+  const must = <T = unknown>(answer: Answer, what: string): T => {
+    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
+    return answer.data as T;
+  };
+  const wf = (c: ReturnType<typeof client>) => ({
+    deploy: (xml: string) => c.call('POST', '/api/bl-flowable/definition/deploy', { payload: { xml } }),
+    start: (key: string, variables: Row = {}) =>
+      c.call('POST', '/api/bl-flowable/process/start', { payload: { key, variables } }),
+    todo: async () =>
+      must<Page>(await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }), 'todo'),
+    complete: (id: string, variables: Row = {}, comment?: string) =>
+      c.call('POST', '/api/bl-flowable/task/complete', { payload: { id, variables, comment } }),
+    reject: (id: string, comment: string) =>
+      c.call('POST', '/api/bl-flowable/task/reject', { payload: { id, comment }, language: 'en' }),
+    claim: (id: string) => c.call('POST', '/api/bl-flowable/task/claim', { query: { id }, language: 'en' }),
+    detail: async (id: string) =>
+      must<{
+        instance: Row;
+        history: Row[];
+        tasks: Row[];
+        active: string[];
+        finished: string[];
+        xml: string;
+      }>(await c.call('GET', '/api/bl-flowable/process/detail', { query: { id } }), 'detail'),
+  });
+  const tasksOf = async (c: ReturnType<typeof client>, instanceId: string) =>
+    (await wf(c).todo()).records.filter((t) => t.instanceId === instanceId);
+
+  beforeAll(async () => {
+    test = await createTestDatabase(driver);
+    app = await testApp(test.database);
+    apps.push(app);
+    admin = await tokensOf(app);
+    api = client(app, () => admin.accessToken);
+    await masterData(api.submit);
+    approverRole = await createRole(test.database, {
+      roleAlias: 'wfapprover',
+      buttons: ['isinstockbill_view'],
+    });
+    const approverToken = await createUserAndSignIn(app, test.database, {
+      account: 'approver',
+      roleId: approverRole,
+    });
+    approver = client(app, () => approverToken);
+    const otherRole = await createRole(test.database, {
+      roleAlias: 'wfother',
+      buttons: ['isinstockbill_view'],
+    });
+    const outsiderToken = await createUserAndSignIn(app, test.database, {
+      account: 'outsider',
+      roleId: otherRole,
+    });
+    outsider = client(app, () => outsiderToken);
+    for (const xml of [leave, parallel, timer, broken, twoStep]) must(await wf(api).deploy(xml), 'deploy');
+  }, 120_000);
+  afterAll(async () => {
+    for (const one of apps) await one.close();
+    await test.dispose();
+  });
+
+  const approverId = async () => {
+    const [row] = await test.database.withTenant('000000', (tx) =>
+      queryRows<{ id: string }>(tx, sql`select id::text as id from blade_user where account = 'approver'`),
+    );
+    return String(row?.id);
+  };
+
+  it('deploys versions, reads flowable:/camunda: attributes, refuses a broken model in the language asked', async () => {
+    const again = must<{ version: number; key: string }>(await wf(api).deploy(leave), 'redeploy');
+    expect(again).toMatchObject({ key: 'leaveTest', version: 2 });
+    const bad = await api.call('POST', '/api/bl-flowable/definition/deploy', {
+      payload: {
+        xml: bpmn('bad', `<startEvent id="s" />${flow('f', 's', 'e', '${days >')}<endEvent id="e" />`),
+      },
+      language: 'en',
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.msg).toContain('The process model is not valid');
+    const startable = must<Row[]>(await api.call('GET', '/api/bl-flowable/process/startable'), 'startable');
+    expect(startable.find((d) => d.processKey === 'leaveTest')).toMatchObject({
+      version: 2,
+      startFormKey: 'leaveForm',
+    });
+    const forms = must<Page>(
+      await api.call('GET', '/api/bl-system/wfdeployform/list', {
+        query: { formKey: 'leaveForm', size: '10' },
+      }),
+      'deployed forms',
+    );
+    expect(forms.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs user tasks, an exclusive gateway on a variable, a service task and the end; copies HR', async () => {
+    const second = await approverId();
+    const long = must<{ id: string }>(
+      await wf(api).start('leaveTest', {
+        days: 5,
+        managerGroup: approverRole,
+        secondUser: second,
+        copyTo: 'outsider',
+      }),
+      'start long leave',
+    );
+    // The manager's task goes to the approver's role, not to the starter.
+    expect(await tasksOf(api, long.id)).toHaveLength(0);
+    const [manager] = await tasksOf(approver, long.id);
+    expect(manager).toMatchObject({ elementId: 'manager', name: 'Manager approval', formKey: 'leaveForm' });
+    must(await wf(approver).complete(String(manager?.id), {}, 'ok'), 'manager approves');
+    const [secondTask] = await tasksOf(approver, long.id);
+    expect(secondTask).toMatchObject({ elementId: 'second', assignee: second });
+    expect(secondTask?.dueTime).toBeTruthy();
+    must(await wf(approver).complete(String(secondTask?.id)), 'second approves');
+    const done = await wf(api).detail(long.id);
+    expect(done.instance.status).toBe('completed');
+    expect(done.active).toEqual([]);
+    expect(done.finished).toEqual(expect.arrayContaining(['manager', 'days', 'second', 'copy', 'end']));
+    const copies = must<Page>(await outsider.call('GET', '/api/bl-flowable/copy/list'), 'copies');
+    expect(copies.records.some((c) => c.processInstanceId === long.id)).toBe(true);
+
+    const short = must<{ id: string }>(
+      await wf(api).start('leaveTest', { days: 1, managerGroup: approverRole, secondUser: second }),
+      'start short leave',
+    );
+    const [first] = await tasksOf(approver, short.id);
+    must(await wf(approver).complete(String(first?.id)), 'manager approves');
+    const shortDone = await wf(api).detail(short.id);
+    expect(shortDone.instance.status).toBe('completed');
+    expect(shortDone.finished).not.toContain('second');
+    const doneList = must<Page>(await approver.call('GET', '/api/bl-flowable/task/done'), 'done');
+    expect(doneList.records.map((r) => r.instanceId)).toEqual(expect.arrayContaining([long.id, short.id]));
+    const mine = must<Page>(await api.call('GET', '/api/bl-flowable/process/mine'), 'mine');
+    expect(mine.records.map((r) => r.id)).toEqual(expect.arrayContaining([long.id, short.id]));
+  });
+
+  it('the seeded leave process runs: manager, a second approval past 3 days, HR copied', async () => {
+    const leaveDef = must<Row[]>(
+      await api.call('GET', '/api/bl-flowable/process/startable'),
+      'startable',
+    ).find((d) => d.processKey === 'leave');
+    expect(leaveDef).toMatchObject({ startFormKey: 'leaveForm' });
+    const started = must<{ id: string }>(
+      await api.call('POST', '/api/bl-flowable/process/start', {
+        payload: { definitionId: leaveDef?.id, variables: { days: 5, leaveType: '年假', reason: '探亲' } },
+      }),
+      'start leave',
+    );
+    const [manager] = await tasksOf(api, started.id);
+    expect(manager?.elementId).toBe('manager');
+    must(await wf(api).complete(String(manager?.id), {}, '同意'), 'manager');
+    const [second] = await tasksOf(api, started.id);
+    expect(second?.elementId).toBe('second');
+    must(await wf(api).complete(String(second?.id)), 'second');
+    expect((await wf(api).detail(started.id)).instance.status).toBe('completed');
+    const copies = must<Page>(await api.call('GET', '/api/bl-flowable/copy/list'), 'copies');
+    expect(copies.records.some((c) => c.processInstanceId === started.id)).toBe(true);
+  });
+
+  it('runs parallel branches and joins them', async () => {
+    const started = must<{ id: string }>(await wf(api).start('parallelTest'), 'start');
+    const open = await tasksOf(api, started.id);
+    expect(open.map((t) => t.elementId).sort()).toEqual(['a', 'b']);
+    must(await wf(api).complete(String(open[0]?.id)), 'one branch');
+    expect((await wf(api).detail(started.id)).instance.status).toBe('running');
+    must(await wf(api).complete(String(open[1]?.id)), 'other branch');
+    expect((await wf(api).detail(started.id)).instance.status).toBe('completed');
+  });
+
+  it('a service task that fails leaves no instance behind', async () => {
+    const before = must<Page>(await api.call('GET', '/api/bl-flowable/process/mine'), 'mine').total;
+    const refused = await api.call('POST', '/api/bl-flowable/process/start', {
+      payload: { key: 'brokenTest', variables: {} },
+      language: 'en',
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.msg).toContain('unknown service: noSuchAction');
+    expect(must<Page>(await api.call('GET', '/api/bl-flowable/process/mine'), 'mine').total).toBe(before);
+  });
+
+  it('only candidates claim; the claimer alone then handles it; a rejection needs a reason', async () => {
+    const started = must<{ id: string }>(
+      await wf(api).start('leaveTest', { days: 1, managerGroup: approverRole }),
+      'start',
+    );
+    const [task] = await tasksOf(approver, started.id);
+    expect(await tasksOf(outsider, started.id)).toHaveLength(0);
+    const refused = await wf(outsider).claim(String(task?.id));
+    expect(refused.code).toBe(403);
+    expect(refused.msg).toContain('not a candidate');
+    must(await wf(approver).claim(String(task?.id)), 'claim');
+    expect((await wf(outsider).complete(String(task?.id))).success).toBe(false);
+    const noReason = await wf(approver).reject(String(task?.id), ' ');
+    expect(noReason.msg).toContain('needs a reason');
+    must(await wf(approver).reject(String(task?.id), 'too busy'), 'reject');
+    const detail = await wf(api).detail(started.id);
+    expect(detail.instance).toMatchObject({ status: 'rejected', reason: 'too busy' });
+    expect(detail.history.some((h) => h.kind === 'reject' && h.comment === 'too busy')).toBe(true);
+  });
+
+  it('another tenant sees no instance, task or definition (row-level security)', async () => {
+    const counts = await test.database.withTenant('999999', (tx) =>
+      queryRows<{ d: number; i: number; t: number; h: number }>(
+        tx,
+        sql`select (select count(*)::int from bl_wf_definition) d, (select count(*)::int from bl_wf_instance) i,
+                   (select count(*)::int from bl_wf_task) t, (select count(*)::int from bl_wf_history) h`,
+      ),
+    );
+    expect(counts[0]).toEqual({ d: 0, i: 0, t: 0, h: 0 });
+    const own = await test.database.withTenant('000000', (tx) =>
+      queryRows<{ i: number }>(tx, sql`select count(*)::int i from bl_wf_instance`),
+    );
+    expect(own[0]?.i).toBeGreaterThan(0);
+  });
+
+  it('a new app on the same database continues an instance (restart mid-instance)', async () => {
+    const started = must<{ id: string }>(await wf(api).start('parallelTest'), 'start');
+    const second = await testApp(test.database);
+    apps.push(second);
+    const token = (await tokensOf(second)).accessToken;
+    const there = client(second, () => token);
+    const open = await tasksOf(there, started.id);
+    expect(open).toHaveLength(2);
+    for (const task of open) must(await wf(there).complete(String(task.id)), 'complete on the new app');
+    expect((await wf(api).detail(started.id)).instance.status).toBe('completed');
+  });
+
+  it('two apps completing the same task: exactly one wins', async () => {
+    const other = await testApp(test.database);
+    apps.push(other);
+    const otherToken = (await tokensOf(other)).accessToken;
+    const there = client(other, () => otherToken);
+    for (let round = 0; round < 3; round++) {
+      const started = must<{ id: string }>(await wf(api).start('parallelTest'), 'start');
+      const [task] = await tasksOf(api, started.id);
+      const answers = await Promise.all([
+        wf(api).complete(String(task?.id)),
+        wf(there).complete(String(task?.id)),
+      ]);
+      expect(answers.filter((a) => a.success)).toHaveLength(1);
+      expect(answers.find((a) => !a.success)?.msg).toContain('已被处理');
+      const detail = await wf(api).detail(started.id);
+      expect(detail.tasks.filter((t) => t.status === 'done')).toHaveLength(1);
+      expect(detail.history.filter((h) => h.kind === 'complete')).toHaveLength(1);
+    }
+  });
+
+  it('a timer set before a restart fires after it, through the job queue', async () => {
+    // A web-only app starts the instance: it queues the wake-up but runs no jobs.
+    const webOnly = await testApp(test.database, { JOB_WORKERS: '0' });
+    const token = (await tokensOf(webOnly)).accessToken;
+    const started = must<{ id: string }>(await wf(client(webOnly, () => token)).start('timerTest'), 'start');
+    await webOnly.close();
+    expect((await wf(api).detail(started.id)).active).toEqual([]);
+    const worker = await testApp(test.database, { JOB_WORKERS: '1' });
+    apps.push(worker);
+    let tasks: Row[] = [];
+    for (let i = 0; i < 120 && tasks.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      tasks = await tasksOf(api, started.id);
+    }
+    expect(tasks.map((t) => t.elementId)).toEqual(['after']);
+    expect((await wf(api).detail(started.id)).finished).toContain('wait');
+  }, 90_000);
+
+  it('inbound review through approval: stock posted on the final approval, a rejection leaves no trace', async () => {
+    must(
+      await api.call('POST', '/api/bl-flowable/approval/submit', {
+        payload: { entity: 'isinstockbill', action: 'review', processKey: 'inboundApproval' },
+      }),
+      'require approval',
+    );
+    const stockOf = async (billNo: string) => {
+      const [row] = await test.database.withTenant('000000', (tx) =>
+        queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int n from bl_stockstream where bill_no = ${billNo}`,
+        ),
+      );
+      return row?.n ?? 0;
+    };
+    const newBill = async () => {
+      const billNo = nextBillNo('WF');
+      const saved = must<Row>(
+        await api.submit('isinstockbill', {
+          billNo,
+          billDate: '2026-11-20',
+          customerCode: 'C1',
+          warehouseCode: 'W1',
+          type: '1',
+          isReview: '1',
+          details: [{ materialCode: 'M1', warehousePlaceCode: 'P1', unitCode: 'PCS', qty: '4' }],
+        }),
+        'bill',
+      );
+      return { id: String(saved.id), billNo };
+    };
+    const billState = async (id: string) =>
+      must<Row>(await api.call('GET', '/api/bl-wms/isinstockbill/detail', { query: { id } }), 'detail');
+
+    const bill = await newBill();
+    const asked = must<{ approval: number; instances: string[] }>(
+      await api.action('isinstockbill', 'review', [bill.id]),
+      'review',
+    );
+    expect(asked.approval).toBe(1);
+    expect((await billState(bill.id)).isReview).toBe('1');
+    expect(await stockOf(bill.billNo)).toBe(0);
+    // A second review while it waits is refused.
+    const twice = await api.action('isinstockbill', 'review', [bill.id], 'en');
+    expect(twice.msg).toContain('already awaiting approval');
+    const instance = String(asked.instances[0]);
+    const [first] = await tasksOf(approver, instance);
+    must(await wf(approver).complete(String(first?.id)), 'first approval');
+    expect(await stockOf(bill.billNo)).toBe(0);
+    const [final] = await tasksOf(approver, instance);
+    expect(final?.elementId).toBe('final');
+    must(await wf(approver).complete(String(final?.id)), 'final approval');
+    const reviewed = await billState(bill.id);
+    expect(reviewed.isReview).toBe('2');
+    expect(reviewed.auditUser).toBe('approver');
+    expect(await stockOf(bill.billNo)).toBeGreaterThan(0);
+
+    const rejected = await newBill();
+    const asked2 = must<{ instances: string[] }>(
+      await api.action('isinstockbill', 'review', [rejected.id]),
+      'review',
+    );
+    const [task] = await tasksOf(approver, String(asked2.instances[0]));
+    must(await wf(approver).reject(String(task?.id), 'wrong quantity'), 'reject');
+    expect((await billState(rejected.id)).isReview).toBe('1');
+    expect(await stockOf(rejected.billNo)).toBe(0);
+    const status = must<Row>(
+      await api.call('GET', '/api/bl-flowable/approval/business', {
+        query: { entity: 'isinstockbill', id: rejected.id },
+      }),
+      'approval state',
+    );
+    expect(status).toMatchObject({ status: 'rejected', reason: 'wrong quantity' });
+
+    // A final approval whose review is refused (the bill was reviewed meanwhile) changes nothing.
+    const raced = await newBill();
+    const asked3 = must<{ instances: string[] }>(
+      await api.action('isinstockbill', 'review', [raced.id]),
+      'review',
+    );
+    const instance3 = String(asked3.instances[0]);
+    const [r1] = await tasksOf(approver, instance3);
+    must(await wf(approver).complete(String(r1?.id)), 'first');
+    await test.database.withTenant('000000', (tx) =>
+      tx.execute(sql`update bl_isinstockbill set is_review = '2' where id = ${raced.id}`),
+    );
+    const [r2] = await tasksOf(approver, instance3);
+    const refused = await wf(approver).complete(String(r2?.id));
+    expect(refused.success).toBe(false);
+    expect((await wf(api).detail(instance3)).instance.status).toBe('running');
+    expect((await tasksOf(approver, instance3)).map((t) => t.id)).toEqual([r2?.id]);
+    must(await api.call('POST', '/api/bl-flowable/approval/remove', { query: { ids: '0' } }), 'noop');
+  });
+});

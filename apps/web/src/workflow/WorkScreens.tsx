@@ -1,0 +1,512 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Timeline,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { client } from '../api/client.ts';
+import { queryClient, reportError } from '../api/query.ts';
+import { currentLanguage, htmlLang } from '../i18n/index.ts';
+import { Diagram } from './Diagram.tsx';
+
+const api = '/api/bl-flowable';
+
+interface Startable {
+  id: string;
+  processKey: string;
+  name: string;
+  version: number;
+  category: string | null;
+  startFormKey: string | null;
+}
+interface TaskRow {
+  id: string;
+  instanceId: string;
+  elementId: string;
+  name: string;
+  title: string;
+  starterAccount: string;
+  status: string;
+  outcome: string | null;
+  comment: string | null;
+  createTime: string;
+  endTime: string | null;
+  instanceStatus: string;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+interface InstanceDetail {
+  instance: {
+    id: string;
+    title: string;
+    processKey: string;
+    status: string;
+    reason: string | null;
+    starterAccount: string;
+    startTime: string;
+    endTime: string | null;
+    variables: Record<string, unknown>;
+    businessEntity: string | null;
+    businessId: string | null;
+  };
+  xml: string;
+  history: {
+    elementId: string;
+    name: string;
+    kind: string;
+    account: string | null;
+    comment: string | null;
+    time: string;
+  }[];
+  tasks: { id: string; elementId: string; name: string; status: string; assignee: string | null }[];
+  active: string[];
+  finished: string[];
+}
+
+const time = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleString(htmlLang[currentLanguage()]) : '';
+
+/** Variables the engine keeps for itself: not form data. */
+const hidden = (key: string) =>
+  key.endsWith('_approved') || ['billId', 'billAction', 'billType'].includes(key);
+
+function useStatusLabel() {
+  const { t } = useTranslation();
+  return (status: string) => {
+    const key = status as 'running' | 'completed' | 'rejected' | 'cancelled';
+    const color = { running: 'processing', completed: 'success', rejected: 'error', cancelled: 'default' }[
+      key
+    ];
+    return <Tag color={color}>{t(`workflow.instanceStatus.${key}`, { defaultValue: status })}</Tag>;
+  };
+}
+
+/** The start form: a title, and the leave fields when the process starts with the leave form. */
+function StartForm({
+  definition,
+  onDone,
+}: {
+  definition: { id: string; name: string; startFormKey: string | null };
+  onDone: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ title?: string; days?: number; leaveType?: string; reason?: string }>();
+  const [busy, setBusy] = useState(false);
+  const leave = definition.startFormKey === 'leaveForm';
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      const { title, ...variables } = values;
+      const started = await client.request<{ id: string }>('POST', `${api}/process/start`, {
+        body: { definitionId: definition.id, title: title || undefined, variables },
+      });
+      void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+      onDone(started.id);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form.Item name="title" label={t('workflow.title')}>
+        <Input placeholder={definition.name} maxLength={255} />
+      </Form.Item>
+      {leave && (
+        <>
+          <Form.Item name="leaveType" label={t('workflow.leaveType')} rules={[{ required: true }]}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="days" label={t('workflow.days')} rules={[{ required: true }]}>
+            <InputNumber min={0.5} max={365} step={0.5} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('workflow.leaveReason')} rules={[{ required: true }]}>
+            <Input.TextArea maxLength={500} rows={3} />
+          </Form.Item>
+        </>
+      )}
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('workflow.startIt')}
+      </Button>
+    </Form>
+  );
+}
+
+function TaskTable({ kind }: { kind: 'todo' | 'done' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = useStatusLabel();
+  const tasks = useQuery({
+    queryKey: ['workflow', kind],
+    queryFn: () => client.request<Page<TaskRow>>('GET', `${api}/task/${kind}`, { query: { size: '100' } }),
+  });
+  return (
+    <Table<TaskRow>
+      rowKey="id"
+      size="middle"
+      loading={tasks.isPending}
+      dataSource={tasks.data?.records ?? []}
+      pagination={false}
+      columns={[
+        { title: t('workflow.title'), dataIndex: 'title' },
+        { title: t('workflow.node'), dataIndex: 'name' },
+        { title: t('workflow.starter'), dataIndex: 'starterAccount' },
+        { title: t('workflow.status'), dataIndex: 'instanceStatus', render: (s: string) => status(s) },
+        {
+          title: kind === 'todo' ? t('workflow.createTime') : t('workflow.endTime'),
+          render: (_, row) => time(kind === 'todo' ? row.createTime : row.endTime),
+        },
+        {
+          title: '',
+          render: (_, row) => (
+            <Button
+              type="link"
+              onClick={() =>
+                navigate(
+                  `/flowable/work/detail?id=${row.instanceId}${kind === 'todo' ? `&taskId=${row.id}` : ''}`,
+                )
+              }
+            >
+              {kind === 'todo' ? t('workflow.handle') : t('workflow.detail')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function InstanceTable({ kind }: { kind: 'mine' | 'copies' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = useStatusLabel();
+  const url = kind === 'mine' ? `${api}/process/mine` : `${api}/copy/list`;
+  const rows = useQuery({
+    queryKey: ['workflow', kind],
+    queryFn: () => client.request<Page<Record<string, string>>>('GET', url, { query: { size: '100' } }),
+  });
+  return (
+    <Table<Record<string, string>>
+      rowKey="id"
+      size="middle"
+      loading={rows.isPending}
+      dataSource={rows.data?.records ?? []}
+      pagination={false}
+      columns={[
+        { title: t('workflow.title'), dataIndex: 'title' },
+        ...(kind === 'mine'
+          ? [{ title: t('workflow.status'), dataIndex: 'status', render: (s: string) => status(s) }]
+          : []),
+        {
+          title: t('workflow.createTime'),
+          render: (_: unknown, row: Record<string, string>) => time(row.startTime ?? row.createTime),
+        },
+        {
+          title: '',
+          render: (_: unknown, row: Record<string, string>) => (
+            <Button
+              type="link"
+              onClick={() => navigate(`/flowable/work/detail?id=${row.processInstanceId ?? row.id}`)}
+            >
+              {t('workflow.detail')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * /flowable/work/start: the processes the user may start (each with its start form), and the
+ * user's to-do, done, started-by-me and copied-to-me lists.
+ */
+export function WorkStartScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState<Startable>();
+  const startable = useQuery({
+    queryKey: ['workflow', 'startable'],
+    queryFn: () => client.request<Startable[]>('GET', `${api}/process/startable`),
+  });
+  const counts = useQuery({
+    queryKey: ['workflow', 'counts'],
+    queryFn: () => client.request<{ todo: number; copies: number }>('GET', `${api}/counts`),
+  });
+  return (
+    <Card className="bl-page-card">
+      <Tabs
+        defaultActiveKey={new URLSearchParams(useLocation().search).get('tab') ?? 'start'}
+        items={[
+          {
+            key: 'start',
+            label: t('workflow.start'),
+            children:
+              (startable.data ?? []).length === 0 && !startable.isPending ? (
+                <Empty />
+              ) : (
+                <Table<Startable>
+                  rowKey="id"
+                  size="middle"
+                  loading={startable.isPending}
+                  dataSource={startable.data ?? []}
+                  pagination={false}
+                  columns={[
+                    { title: t('workflow.process'), dataIndex: 'name' },
+                    { title: t('workflow.processKey'), dataIndex: 'processKey' },
+                    { title: t('workflow.version'), dataIndex: 'version' },
+                    { title: t('workflow.category'), dataIndex: 'category' },
+                    {
+                      title: '',
+                      render: (_, row) => (
+                        <Button type="primary" size="small" onClick={() => setStarting(row)}>
+                          {t('workflow.startIt')}
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+              ),
+          },
+          {
+            key: 'todo',
+            label: (
+              <Badge count={counts.data?.todo ?? 0} size="small" offset={[8, 0]}>
+                {t('workflow.todo')}
+              </Badge>
+            ),
+            children: <TaskTable kind="todo" />,
+          },
+          { key: 'done', label: t('workflow.done'), children: <TaskTable kind="done" /> },
+          { key: 'mine', label: t('workflow.mine'), children: <InstanceTable kind="mine" /> },
+          {
+            key: 'copies',
+            label: (
+              <Badge count={counts.data?.copies ?? 0} size="small" offset={[8, 0]}>
+                {t('workflow.copies')}
+              </Badge>
+            ),
+            children: <InstanceTable kind="copies" />,
+          },
+        ]}
+      />
+      <Modal
+        open={!!starting}
+        title={starting?.name}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setStarting(undefined)}
+      >
+        {starting && (
+          <StartForm
+            definition={starting}
+            onDone={(id) => {
+              setStarting(undefined);
+              navigate(`/flowable/work/detail?id=${id}`);
+            }}
+          />
+        )}
+      </Modal>
+    </Card>
+  );
+}
+
+/** The handling panel of an open task: claim, approve with a comment, reject with a reason, delegate. */
+function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [comment, setComment] = useState('');
+  const [delegateTo, setDelegateTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
+  if (!task) return <Empty description={t('workflow.noTask')} />;
+  const act = async (path: string, body: unknown, query?: Record<string, string>) => {
+    setBusy(true);
+    try {
+      await client.request('POST', `${api}/${path}`, { body, query });
+      message.success(t('workflow.approved'));
+      void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title={`${t('workflow.handle')}: ${task.name}`}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Input.TextArea
+          rows={3}
+          maxLength={2000}
+          placeholder={t('workflow.comment')}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          data-testid="wf-comment"
+        />
+        <Space wrap>
+          {!task.assignee && (
+            <Button loading={busy} onClick={() => void act('task/claim', undefined, { id: taskId })}>
+              {t('workflow.claim')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void act('task/complete', { id: taskId, comment })}
+          >
+            {t('workflow.approve')}
+          </Button>
+          <Button
+            danger
+            loading={busy}
+            onClick={() => {
+              if (!comment.trim()) {
+                message.warning(t('workflow.reason'));
+                return;
+              }
+              void act('task/reject', { id: taskId, comment });
+            }}
+          >
+            {t('workflow.reject')}
+          </Button>
+          <Input
+            style={{ width: 220 }}
+            placeholder={t('workflow.delegateTo')}
+            value={delegateTo}
+            onChange={(e) => setDelegateTo(e.target.value.trim())}
+          />
+          <Button
+            disabled={!/^\d+$/.test(delegateTo)}
+            loading={busy}
+            onClick={() => void act('task/delegate', { id: taskId, userId: delegateTo, comment })}
+          >
+            {t('workflow.delegate')}
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** An instance: its form data, the diagram with done and current steps, the history; and a task to handle. */
+export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: string; taskId?: string }) {
+  const { t } = useTranslation();
+  const status = useStatusLabel();
+  const detail = useQuery({
+    queryKey: ['workflow', 'detail', instanceId],
+    enabled: !!instanceId,
+    queryFn: () =>
+      client.request<InstanceDetail>('GET', `${api}/process/detail`, { query: { id: instanceId ?? '' } }),
+  });
+  if (!instanceId) return <Empty />;
+  const data = detail.data;
+  if (!data) return <Card loading className="bl-page-card" />;
+  const { instance } = data;
+  const labelOf: Record<string, string> = {
+    days: t('workflow.days'),
+    reason: t('workflow.leaveReason'),
+    leaveType: t('workflow.leaveType'),
+    billNo: t('workflow.billNo'),
+  };
+  const variables = Object.entries(instance.variables ?? {}).filter(
+    ([k, v]) => !hidden(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
+  );
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card className="bl-page-card" title={instance.title} extra={status(instance.status)}>
+        <Descriptions size="small" column={3}>
+          <Descriptions.Item label={t('workflow.processKey')}>{instance.processKey}</Descriptions.Item>
+          <Descriptions.Item label={t('workflow.starter')}>{instance.starterAccount}</Descriptions.Item>
+          <Descriptions.Item label={t('workflow.createTime')}>{time(instance.startTime)}</Descriptions.Item>
+          {instance.reason && (
+            <Descriptions.Item label={t('workflow.reason')} span={3}>
+              {instance.reason}
+            </Descriptions.Item>
+          )}
+          {variables.map(([k, v]) => (
+            <Descriptions.Item key={k} label={labelOf[k] ?? k}>
+              {String(v)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Card>
+      {taskId && instance.status === 'running' && <HandlePanel taskId={taskId} detail={data} />}
+      <Card size="small" title={t('workflow.diagram')}>
+        <Diagram xml={data.xml} active={data.active} finished={data.finished} />
+      </Card>
+      <Card size="small" title={t('workflow.history')}>
+        <Timeline
+          items={data.history.map((h) => ({
+            color: h.kind === 'reject' ? 'red' : h.kind === 'overdue' ? 'orange' : 'green',
+            children: (
+              <span>
+                <b>{h.name}</b> · {t(`workflow.kind.${h.kind}`, { defaultValue: t('workflow.kind.other') })}
+                {h.account ? ` · ${h.account}` : ''} · {time(h.time)}
+                {h.comment ? ` · ${h.comment}` : ''}
+              </span>
+            ),
+          }))}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+/** /flowable/work/detail?id=&taskId= */
+export function WorkDetailScreen() {
+  const params = new URLSearchParams(useLocation().search);
+  return (
+    <InstanceDetailScreen
+      instanceId={params.get('id') ?? undefined}
+      taskId={params.get('taskId') ?? undefined}
+    />
+  );
+}
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/** /task/process/leave/form/{processDefinitionId}: the leave form, starting that definition. */
+export function LeaveFormScreen() {
+  const navigate = useNavigate();
+  const id = segments(useLocation().pathname)[4] ?? '';
+  const { t } = useTranslation();
+  return (
+    <Card className="bl-page-card" title={t('workflow.start')} style={{ maxWidth: 640 }}>
+      <StartForm
+        definition={{ id, name: t('workflow.start'), startFormKey: 'leaveForm' }}
+        onDone={(instance) => navigate(`/task/process/leave/detail/${instance}/${instance}`)}
+      />
+    </Card>
+  );
+}
+
+/** /task/process/leave/handle/{taskId}/{processInstanceId}/{businessId} */
+export function LeaveHandleScreen() {
+  const [, , , , taskId, instanceId] = segments(useLocation().pathname);
+  return <InstanceDetailScreen instanceId={instanceId} taskId={taskId} />;
+}
+
+/** /task/process/leave/detail/{processInstanceId}/{businessId} */
+export function LeaveDetailScreen() {
+  const [, , , , instanceId] = segments(useLocation().pathname);
+  return <InstanceDetailScreen instanceId={instanceId} />;
+}

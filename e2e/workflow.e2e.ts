@@ -1,0 +1,206 @@
+/**
+ * Workflow in the browser (issue 18, docs/adr/0027-workflow-engine.md), in Chinese: a two-step
+ * approval is opened in the process designer from a BPMN file and deployed, inbound review is
+ * made to need it, the review button on an inbound bill starts it, the other user approves both
+ * steps from the to-do list, the stock is posted and the diagram shows the steps done.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApi,
+  browserAvailable,
+  confirmDialog,
+  newContext,
+  type Suite,
+  screenshot,
+  signInAsAdmin,
+  spacedOut,
+  startSuite,
+  stopSuite,
+  succeeded,
+} from './harness.ts';
+
+const zh = { languageName: '简体中文', heading: '账号登录' };
+const reviewConfirm = '确定审核选择的单据？审核后库存将过账。';
+
+const twoStep = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="http://bl/e2e">
+  <process id="inboundTwoStep" name="入库两级审批" isExecutable="true">
+    <startEvent id="start" name="提交" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="first" />
+    <userTask id="first" name="一级审批" flowable:candidateUsers="wfapprover" />
+    <sequenceFlow id="f2" sourceRef="first" targetRef="final" />
+    <userTask id="final" name="二级审批" flowable:candidateUsers="wfapprover" />
+    <sequenceFlow id="f3" sourceRef="final" targetRef="end" />
+    <endEvent id="end" name="结束" />
+  </process>
+  <bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="p" bpmnElement="inboundTwoStep">
+    <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="100" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="first_di" bpmnElement="first"><dc:Bounds x="190" y="78" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="final_di" bpmnElement="final"><dc:Bounds x="340" y="78" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="490" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="118" /><di:waypoint x="190" y="118" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="290" y="118" /><di:waypoint x="340" y="118" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="440" y="118" /><di:waypoint x="490" y="118" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</definitions>`;
+
+let suite: Suite;
+let api: Awaited<ReturnType<typeof adminApi>>;
+
+async function seed() {
+  api = await adminApi(suite.server.baseUrl);
+  await api.submit('unit', { code: 'WFU', name: '件', rate: '1' });
+  await api.submit('material', { code: 'WFM', name: '审批物料', spec: 'S', model: 'X', unitCode: 'WFU' });
+  await api.submit('customer', { code: 'WFC', name: '审批货主', customerStatus: '1' });
+  await api.submit('warehouse', { code: 'WFW', name: '审批仓' });
+  await api.submit('warehousearea', { code: 'WFA', name: '审批区', warehouseCode: 'WFW' });
+  await api.submit('warehouseplace', {
+    code: 'WFP',
+    name: 'WFP',
+    warehouseAreaCode: 'WFA',
+    placeStatus: '1',
+  });
+  await api.submit('isinstockbill', {
+    billNo: 'WF-IN-1',
+    // Today: the inbound list opens on recent bills.
+    billDate: new Date().toISOString().slice(0, 10),
+    customerCode: 'WFC',
+    warehouseCode: 'WFW',
+    type: '1',
+    isReview: '1',
+    details: [{ lineNumber: 1, materialCode: 'WFM', warehousePlaceCode: 'WFP', unitCode: 'WFU', qty: '6' }],
+  });
+  const roles = (await api.call('GET', '/api/bl-system/role/list?roleAlias=administrator')) as {
+    records: { id: string }[];
+  };
+  await api.call('POST', '/api/bl-system/user/submit', {
+    account: 'wfapprover',
+    name: '审批人',
+    password: 'Approve-it-9',
+    confirmPassword: 'Approve-it-9',
+    roleId: roles.records[0]?.id,
+  });
+}
+
+const stockOfWfm = async () => {
+  const list = (await api.call('GET', '/api/bl-wms/stock/list?materialCode=WFM')) as {
+    records: { qty: string }[];
+  };
+  return list.records.reduce((sum, r) => sum + Number(r.qty), 0);
+};
+
+async function signInAs(account: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(suite.browser, suite.server.baseUrl);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('#login_tenantId').fill('000000');
+  await page.locator('#login_account').fill(account);
+  await page.locator('#login_password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  return { context, page };
+}
+
+/** Opens the to-do list and handles the task of the bill: approve. */
+async function approveNext(page: Page, step: string) {
+  await page.goto('/flowable/work/start?tab=todo');
+  const row = page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ hasText: 'WF-IN-1' })
+    .filter({ hasText: step });
+  await row.first().waitFor();
+  await row
+    .first()
+    .getByRole('button', { name: spacedOut('办理') })
+    .click();
+  await page.getByText(`办理: ${step}`).waitFor();
+  await page.getByTestId('wf-comment').fill(`${step}同意`);
+  return succeeded(page, 'POST', '/api/bl-flowable/task/complete', async () => {
+    await page.getByRole('button', { name: spacedOut('同意') }).click();
+  });
+}
+
+describe.skipIf(!browserAvailable)('workflow in the browser', () => {
+  let contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    suite = await startSuite();
+    await seed();
+  }, 300_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await stopSuite(suite);
+  });
+
+  it('deploys a two-step approval, requires it for inbound review, and the other user approves it', async () => {
+    const admin = await signInAsAdmin(suite, zh);
+    contexts.push(admin.context);
+    const page = admin.page;
+    await page.goto('/definition/designer');
+    await page.locator('.bl-wf-designer svg').first().waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'inbound-two-step.bpmn20.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(twoStep),
+    });
+    await page.locator('.bl-wf-designer').getByText('二级审批').waitFor();
+    await page.locator('.bl-wf-designer g.djs-element[data-element-id="first"] .djs-hit').click();
+    await expect.poll(() => page.getByTestId('wf-prop-candidateUsers').inputValue()).toBe('wfapprover');
+    await screenshot(page, 'workflow-designer-zh');
+    const deployed = await succeeded(page, 'POST', '/api/bl-flowable/definition/deploy', async () => {
+      await page.getByRole('button', { name: spacedOut('部署') }).click();
+    });
+    expect(deployed.data).toMatchObject({ key: 'inboundTwoStep', version: 1 });
+
+    // Inbound review needs that process's approval.
+    await page.getByTestId('wf-approval-entity').click();
+    await page.keyboard.type('入库单');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^入库单$/ })
+      .click();
+    await page.getByTestId('wf-approval-action').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '审核' })
+      .first()
+      .click();
+    await page.getByTestId('wf-approval-key').fill('inboundTwoStep');
+    await succeeded(page, 'POST', '/api/bl-flowable/approval/submit', async () => {
+      await page.getByRole('button', { name: spacedOut('添加') }).click();
+    });
+
+    // The review button starts the approval: nothing is posted yet.
+    await page.goto('/warehousingManagement/isinstockbillForm');
+    const row = page
+      .locator('[data-testid="crud-isinstockbill"] .ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: 'WF-IN-1' });
+    // The list screen's code may still be on its way on a loaded machine.
+    await row.first().waitFor({ timeout: 60_000 });
+    await row.first().locator('.ant-checkbox-input').check();
+    const asked = await succeeded(page, 'POST', '/isinstockbill/review?', async () => {
+      await page.getByTestId('toolbar-review').click();
+      await confirmDialog(page, reviewConfirm, '确定');
+    });
+    const instance = (asked.data as { instances: string[] }).instances[0];
+    expect(await stockOfWfm()).toBe(0);
+
+    // The other user approves both steps from the to-do list.
+    const approver = await signInAs('wfapprover', 'Approve-it-9');
+    contexts.push(approver.context);
+    await approveNext(approver.page, '一级审批');
+    expect(await stockOfWfm()).toBe(0);
+    await approveNext(approver.page, '二级审批');
+    expect(await stockOfWfm()).toBe(6);
+
+    await approver.page.goto(`/flowable/work/detail?id=${instance}`);
+    await approver.page.locator('.bl-wf-diagram .bl-wf-done').first().waitFor();
+    expect(await approver.page.locator('.bl-wf-diagram .bl-wf-done').count()).toBeGreaterThanOrEqual(3);
+    await approver.page.getByText('已完成').first().waitFor();
+    await screenshot(approver.page, 'workflow-detail-zh');
+    for (const context of contexts) await context.close();
+    contexts = [];
+  }, 180_000);
+});
