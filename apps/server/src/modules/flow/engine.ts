@@ -167,7 +167,7 @@ export async function checkAction(
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
   const bills = await lockFlowBills(tx, entity, auth, ids, language);
   guard(entity, action, bills, language);
-  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [] });
+  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [], input: {} });
   return bills;
 }
 
