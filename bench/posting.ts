@@ -13,6 +13,7 @@
 //   BENCH_PLACES=50      warehouse places the lines spread over (fewer = more lock contention)
 //   BENCH_PGBENCH=1      0 skips pgbench
 //   BENCH_CONTROL=1      0 skips the stock-control (transfer, loss) runs
+//   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
 //   BENCH_KEEP=0         1 keeps the bench database (its name is printed) for EXPLAIN; drop it
 //
 // Figures (2026-11-23, quiet 2-core machine, PostgreSQL 15 local, pool 20, 50 places, 15 s each):
@@ -31,8 +32,18 @@
 // loss lines of the bench name only the material (taken FEFO from any batch and place), so
 // each line locks every balance of its material (500 here) and the 4 clients queue on the
 // same rows; lines pinned to batch and place, as the screens ask for, lock only their own.
+//
+// One statement per posting (docs/adr/0028-posting-speed.md), 2026-11-25 15:00, 2-core machine at
+// load average 15-19 from other helpers' test runs, 4 clients, 10 s, inbound only; old (the
+// four-statement ledger, the session check committed on its own) and new code run alternately,
+// each with its own pgbench -c 4 -j 2 -T 20:
+//   old: 222 lines/s, pgbench 456 tps: 0.49 ×
+//   new: 376 lines/s, pgbench 476 tps: 0.79 ×;  384 lines/s, pgbench 434 tps: 0.89 ×
+//   server CPU 13.5-17.5 ms per bill; ledger check 0 after every run. Target 4 (2 ×) not met.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -156,7 +167,9 @@ async function makeControlBills(
     select ${base.toString()}::bigint + b * 100 + m + 1, ${tenantId}, ${base.toString()}::bigint + b * 100,
            'X' || b, m + 1, 'M' || m, 'PCS', 1${sql.raw(transfer ? `, 'P' || ((b * 11 + m * 5) % ${places})` : '')}
     from generate_series(1, ${count}) b, generate_series(0, ${linesPerBill - 1}) m`);
-  await database.db.execute(sql`analyze ${sql.raw(`bl_${entity}`)}, ${sql.raw(`bl_${entity}detail`)}, bl_stock`);
+  await database.db.execute(
+    sql`analyze ${sql.raw(`bl_${entity}`)}, ${sql.raw(`bl_${entity}detail`)}, bl_stock`,
+  );
   return Array.from({ length: count }, (_, i) => (base + BigInt(i + 1) * 100n).toString());
 }
 
@@ -205,11 +218,19 @@ async function review(app: FastifyInstance, token: string, id: string, entity = 
 
 async function postingRuns(app: FastifyInstance, database: Database, token: string) {
   const results: { clients: number; billsPerSecond: number; linesPerSecond: number; p95: number }[] = [];
+  const profile = process.env.BENCH_CPU_PROF;
+  const session = profile ? new Session() : undefined;
   for (const [run, clients] of clientCounts.entries()) {
     // Enough bills for a fast server; the run stops at the time limit or when they run out.
     const ids = await makeBills(database, run + 1, Math.max(1000, clients * 150));
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     let next = 0;
     const latencies: number[] = [];
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const deadline = start + seconds * 1000;
     await Promise.all(
@@ -223,6 +244,12 @@ async function postingRuns(app: FastifyInstance, database: Database, token: stri
       }),
     );
     const elapsed = (performance.now() - start) / 1000;
+    const used = process.cpuUsage(cpu);
+    if (session && profile) {
+      const { profile: taken } = await session.post('Profiler.stop');
+      writeFileSync(`${profile.replace(/\.cpuprofile$/, '')}-${clients}.cpuprofile`, JSON.stringify(taken));
+      session.disconnect();
+    }
     const billsPerSecond = latencies.length / elapsed;
     const result = {
       clients,
@@ -232,7 +259,7 @@ async function postingRuns(app: FastifyInstance, database: Database, token: stri
     };
     results.push(result);
     console.log(
-      `posting, ${clients} client(s): ${latencies.length} bills in ${elapsed.toFixed(1)} s = ${fmt(billsPerSecond)} bills/s, ${fmt(result.linesPerSecond)} lines/s, p50 ${fmt(percentile(latencies, 50))} ms, p95 ${fmt(result.p95)} ms`,
+      `posting, ${clients} client(s): ${latencies.length} bills in ${elapsed.toFixed(1)} s = ${fmt(billsPerSecond)} bills/s, ${fmt(result.linesPerSecond)} lines/s, p50 ${fmt(percentile(latencies, 50))} ms, p95 ${fmt(result.p95)} ms, server CPU ${fmt((used.user + used.system) / 1000 / latencies.length)} ms per bill`,
     );
   }
   return results;
