@@ -15,7 +15,8 @@
 // count rode along with the page, ADR 0019 amendment; seeding took 177 s), p50 / p95 ms:
 //   stock/list page 1 25.6 / 214, owner 16.8 / 55.2, owner + material 14.1 / 73.0, place 6.9 / 21.7;
 //   by-details owner 34.0 / 63.7, owner + material 23.3 / 51.6, place 32.0 / 60.9, owner + area
-//   418 / 729, no filter 985 / 1480; by-area from the totals 262 / 338, one area 146 / 400.
+//   418 / 729, no filter 985 / 1480; by-area from the totals 262 / 338 (ledger path
+//   8156 / 11247), one area 146 / 400; by-owner-batch owner 94.3 / 161.
 //
 // Figures (2026-11-23, BENCH_RUNS=30, PostgreSQL 15 on this 2-core machine; 1,000,000 balances of
 // 50 owners, 2,000 materials, 5,000 locations in 20 areas; seeded in 21-31 s). "quiet": nothing
