@@ -37,8 +37,8 @@
 // load average 15-19 from other helpers' test runs, 4 clients, 10 s, inbound only; old (the
 // four-statement ledger, the session check committed on its own) and new code run alternately,
 // each with its own pgbench -c 4 -j 2 -T 20:
-//   old: 222 lines/s, pgbench 456 tps: 0.49 ×
-//   new: 376 lines/s, pgbench 476 tps: 0.79 ×;  384 lines/s, pgbench 434 tps: 0.89 ×
+//   old: 222 lines/s, pgbench 456 tps: 0.49 ×;  85 lines/s, pgbench 344 tps: 0.25 ×
+//   new: 376 / 384 / 186 lines/s, pgbench 476 / 434 / 210 tps: 0.79 / 0.89 / 0.88 ×, median 0.88 ×
 //   server CPU 13.5-17.5 ms per bill; ledger check 0 after every run. Target 4 (2 ×) not met.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
