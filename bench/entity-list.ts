@@ -32,6 +32,15 @@
 //   throughput, 8 connections, 3 × 5 s: baseline 42 / 63 / 74 req/s, application 15 / 37 / 32 req/s,
 //   ratios 0.36 / 0.59 / 0.43, median 0.43 (the issue measured 0.6 on a quieter machine before
 //   these changes; under this load neither figure says much: target 3 is not shown met).
+//
+// After the count rode along with the page and the guard's transaction served POSTs too
+// (2026-11-25 15:30, load average 19-24, BENCH_TENANTS=2 BENCH_ROWS=20000 BENCH_EXPORT_ROWS=0
+// BENCH_IMPORT_ROWS=0 BENCH_RUNS=10): throughput 3 × 5 s: baseline 68.8 / 47.4 / 40.4 req/s,
+// application 36.8 / 32.2 / 19.8 req/s, ratios 0.53 / 0.68 / 0.49, median 0.53 (a single 8 s
+// round under --cpu-prof gave 1.19: the load from other sessions swings more than the code
+// does). Target 3 (0.8 ×) not shown met. Profile of the process (whole run, 59 % idle): drizzle
+// 5.4 %, socket writes 3.6 %, GC 3.2 %, Fastify 3.2 % (JSON serialisation 0.7 %), pg 1.9 %,
+// JWT 1.2 %. List at 20,000 rows: default sort page 1 p50 54 / p95 98 ms (CPU starved).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

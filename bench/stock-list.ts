@@ -11,6 +11,13 @@
 //   BENCH_CASES=regex    only the cases whose names match
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
+// Figures (2026-11-25 15:35, BENCH_RUNS=15, load average 17-19 from other sessions, after the
+// count rode along with the page, ADR 0019 amendment; seeding took 177 s), p50 / p95 ms:
+//   stock/list page 1 25.6 / 214, owner 16.8 / 55.2, owner + material 14.1 / 73.0, place 6.9 / 21.7;
+//   by-details owner 34.0 / 63.7, owner + material 23.3 / 51.6, place 32.0 / 60.9, owner + area
+//   418 / 729, no filter 985 / 1480; by-area from the totals 262 / 338 (ledger path
+//   8156 / 11247), one area 146 / 400; by-owner-batch owner 94.3 / 161.
+//
 // Figures (2026-11-23, BENCH_RUNS=30, PostgreSQL 15 on this 2-core machine; 1,000,000 balances of
 // 50 owners, 2,000 materials, 5,000 locations in 20 areas; seeded in 21-31 s). "quiet": nothing
 // else ran (load < 2); "shared": a browser test ran beside it (load 3-5), after the area report

@@ -55,6 +55,9 @@ function hideSecrets(entity: EntityDefinition, row: Row): Row {
   return row;
 }
 
+/** The page's extra column that carries the capped count (no entity field starts with `__`). */
+const totalColumn = '__total';
+
 export async function listRows(
   tx: Tx,
   entity: EntityDefinition,
@@ -64,22 +67,35 @@ export async function listRows(
   const where = and(visible(entity, auth), ...query.where);
   const table = entity.table as PgTable;
   // Counted up to one past the cap: the first page of a million rows costs the page and at most
-  // 10,001 index entries, not a scan of every row (ADR 0019).
-  const capped = tx
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(listCountCap + 1)
-    .as('capped');
-  const [totalRow] = await tx.select({ n: count() }).from(capped);
-  const total = totalRow?.n ?? 0;
-  const records = (await tx
-    .select()
+  // 10,001 index entries, not a scan of every row (ADR 0019). The count rides along with the
+  // page as an uncorrelated sub-select (evaluated once): one statement, one round trip; only a
+  // page past the end, which has no row to carry it, counts on its own.
+  const cappedCount = (alias: string) =>
+    tx
+      .select({ one: sql`1`.as('one') })
+      .from(table)
+      .where(where)
+      .limit(listCountCap + 1)
+      .as(alias);
+  const rows = (await tx
+    .select({
+      ...getTableColumns(table),
+      [totalColumn]: sql<number>`(select count(*) from ${cappedCount('capped')})`.mapWith(Number),
+    })
     .from(table)
     .where(where)
     .orderBy(...query.orderBy)
     .limit(query.size)
     .offset((query.current - 1) * query.size)) as Row[];
+  let total = rows.length > 0 ? Number(rows[0]?.[totalColumn]) : undefined;
+  if (total === undefined) {
+    const [totalRow] = await tx.select({ n: count() }).from(cappedCount('capped'));
+    total = totalRow?.n ?? 0;
+  }
+  const records = rows.map((row) => {
+    delete row[totalColumn];
+    return row;
+  });
   return {
     records: records.map((r) => hideSecrets(entity, r)),
     total,

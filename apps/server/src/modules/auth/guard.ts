@@ -29,9 +29,9 @@ function sessionCheck(sessionId: string, roleIds: string[], now: Date) {
  * ours, unexpired, and its session still open: logout, refresh reuse and changes to the account
  * close sessions (revocation.ts), and reading the row on every request is what makes a closed
  * session refused at once by every server process. The read is one statement sent with the
- * transaction's begin; on a GET the transaction stays open for the handler (ADR 0019), so a list
- * costs no transaction of its own for the check. A body-carrying request commits it at once: an
- * upload must not hold a pooled connection while its body arrives.
+ * transaction's begin; the transaction stays open for the handler (ADR 0019), so a list or a
+ * review costs no transaction of its own for the check. An upload (multipart, read by the
+ * handler) commits it at once: it must not hold a pooled connection while its body arrives.
  */
 export function registerTokenGuard(app: FastifyInstance, database: Database, tokens: TokenService) {
   app.decorateRequest('auth', null);
@@ -47,7 +47,9 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     if (!checked.ok) throw unauthorized('auth.tokenInvalid');
     const { claims } = checked;
     if (!digits.test(claims.sid)) throw unauthorized('auth.tokenInvalid');
-    const holds = request.method === 'GET' || request.method === 'HEAD';
+    // By now a JSON or form body has been read (preHandler); a multipart body is read by the
+    // handler itself, so only an upload commits the check at once.
+    const holds = !String(request.headers['content-type'] ?? '').startsWith('multipart/');
     const [open] = await database.beginChecked<{ password_due: boolean; all_powerful: boolean }>(
       claims.tid,
       sessionCheck(claims.sid, claims.rid, new Date()),

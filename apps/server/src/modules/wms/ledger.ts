@@ -1,4 +1,3 @@
-import { stockstreamTable } from '@bl/entities/bills/stockstream';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
@@ -192,19 +191,73 @@ export async function holdBalances(
   return lockBalances(tx, auth.tenantId, sorted);
 }
 
-/** The distinct keys of some movements, in the total order. */
-function sortedKeys(movements: Movement[]): StockKey[] {
-  const byText = new Map<string, StockKey>();
-  for (const m of movements) byText.set(keyText(m.key), m.key);
-  return [...byText.values()].sort(compareKeys);
-}
+/** The key columns of the ledger as a `json_to_recordset` column list (all varchar). */
+const keyRecordColumnsSql = sql.raw(keyFields.map((f) => `${keyColumns[f]} varchar`).join(', '));
+const keyColumnNamesSql = sql.raw(keyFields.map((f) => keyColumns[f]).join(', '));
+const keyReturningSql = sql.raw(keyFields.map((f) => `s.${keyColumns[f]} as "${f}"`).join(', '));
 
 /**
- * Writes the movements: creates missing balances of keys that receive goods (in key order,
- * so two postings creating the same keys wait for each other instead of deadlocking), locks
- * every touched balance in key order, applies the summed deltas, refuses with `shortage` if
- * any amount of any key would go below zero, and writes one stream row per movement. Runs in
- * the caller's transaction: a refusal throws, and the caller's rollback undoes everything.
+ * The whole of a posting as one statement (ADR 0028): the balances of every key upserted in key
+ * order (a key that receives goods is created when missing; the row lock of the upsert is the
+ * posting's lock, taken in the same total order as every other posting, so concurrent postings
+ * wait instead of deadlocking), the summed deltas applied, and the stream rows inserted; it
+ * answers, per key, the balance id, whether the statement created it and whether any amount is
+ * now below zero. Keys and stream rows travel as two JSON parameters rather than one
+ * parameter per value: the statement's text is the same for every posting.
+ */
+const postingStatement = (keys: string, stream: string, auth: AuthContext, now: Date): SQL => {
+  const tenant = sql`${auth.tenantId}::varchar`;
+  const user = sql`${auth.userId}::bigint`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`with k as (
+    select * from json_to_recordset(${keys}::json) as k(ord int, id bigint, ${keyRecordColumnsSql},
+      qty numeric, weg numeric, qty_weg numeric, board numeric, volume numeric,
+      instock_date date, product_date date, validity_date date, unit_code varchar)
+  ), b as (
+    insert into bl_stock as s (id, tenant_id, create_user, create_time, update_user, update_time,
+      ${keyColumnNamesSql}, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
+    select id, ${tenant}, ${user}, now(), ${user}, now(), ${keyColumnNamesSql},
+      qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code
+    from k order by ord
+    on conflict (tenant_id, ${keyColumnNamesSql}) where is_deleted = 0 do update set
+      qty = s.qty + excluded.qty, weg = s.weg + excluded.weg, qty_weg = s.qty_weg + excluded.qty_weg,
+      board = s.board + excluded.board, volume = s.volume + excluded.volume,
+      instock_date = case when excluded.instock_date is null then s.instock_date
+        when s.qty <= 0 or s.instock_date is null then excluded.instock_date
+        else least(s.instock_date, excluded.instock_date) end,
+      product_date = case when excluded.product_date is null then s.product_date
+        when s.qty <= 0 or s.product_date is null then excluded.product_date
+        else least(s.product_date, excluded.product_date) end,
+      validity_date = case when excluded.validity_date is null then s.validity_date
+        when s.qty <= 0 or s.validity_date is null then excluded.validity_date
+        else least(s.validity_date, excluded.validity_date) end,
+      unit_code = coalesce(s.unit_code, excluded.unit_code),
+      update_user = ${user}, update_time = now(), version = s.version + 1
+    returning s.id::text as id, ${keyReturningSql},
+      (s.qty < 0 or s.weg < 0 or s.qty_weg < 0 or s.board < 0 or s.volume < 0) as short
+  ), m as (
+    insert into bl_stockstream (id, tenant_id, create_user, create_dept, create_time, update_user,
+      update_time, bill_no, bill_type, line_number, ${keyColumnNamesSql}, unit_code,
+      qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
+      direction, instock_status, outstock_status, stream_status, stream_time)
+    select id, ${tenant}, ${user}, ${auth.deptId || null}::bigint, ${at}, ${user}, ${at},
+      bill_no, bill_type, line_number, ${keyColumnNamesSql}, unit_code,
+      qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
+      direction, instock_status, outstock_status, stream_status, ${at}
+    from json_to_recordset(${stream}::json) as m(id bigint, bill_no varchar, bill_type varchar, line_number int,
+      ${keyRecordColumnsSql}, unit_code varchar, qty numeric, weg numeric, qty_weg numeric, board numeric,
+      volume numeric, instock_date date, product_date date, validity_date date, direction varchar,
+      instock_status varchar, outstock_status varchar, stream_status varchar)
+  )
+  select * from b`;
+};
+
+/**
+ * Writes the movements: creates missing balances of keys that receive goods, locks every
+ * touched balance in key order, applies the summed deltas, refuses with `shortage` if any
+ * amount of any key would go below zero (or a key that only loses goods has no balance), and
+ * writes one stream row per movement: one statement, one round trip (ADR 0028). Runs in the
+ * caller's transaction: a refusal throws, and the caller's rollback undoes everything.
  */
 export async function postMovements(
   tx: Tx,
@@ -214,120 +267,99 @@ export async function postMovements(
 ): Promise<void> {
   if (movements.length === 0) return;
   const now = new Date();
-  const keys = sortedKeys(movements);
   const totals = new Map<
     string,
-    Amounts & { first: Movement; firstOut: Movement | undefined; receives: boolean }
+    Amounts & {
+      key: StockKey;
+      first: Movement;
+      firstOut: Movement | undefined;
+      incoming: Movement | undefined;
+      receives: boolean;
+    }
   >();
   for (const m of movements) {
     const text = keyText(m.key);
-    const total = totals.get(text) ?? {
-      qty: 0n,
-      weg: 0n,
-      qtyWeg: 0n,
-      board: 0n,
-      volume: 0n,
-      first: m,
-      firstOut: undefined,
-      receives: false,
-    };
+    let total = totals.get(text);
+    if (!total) {
+      total = {
+        qty: 0n,
+        weg: 0n,
+        qtyWeg: 0n,
+        board: 0n,
+        volume: 0n,
+        key: m.key,
+        first: m,
+        firstOut: undefined,
+        incoming: undefined,
+        receives: false,
+      };
+      totals.set(text, total);
+    }
     for (const field of amountFields) total[field] += m[field];
     if (amountFields.some((f) => m[f] > 0n)) total.receives = true;
     if (m.qty < 0n && !total.firstOut) total.firstOut = m;
-    totals.set(text, total);
+    if (m.qty > 0n && !total.incoming) total.incoming = m;
   }
-
-  // Balances are born at zero and then moved like any other, so the update below is the
-  // only place amounts change. Zero balances stay: they keep the key's dates and history.
-  await createBalances(
+  const keys = [...totals.values()].sort((a, b) => compareKeys(a.key, b.key));
+  // A balance is born with what arrives (as if created at zero and then moved); one that still
+  // holds goods keeps the earliest dates, so FIFO / FEFO stay conservative. Zero balances stay:
+  // they keep the key's dates and history.
+  const created = new Map<string, string>();
+  const keyRows = keys.map((total, ord) => {
+    const id = nextId();
+    created.set(id, keyText(total.key));
+    const { incoming } = total;
+    return {
+      ord,
+      id,
+      ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], total.key[f]])),
+      qty: fromUnits(total.qty),
+      weg: fromUnits(total.weg),
+      qty_weg: fromUnits(total.qtyWeg),
+      board: fromUnits(total.board),
+      volume: fromUnits(total.volume),
+      instock_date: incoming?.instockDate ?? null,
+      product_date: incoming?.productDate ?? null,
+      validity_date: incoming?.validityDate ?? null,
+      unit_code: incoming?.unitCode ?? null,
+    };
+  });
+  const streamRows = movements.map((m) => ({
+    id: nextId(),
+    bill_no: m.billNo,
+    bill_type: m.billType,
+    line_number: m.lineNumber,
+    ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], m.key[f]])),
+    unit_code: m.unitCode,
+    qty: fromUnits(m.qty),
+    weg: fromUnits(m.weg),
+    qty_weg: fromUnits(m.qtyWeg),
+    board: fromUnits(m.board),
+    volume: fromUnits(m.volume),
+    instock_date: m.instockDate,
+    product_date: m.productDate,
+    validity_date: m.validityDate,
+    direction: m.direction,
+    instock_status: m.instockStatus,
+    outstock_status: m.outstockStatus,
+    stream_status: m.streamStatus,
+  }));
+  const rows = await queryRows<StockKey & { id: string; short: boolean }>(
     tx,
-    auth,
-    keys.filter((key) => totals.get(keyText(key))?.receives),
+    postingStatement(JSON.stringify(keyRows), JSON.stringify(streamRows), auth, now),
   );
-
-  const balances = await lockBalances(tx, auth.tenantId, keys);
-  const updates: SQL[] = [];
-  for (const key of keys) {
-    const text = keyText(key);
-    const total = totals.get(text) as NonNullable<ReturnType<typeof totals.get>>;
-    const balance = balances.get(text);
-    if (!balance) {
-      // Only keys that lose goods can be missing: there is nothing there to take.
-      const { key: message, params } = shortage(total.firstOut ?? total.first);
-      throw badRequest(message, params);
-    }
-    const incoming = movements.find((m) => keyText(m.key) === text && m.qty > 0n);
-    updates.push(
-      sql`(${balance.id}::bigint, ${fromUnits(total.qty)}::numeric, ${fromUnits(total.weg)}::numeric,
-           ${fromUnits(total.qtyWeg)}::numeric, ${fromUnits(total.board)}::numeric, ${fromUnits(total.volume)}::numeric,
-           ${incoming?.instockDate ?? null}::date, ${incoming?.productDate ?? null}::date,
-           ${incoming?.validityDate ?? null}::date, ${incoming?.unitCode ?? null}::varchar)`,
-    );
+  const byKey = new Map(rows.map((row) => [keyText(row), row]));
+  const refuse = (total: (typeof keys)[number]): never => {
+    const { key: message, params } = shortage(total.firstOut ?? total.first);
+    throw badRequest(message, params);
+  };
+  // As before the statement was one: a key that only loses goods and had no balance first
+  // (there is nothing there to take), then the first key, in key order, left below zero.
+  for (const total of keys) {
+    const row = byKey.get(keyText(total.key));
+    if (!row || (!total.receives && created.get(row.id) === keyText(total.key))) refuse(total);
   }
-  // One statement for every key. A balance that was empty takes the dates of what arrives;
-  // one that still holds goods keeps the earliest dates, so FIFO / FEFO stay conservative.
-  const changed = await queryRows<{ id: string; short: boolean }>(
-    tx,
-    sql`update bl_stock as s set
-          qty = s.qty + v.qty, weg = s.weg + v.weg, qty_weg = s.qty_weg + v.qty_weg,
-          board = s.board + v.board, volume = s.volume + v.volume,
-          instock_date = case when v.instock_date is null then s.instock_date
-            when s.qty <= 0 or s.instock_date is null then v.instock_date
-            else least(s.instock_date, v.instock_date) end,
-          product_date = case when v.product_date is null then s.product_date
-            when s.qty <= 0 or s.product_date is null then v.product_date
-            else least(s.product_date, v.product_date) end,
-          validity_date = case when v.validity_date is null then s.validity_date
-            when s.qty <= 0 or s.validity_date is null then v.validity_date
-            else least(s.validity_date, v.validity_date) end,
-          unit_code = coalesce(s.unit_code, v.unit_code),
-          update_user = ${auth.userId}::bigint, update_time = now(), version = s.version + 1
-        from (values ${sql.join(updates, sql`, `)})
-          as v(id, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
-        where s.id = v.id
-        returning s.id::text as id,
-          (s.qty < 0 or s.weg < 0 or s.qty_weg < 0 or s.board < 0 or s.volume < 0) as short`,
-  );
-  const shortIds = new Set(changed.filter((row) => row.short).map((row) => row.id));
-  if (shortIds.size > 0) {
-    for (const key of keys) {
-      const balance = balances.get(keyText(key));
-      if (!balance || !shortIds.has(balance.id)) continue;
-      const total = totals.get(keyText(key)) as NonNullable<ReturnType<typeof totals.get>>;
-      const { key: message, params } = shortage(total.firstOut ?? total.first);
-      throw badRequest(message, params);
-    }
-  }
-
-  await tx.insert(stockstreamTable).values(
-    movements.map((m) => ({
-      id: nextId(),
-      tenantId: auth.tenantId,
-      createUser: auth.userId,
-      createDept: auth.deptId || null,
-      createTime: now,
-      updateUser: auth.userId,
-      updateTime: now,
-      billNo: m.billNo,
-      billType: m.billType,
-      lineNumber: m.lineNumber,
-      ...m.key,
-      unitCode: m.unitCode,
-      qty: fromUnits(m.qty),
-      weg: fromUnits(m.weg),
-      qtyWeg: fromUnits(m.qtyWeg),
-      board: fromUnits(m.board),
-      volume: fromUnits(m.volume),
-      instockDate: m.instockDate,
-      productDate: m.productDate,
-      validityDate: m.validityDate,
-      direction: m.direction,
-      instockStatus: m.instockStatus,
-      outstockStatus: m.outstockStatus,
-      streamStatus: m.streamStatus,
-      streamTime: now,
-    })),
-  );
+  for (const total of keys) if (byKey.get(keyText(total.key))?.short) refuse(total);
 }
 
 /** The posted stream rows of bills, locked, oldest first: what an un-review takes back. */
