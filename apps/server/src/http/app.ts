@@ -265,7 +265,11 @@ export async function buildApp({
   const workflow = workflowRuntime(flowCode, () => jobs);
   const jobs = await startJobQueue(database, {
     work: config.jobWorkers,
-    handlers: { import: importJob(database), export: exportJob(database, files), billing: billingJob(database) },
+    handlers: {
+      import: importJob(database),
+      export: exportJob(database, files),
+      billing: billingJob(database),
+    },
     internal: { [wakeQueue]: wakeJob(database, () => workflow) },
     schedules: {
       // Accrues yesterday for every owner, once across processes, shortly after midnight (UTC).
