@@ -7,6 +7,7 @@ import {
   linesLayout,
   type Orientation,
   pageWidthMm,
+  printDeclaration,
   printOrder,
   sumDecimals,
   wraps,
@@ -98,7 +99,7 @@ export function BillPrint(props: {
         />
       ))}
       <footer className="bl-doc-signs">
-        {(['preparedBy', 'checkedBy', 'receivedBy'] as const).map((who) => (
+        {printDeclaration(entity).signatures.map((who) => (
           <div key={who} className="bl-doc-sign">
             <span>{t(`printout.${who}`)}</span>
             <span className="bl-doc-sign-line" />

@@ -6,6 +6,7 @@ import {
   orientationFor,
   pageCounterContent,
   pageWidthMm,
+  printDeclaration,
   printOrder,
   sumDecimals,
 } from './printLayout.ts';
@@ -101,6 +102,19 @@ describe('designed prints', () => {
     ]);
     expect(ordered.map((row) => row.warehousePlaceCode)).toEqual(['P2', 'P10']);
     expect(printOrder(bill, [line(2), line(1)]).map((row) => row.id)).toEqual(['2', '1']);
+  });
+
+  it('has a pick list signed by its picker, and never totals line numbers', () => {
+    expect(printDeclaration(entity('billwaves', bill.fields)).signatures).toEqual([
+      'preparedBy',
+      'pickedBy',
+      'checkedBy',
+    ]);
+    expect(printDeclaration(bill).signatures).toContain('receivedBy');
+    const quoted = entity('billwavesdetail', [...lineFields, field('applyLineNumber', 'integer')]);
+    const layout = linesLayout(bill, quoted, [line(1, { applyLineNumber: 3 })], 'zh', pageWidthMm.landscape);
+    expect(layout.columns.map((f) => f.name)).toContain('applyLineNumber');
+    expect(layout.totals.map((f) => f.name)).not.toContain('applyLineNumber');
   });
 
   it('adds decimals exactly', () => {

@@ -15,7 +15,13 @@ export interface PrintDeclaration {
   lines: string[];
   /** Lines printed in the order of this field (a pick list walks the places). */
   sortLinesBy?: string;
+  /** Who signs under the lines (keys of `printout`): a pick list is signed by its picker. */
+  signatures: Signature[];
 }
+
+export type Signature = 'preparedBy' | 'checkedBy' | 'receivedBy' | 'pickedBy';
+/** A pick list's signatures: who made it, who picked, who checked the picking. */
+const pickSignatures: Signature[] = ['preparedBy', 'pickedBy', 'checkedBy'];
 
 const primaryLines = [
   'materialCode',
@@ -40,6 +46,7 @@ export const defaultPrint: PrintDeclaration = {
     'applyNo',
   ],
   lines: primaryLines,
+  signatures: ['preparedBy', 'checkedBy', 'receivedBy'],
 };
 
 /** Per-entity differences from the default, by entity name. */
@@ -48,6 +55,7 @@ export const printOverrides: Partial<Record<string, Partial<PrintDeclaration>>> 
   stocksortingbill: {
     lines: ['warehousePlaceCode', 'materialCode', 'batchNo', 'qty', 'unitCode'],
     sortLinesBy: 'warehousePlaceCode',
+    signatures: pickSignatures,
   },
   // A wave's pick list: lines numbered by the server in walking order (area, location).
   billwaves: {
@@ -61,6 +69,7 @@ export const printOverrides: Partial<Record<string, Partial<PrintDeclaration>>> 
       'billCount',
     ],
     lines: ['warehousePlaceCode', 'materialCode', 'batchNo', 'qty', 'pickedQty', 'unitCode', 'applyCode'],
+    signatures: pickSignatures,
   },
   isrecbill: { lines: [...primaryLines, 'planQty', 'damagedQty'] },
   checkbill: { lines: [...primaryLines, 'checkedQty', 'passQty', 'failQty'] },
@@ -162,10 +171,10 @@ export interface LinesLayout {
   widthMm: number;
 }
 
-/** Quantities, weights and amounts add up; prices, rates and sizes do not. */
+/** Quantities, weights and amounts add up; prices, rates, sizes and line numbers do not. */
 const adds = (field: FieldMeta) =>
   (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'integer') &&
-  !/price|rate|Length|Width|Height|days|Days/i.test(field.name);
+  !/price|rate|Length|Width|Height|days|Days|lineNumber/i.test(field.name);
 
 /**
  * The columns of a line table: the declared ones, then secondary ones with a value in some

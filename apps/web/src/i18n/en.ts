@@ -533,6 +533,7 @@ const en: Messages = {
     total: 'Total',
     preparedBy: 'Prepared by',
     checkedBy: 'Checked by',
+    pickedBy: 'Picked by',
     receivedBy: 'Received by',
     signDate: 'Date',
     page: 'Page {{page}} of {{pages}}',

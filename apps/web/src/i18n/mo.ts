@@ -523,6 +523,7 @@ const mo: Messages = {
     total: '合計',
     preparedBy: '製單人',
     checkedBy: '審核人',
+    pickedBy: '揀貨人',
     receivedBy: '收貨人',
     signDate: '日期',
     page: '第 {{page}} 頁，共 {{pages}} 頁',

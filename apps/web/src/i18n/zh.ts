@@ -524,6 +524,7 @@ const zh = {
     total: '合计',
     preparedBy: '制单人',
     checkedBy: '审核人',
+    pickedBy: '拣货人',
     receivedBy: '收货人',
     signDate: '日期',
     page: '第 {{page}} 页，共 {{pages}} 页',
