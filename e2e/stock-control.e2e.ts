@@ -12,6 +12,7 @@ import {
   type Suite,
   screenshot,
   signInAsAdmin,
+  spacedOut,
   startSuite,
   stopSuite,
   succeeded,
@@ -165,6 +166,27 @@ describe.skipIf(!browserAvailable)('stock-control bills in the browser', () => {
       await act(page, 'wmallocatebill', `SC-AL-${language}`, 'ship', words.ship, words.ok);
       expect(await stockOf('SCP1', '4')).toBeGreaterThanOrEqual(3);
       await screenshot(page, `stock-control-allocation-shipped-${language}`);
+
+      // Receive part of it: the dialog offers the 3 still in transit; 1 comes in now.
+      const received = await stockOf('SCP3', '1');
+      const row = page
+        .locator('[data-testid="crud-wmallocatebill"] .ant-table-tbody tr.ant-table-row')
+        .filter({ hasText: `SC-AL-${language}` });
+      const box = row.first().locator('.ant-checkbox-input');
+      if (!(await box.isChecked())) await box.check();
+      await page.getByTestId('toolbar-receive').click();
+      const dialog = page.locator('.bl-quantities');
+      const quantity = dialog.getByTestId('quantity-1');
+      await quantity.waitFor();
+      expect(await quantity.inputValue()).toBe('3');
+      await quantity.fill('1');
+      await screenshot(page, `stock-control-allocation-receive-${language}`);
+      await succeeded(page, 'POST', '/wmallocatebill/receive?', async () => {
+        await dialog.getByRole('button', { name: spacedOut(words.ok) }).click();
+      });
+      await dialog.waitFor({ state: 'detached' });
+      expect(await stockOf('SCP3', '1')).toBe(received + 1);
+      expect(await stockOf('SCP1', '4')).toBeGreaterThanOrEqual(2);
 
       await page.goto('/reportManagement/stockByDetailsView');
       await page.getByText(words.inTransit, { exact: true }).first().waitFor();

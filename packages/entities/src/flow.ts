@@ -87,6 +87,25 @@ export interface FlowAction<F extends string = string> {
   posts?: Posting[];
   /** The screen opens the print page of the bills once the action succeeded. */
   print?: boolean;
+  /** The action takes a quantity per line (a partial receipt, a loaded count): `LineQuantities`. */
+  quantities?: LineQuantities;
+}
+
+/**
+ * What an action that takes a quantity per line asks for. On one bill the screen lists the lines
+ * of `lines` still open (`from` less `done`) with that as the quantity to change, and sends
+ * `{ lines: [{ id, [key]: quantity }] }`; on several bills, or through the API without a body,
+ * the action takes everything still open.
+ */
+export interface LineQuantities {
+  /** The bill's line collection (a child key). */
+  lines: string;
+  /** The body's name of a line's quantity. */
+  key: string;
+  /** The line field with the whole quantity. */
+  from: string;
+  /** The line field with what earlier actions already took. */
+  done?: string;
 }
 
 /**
@@ -130,6 +149,7 @@ export interface CatalogueAction {
   danger: boolean;
   print: boolean;
   when?: Record<string, readonly string[]>;
+  quantities?: LineQuantities;
 }
 
 /** Whether a bill row is in the states a guard asks for. */

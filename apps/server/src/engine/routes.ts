@@ -40,6 +40,7 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
         danger: action.danger ?? false,
         print: action.print ?? false,
         ...(action.when && { when: action.when as Record<string, readonly string[]> }),
+        ...(action.quantities && { quantities: action.quantities }),
       })),
     }),
   };

@@ -34,6 +34,7 @@ import { type ColumnContext, listColumns } from './columns.tsx';
 import { EmptyHint } from './EmptyHint.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { LineQuantitiesDialog } from './LineQuantitiesDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
 import {
   defaultPageSize,
@@ -227,8 +228,11 @@ export function CrudScreen(
 
   // Extra actions of the entity (bill review / un-review): the server names what failed.
   const act = useMutation({
-    mutationFn: ({ action, ids }: { action: CatalogueAction; ids: string[] }) =>
-      client.request<unknown>('POST', `${entity.path}/${action.name}`, { query: { ids: ids.join(',') } }),
+    mutationFn: ({ action, ids, body }: { action: CatalogueAction; ids: string[]; body?: unknown }) =>
+      client.request<unknown>('POST', `${entity.path}/${action.name}`, {
+        query: { ids: ids.join(',') },
+        ...(body !== undefined && { body }),
+      }),
     onSuccess: async (_data, { action, ids }) => {
       message.success(t('crud.success'));
       if (action.print) openPrint(entity, ids);
@@ -236,7 +240,10 @@ export function CrudScreen(
       await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     },
   });
+  // An action taking a quantity per line asks for them on one bill; on several it takes what is open.
+  const [quantities, setQuantities] = useState<{ action: CatalogueAction; id: string } | null>(null);
   const confirmAction = (action: CatalogueAction) => (ids: string[]) => {
+    if (action.quantities && ids.length === 1) return setQuantities({ action, id: ids[0] as string });
     modal.confirm({
       title: t('crud.tip'),
       content: action.confirm[language],
@@ -547,6 +554,15 @@ export function CrudScreen(
       )}
       {importing && <ImportDialog entity={entity} onClose={() => setImporting(false)} />}
       <ExportProgress progress={exporting} />
+      {quantities && (
+        <LineQuantitiesDialog
+          entity={entity}
+          action={quantities.action}
+          id={quantities.id}
+          onSubmit={(body) => act.mutateAsync({ action: quantities.action, ids: [quantities.id], body })}
+          onClose={() => setQuantities(null)}
+        />
+      )}
     </div>
   );
 }

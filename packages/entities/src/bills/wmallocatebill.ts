@@ -111,6 +111,7 @@ export const wmallocatebill = defineEntity({
           'Receive the selected allocations? Their stock in transit goes to the target locations.',
         ),
         when: { state: ['2'] },
+        quantities: { lines: 'details', key: 'qty', from: 'qty', done: 'receivedQty' },
         ledger: 'post',
         posts: [
           {

@@ -39,6 +39,7 @@ export const transportActions = {
       ),
       when: { billType: ['2'], state: ['0', '3'] },
       refuse: 'transport.notLoadable',
+      quantities: { lines: 'details', key: 'qty', from: 'qty', done: 'affirmQty' },
     },
     cancel: {
       label: label('作废', '作廢', 'Cancel'),
@@ -62,6 +63,7 @@ export const transportActions = {
       ),
       when: { state: ['1'] },
       refuse: 'transport.notArrivable',
+      quantities: { lines: 'details', key: 'checkQty', from: 'qty' },
     },
   },
   arrivalbill: {
