@@ -13,6 +13,7 @@ import {
   type Suite,
   screenshot,
   signInAsAdmin,
+  spacedOut,
   startSuite,
   stopSuite,
   succeeded,
@@ -127,6 +128,33 @@ async function act(page: Page, entity: string, text: string, action: string, con
   });
 }
 
+/**
+ * Runs an action that takes a quantity per line on one bill: its dialog lists the open lines,
+ * each starting at what is open; `change` sets some of them first.
+ */
+async function actWithQuantities(
+  page: Page,
+  entity: string,
+  text: string,
+  action: string,
+  confirm: string,
+  change: Record<number, string> = {},
+) {
+  const row = page
+    .locator(`[data-testid="crud-${entity}"] .ant-table-tbody tr.ant-table-row`)
+    .filter({ hasText: text });
+  await row.first().waitFor();
+  const box = row.first().locator('.ant-checkbox-input');
+  if (!(await box.isChecked())) await box.check();
+  return succeeded(page, 'POST', `/${entity}/${action}?`, async () => {
+    await page.getByTestId(`toolbar-${action}`).click();
+    const dialog = page.locator('.bl-quantities').filter({ hasText: confirm });
+    await dialog.getByTestId('quantity-1').waitFor();
+    for (const [line, qty] of Object.entries(change)) await dialog.getByTestId(`quantity-${line}`).fill(qty);
+    await dialog.getByRole('button', { name: spacedOut(words.zh.ok) }).click();
+  });
+}
+
 const detail = (entity: string, id: string) => api.call('GET', `/api/bl-tms/${entity}/detail?id=${id}`);
 
 describe.skipIf(!browserAvailable)('transport in the browser', () => {
@@ -157,12 +185,12 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
     expect((await detail('consignmentbill', orderId)).state).toBe('2');
 
     await page.goto('/consignmentBill/consignmentBillLoading');
-    const loaded = await act(page, 'consignmentbill', String(note?.billNo), 'load', zh.load);
+    const loaded = await actWithQuantities(page, 'consignmentbill', String(note?.billNo), 'load', zh.load);
     const departure = loaded.data as { id: string; billNo: string };
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('4');
 
     await page.goto('/loadingBill/loadingBillEdit');
-    const arrived = await act(page, 'loadingbill', departure.billNo, 'arrive', zh.arrive);
+    const arrived = await actWithQuantities(page, 'loadingbill', departure.billNo, 'arrive', zh.arrive);
     await screenshot(page, 'transport-departures-zh');
     const [arrival] = (arrived.data as { arrivals: { id: string; billNo: string }[] }).arrivals;
 
