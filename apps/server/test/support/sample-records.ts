@@ -51,16 +51,23 @@ export class SampleRecords {
     decimal: (f) =>
       f.max !== undefined && f.max < 1 ? String(f.max) : '1.5'.slice(0, (f.scale ?? 1) > 0 ? 3 : 1),
     money: () => '12.34',
-    date: () => '2026-01-02',
-    datetime: () => '2026-01-02T03:04:05.000Z',
+    // Replaced in body(): each record has a day of its own.
+    date: () => undefined,
+    datetime: () => undefined,
     flag: (f) => dicts[f.dict ?? 'yesNo'].values[0]?.value,
     // A dictionary field takes its default where it has one: a bill's isReview 0 would post
     // stock when saved, and an outbound bill of a fresh database has none to take.
     dict: (f) => f.defaultValue ?? (f.dict ? dicts[f.dict].values[0]?.value : undefined),
   };
 
-  /** The body of a new valid record of `entity` (its references made as needed). */
-  async body(entity: EntityDefinition, visiting = new Set<string>()): Promise<Row> {
+  private records = 0;
+
+  /**
+   * The body of a new valid record of `entity` (its references made as needed). Each header has
+   * a day of its own for all its dates (from 2026-01-02 on): records of one owner over one period
+   * may be refused as overlapping (cost bills, agreements), as a user's would be.
+   */
+  async body(entity: EntityDefinition, visiting = new Set<string>(), day = this.nextDay()): Promise<Row> {
     const body: Row = {};
     for (const field of entity.fields) {
       if (field.system || field.form !== 'edit') continue;
@@ -72,12 +79,24 @@ export class SampleRecords {
         continue;
       }
       const key = `${entity.name}.${field.name}`;
-      body[field.name] = key in existingValues ? existingValues[key] : this.byKind[field.kind](field);
+      body[field.name] =
+        key in existingValues
+          ? existingValues[key]
+          : field.kind === 'date'
+            ? day
+            : field.kind === 'datetime'
+              ? `${day}T03:04:05.000Z`
+              : this.byKind[field.kind](field);
     }
     for (const child of entity.children) {
-      body[child.key] = [await this.body(child.entity(), new Set([...visiting, entity.name]))];
+      body[child.key] = [await this.body(child.entity(), new Set([...visiting, entity.name]), day)];
     }
     return body;
+  }
+
+  private nextDay(): string {
+    this.records += 1;
+    return new Date(Date.UTC(2026, 0, 1 + this.records)).toISOString().slice(0, 10);
   }
 
   /** One saved record of `entity`, made once and reused as a reference target. */
