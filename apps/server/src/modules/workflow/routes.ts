@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { isId } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -111,7 +112,9 @@ const pageQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(10),
 });
-const idQuery = z.object({ id: z.string().regex(/^\d{1,20}$/) });
+/** An id as every route takes one: digits, at most the largest bigint (validation.ts isId). */
+const idText = z.string().refine(isId);
+const idQuery = z.object({ id: idText });
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 const variablesSchema = z.record(z.string().max(64), z.unknown()).default({});
 
@@ -298,10 +301,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         tags: ['workflow'],
         body: z.object({
           key: z.string().max(64).optional(),
-          definitionId: z
-            .string()
-            .regex(/^\d{1,20}$/)
-            .optional(),
+          definitionId: idText.optional(),
           title: z.string().max(255).optional(),
           variables: variablesSchema,
         }),
@@ -448,7 +448,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
 
   // Handling a task ---------------------------------------------------------------------------
   const taskBody = z.object({
-    id: z.string().regex(/^\d{1,20}$/),
+    id: idText,
     variables: variablesSchema,
     comment: z.string().max(2000).optional(),
   });
@@ -482,8 +482,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     return ok(data, translate('ok', request.language));
   });
   const delegateBody = z.object({
-    id: z.string().regex(/^\d{1,20}$/),
-    userId: z.string().regex(/^\d{1,20}$/),
+    id: idText,
+    userId: idText,
     comment: z.string().max(2000).optional(),
   });
   app.post(
@@ -540,7 +540,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return ok(null, translate('ok', request.language));
     },
   );
-  const businessQuery = z.object({ entity: z.string().max(64), id: z.string().regex(/^\d{1,20}$/) });
+  const businessQuery = z.object({ entity: z.string().max(64), id: idText });
   app.get(
     `${base}/approval/business`,
     { schema: { tags: ['workflow'], querystring: businessQuery } },
