@@ -55,6 +55,8 @@ export const leaveModel = (
 /** Deploys the leave process in a tenant that has none (its administrator role and admin user). */
 export async function seedLeaveProcess(database: Database, tenantId: string): Promise<void> {
   await database.withTenant(tenantId, async (tx) => {
+    // Several processes may start on one empty database at once: one deploys, the others find it.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bl-seed-leave:${tenantId}`}))`);
     const [present] = await queryRows<{ id: string }>(
       tx,
       sql`select id::text as id from bl_wf_definition where process_key = 'leave' limit 1`,
