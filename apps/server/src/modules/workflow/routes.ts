@@ -1,6 +1,6 @@
 import { ok } from '@bl/contract';
 import { isId } from '@bl/entities';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
@@ -379,57 +379,33 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   );
 
   // Task lists --------------------------------------------------------------------------------
-  app.get(
+  /** A page of the signed-in user's rows: `from` names them, newest first by `order`. */
+  const userList = (path: string, from: (auth: AuthContext) => SQL, columns: SQL, order: string) =>
+    app.get(path, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
+      const query = request.query as z.infer<typeof pageQuery>;
+      const data = await run(request, (tx, auth) => page(tx, query, from(auth), columns, sql.raw(order)));
+      return ok(data, translate('ok', request.language));
+    });
+  userList(
     `${base}/task/todo`,
-    { schema: { tags: ['workflow'], querystring: pageQuery } },
-    async (request) => {
-      const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) =>
-        page(
-          tx,
-          query,
-          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
-          taskListColumns,
-          sql.raw('t.create_time desc, t.id desc'),
-        ),
-      );
-      return ok(data, translate('ok', request.language));
-    },
+    (auth) =>
+      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
+    taskListColumns,
+    't.create_time desc, t.id desc',
   );
-  app.get(
+  userList(
     `${base}/task/done`,
-    { schema: { tags: ['workflow'], querystring: pageQuery } },
-    async (request) => {
-      const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) =>
-        page(
-          tx,
-          query,
-          sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
-          taskListColumns,
-          sql.raw('t.end_time desc, t.id desc'),
-        ),
-      );
-      return ok(data, translate('ok', request.language));
-    },
+    (auth) =>
+      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
+    taskListColumns,
+    't.end_time desc, t.id desc',
   );
-  app.get(
+  userList(
     `${base}/copy/list`,
-    { schema: { tags: ['workflow'], querystring: pageQuery } },
-    async (request) => {
-      const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) =>
-        page(
-          tx,
-          query,
-          sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
-          sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
+    (auth) => sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
+    sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
           is_read as "isRead", create_time as "createTime"`),
-          sql.raw('create_time desc, id desc'),
-        ),
-      );
-      return ok(data, translate('ok', request.language));
-    },
+    'create_time desc, id desc',
   );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
