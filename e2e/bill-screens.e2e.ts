@@ -97,7 +97,8 @@ async function quantityRefused(page: Page, language: Language) {
   await lines.getByRole('button', { name: expected[language].addLine }).click();
   const qty = lines.locator('#details_0_qty');
   // An editable grid shows a cell's refusal beside the cell (a popover), by the field's rule.
-  const refusal = page.getByText(expected[language].notPositive, { exact: true });
+  // Visible only: a popover that closed stays in the page, hidden, with the same words.
+  const refusal = page.getByText(expected[language].notPositive, { exact: true }).filter({ visible: true });
   await qty.fill('-5');
   await qty.click();
   expect(await qty.inputValue()).toBe('-5');
@@ -110,7 +111,7 @@ async function quantityRefused(page: Page, language: Language) {
   await refusal.first().waitFor();
   await qty.fill('5');
   await qty.click();
-  await refusal.first().waitFor({ state: 'hidden' });
+  await refusal.first().waitFor({ state: 'detached' });
   // Leave without saving: the drawer asks nothing of a draft and closes.
   await drawer.locator('.ant-drawer-close').click();
   await drawer.waitFor({ state: 'detached' });

@@ -37,6 +37,14 @@ export function TabsBar() {
     if (tab) navigate(`${tab.value}${tab.query}`);
   };
 
+  // A click on a tab goes to its page unless the browser is already there. Not `onChange`: the
+  // router renders a navigation to a page whose code is still loading in a transition, so for a
+  // moment the bar still shows the page being left as active, and a click back on its tab would
+  // be taken for a click on the active tab and do nothing.
+  const clicked = (value: string) => {
+    if (value !== window.location.pathname) show(tabs.find((tab) => tab.value === value));
+  };
+
   const closeOthers = (value: string) => {
     useTabs.getState().closeOthers(value);
     if (value !== pathname) show(useTabs.getState().tabs.find((tab) => tab.value === value));
@@ -65,7 +73,7 @@ export function TabsBar() {
         size="small"
         activeKey={active}
         aria-label={t('shell.tabs')}
-        onChange={(value) => show(tabs.find((tab) => tab.value === value))}
+        onTabClick={clicked}
         onEdit={(value, action) => {
           if (action !== 'remove' || typeof value !== 'string') return;
           show(useTabs.getState().close(value, pathname));
