@@ -30,7 +30,7 @@ export function AlarmList() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  useDocumentTitle(t('devices.alarms'));
+  useDocumentTitle({ key: 'devices.alarms' });
   const duration = useDuration();
   const codes = useButtonCodes().data;
   const mayEdit = !!codes && (codes.has(allButtons) || codes.has('deviceinfo_edit'));

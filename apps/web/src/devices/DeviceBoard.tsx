@@ -53,7 +53,7 @@ export function DeviceBoard() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  useDocumentTitle(t('devices.board'));
+  useDocumentTitle({ key: 'devices.board' });
   const codes = useButtonCodes().data;
   const mayEdit = !!codes && (codes.has(allButtons) || codes.has('deviceinfo_edit'));
   const [chartOf, setChartOf] = useState<BoardDevice | null>(null);

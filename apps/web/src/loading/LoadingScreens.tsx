@@ -87,7 +87,7 @@ export function LoadingTaskScreen({ entity, catalogue }: ScreenProps) {
   const language = currentLanguage();
   const session = useSession((s) => s.session);
   const { id, bills, record, choose } = useLoadingBill(entity.path);
-  useDocumentTitle(t('loading.task'));
+  useDocumentTitle({ key: 'loading.task' });
   const lineEntity = catalogue.entity(entity.children[0]?.entity ?? '');
   const context: ColumnContext = {
     language,
@@ -192,7 +192,7 @@ export function LoadingTimesScreen({ entity }: ScreenProps) {
   const { message } = App.useApp();
   const { id, bills, record, choose } = useLoadingBill(entity.path);
   const [form] = Form.useForm<Record<(typeof timeFields)[number], Dayjs | null>>();
-  useDocumentTitle(t('loading.times'));
+  useDocumentTitle({ key: 'loading.times' });
   const bill = record.data;
   useEffect(() => {
     if (!bill) return;

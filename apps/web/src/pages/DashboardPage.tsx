@@ -35,7 +35,7 @@ const share = (value: string, largest: number) => (largest > 0 ? (Number(value) 
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t('dashboard.title'));
+  useDocumentTitle({ key: 'dashboard.title' });
   const start = weekStart();
   const dashboard = useQuery({
     queryKey: ['dashboard', start.toISOString()],

@@ -27,7 +27,7 @@ interface PasswordForm {
 /** /info/index (spec 01 §2): the signed-in user's own name, contacts and password. */
 export function InfoPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('info.pageTitle'));
+  useDocumentTitle({ key: 'info.pageTitle' });
   return (
     <div className="bl-page">
       <Card variant="borderless" data-testid="info-page">

@@ -23,7 +23,7 @@ export function LockPage() {
   const location = useLocation();
   const userName = useSession((s) => s.session?.userName ?? '');
   const [form] = Form.useForm<{ passwd: string }>();
-  useDocumentTitle(t('lock.pageTitle'));
+  useDocumentTitle({ key: 'lock.pageTitle' });
 
   const locked = useLock((s) => s.locked);
 

@@ -94,7 +94,7 @@ function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<TokenAnswer | null>(null);
   const [wait, setWait] = useState(0);
-  useDocumentTitle(t('login.pageTitle'));
+  useDocumentTitle({ key: 'login.pageTitle' });
 
   // The resend countdown of spec 02 §2, one second at a time.
   useEffect(() => {

@@ -27,8 +27,7 @@ export function NotFound() {
 
 /** /404, open without signing in (spec 01 §2). */
 export function NotFoundPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('notFound.pageTitle'));
+  useDocumentTitle({ key: 'notFound.pageTitle' });
   return (
     <div className="bl-standalone">
       <NotFound />

@@ -34,7 +34,7 @@ function storageWorks(): boolean {
  */
 export function SelfCheckPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('selfCheck.title'));
+  useDocumentTitle({ key: 'selfCheck.title' });
   const session = useSession((s) => s.session);
   const buttons = useButtonCodes();
   const errors = useErrorLog((s) => s.entries.length);

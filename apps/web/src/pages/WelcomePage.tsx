@@ -55,7 +55,7 @@ export function WelcomePage() {
   const session = useSession((s) => s.session);
   const userInfo = useUserInfo();
   const menuRoutes = useMenuRoutes();
-  useDocumentTitle(t('shell.home'));
+  useDocumentTitle({ key: 'shell.home' });
 
   // The server answers the figures only to holders of their button: others are not shown them.
   const codes = useButtonCodes().data;

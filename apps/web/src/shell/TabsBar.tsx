@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import type { ParseKeys } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,9 +13,6 @@ import { useMenuLabel } from './useMenuLabel.ts';
  * The tab bar (spec 01 §2, §4): one tab per visited page, a context menu (right click, or the
  * button at the end of the bar) to close the others or all of them.
  */
-/** The operations dashboard: hidden from the menu (spec 01 §2), opened from home. */
-const dashboardPath = '/wel/dashboard';
-
 export function TabsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +26,8 @@ export function TabsBar() {
   const labelOf = (tab: Tab) => {
     if (tab.value === homePath) return t('shell.home');
     // Pages outside the menu name themselves in the current language, not the one they opened in.
-    if (tab.value === dashboardPath) return t('dashboard.title');
+    // A key read back from storage is only ever one a page gave (`useDocumentTitle`).
+    if (tab.labelKey) return t(tab.labelKey as ParseKeys);
     const item = trailTo(menus, tab.value).at(-1);
     return (item && menuLabel(item)) || tab.label || tab.value;
   };

@@ -29,6 +29,17 @@ describe('tab rules', () => {
     expect(openTab(tabs, tab('/a', '', '?x'))[1]).toEqual(tab('/a', 'A', '?x'));
   });
 
+  it('keeps the i18n key of a title given by key, so the tab follows a language switch', () => {
+    const keyed: Tab = { ...tab('/openYsy/index', '运输监控'), labelKey: 'transport.monitor' };
+    const tabs = openTab([homeTab], keyed);
+    expect(tabs[1]).toEqual(keyed);
+    // Visited again in English: the label is the English one, the key stays.
+    expect(openTab(tabs, tab('/openYsy/index', 'Transport monitor'))[1]).toEqual({
+      ...keyed,
+      label: 'Transport monitor',
+    });
+  });
+
   it('keeps the home tab when it is the only one', () => {
     expect(canClose([homeTab], homePath)).toBe(false);
     expect(closeTab([homeTab], homePath, homePath)).toEqual({ tabs: [homeTab] });
@@ -85,6 +96,13 @@ describe('the tab store', () => {
     localStorage.setItem('saber-tag-list', '{not json');
     const { useTabs } = await import('./tabs.ts');
     expect(useTabs.getState().tabs).toEqual([homeTab]);
+  });
+
+  it('reads the title key of a stored tab back', async () => {
+    const stored = { value: '/wel/dashboard', query: '', label: '运营看板', labelKey: 'dashboard.title' };
+    localStorage.setItem('saber-tag-list', JSON.stringify([stored]));
+    const { useTabs } = await import('./tabs.ts');
+    expect(useTabs.getState().tabs).toEqual([stored]);
   });
 
   it('drops stored entries that are not tabs', async () => {

@@ -12,6 +12,11 @@ export interface Tab {
   query: string;
   /** The page title last shown in it; the bar prefers the menu's label when there is one. */
   label: string;
+  /**
+   * The i18n key of the title, for a page outside the menu that names itself by one: the bar
+   * reads it in the current language, so a tab left in another language follows a switch.
+   */
+  labelKey?: string;
 }
 
 export const homeTab: Tab = { value: homePath, query: '', label: '' };
@@ -24,9 +29,18 @@ export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const at = tabs.findIndex((t) => t.value === tab.value);
   if (at >= 0) {
     const current = tabs[at];
-    if (current && current.query === tab.query && (current.label === tab.label || !tab.label))
+    if (
+      current &&
+      current.query === tab.query &&
+      (current.label === tab.label || !tab.label) &&
+      (current.labelKey === tab.labelKey || !tab.labelKey)
+    )
       return [...tabs];
-    return tabs.map((t, i) => (i === at ? { ...t, query: tab.query, label: tab.label || t.label } : t));
+    return tabs.map((t, i) =>
+      i === at
+        ? { ...t, query: tab.query, label: tab.label || t.label, labelKey: tab.labelKey ?? t.labelKey }
+        : t,
+    );
   }
   return tab.value === homePath ? [tab, ...tabs] : [...tabs, tab];
 }
@@ -90,9 +104,12 @@ function isTab(value: unknown): value is Tab {
 export function readTabs(): Tab[] {
   const stored = readJson(tabsKey);
   if (!Array.isArray(stored)) return [homeTab];
-  const tabs = stored
-    .filter(isTab)
-    .map((t) => ({ value: t.value, query: String(t.query ?? ''), label: t.label }));
+  const tabs = stored.filter(isTab).map((t) => ({
+    value: t.value,
+    query: String(t.query ?? ''),
+    label: t.label,
+    ...(typeof t.labelKey === 'string' ? { labelKey: t.labelKey } : {}),
+  }));
   return tabs.length > 0 ? tabs : [homeTab];
 }
 

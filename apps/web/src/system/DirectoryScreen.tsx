@@ -85,7 +85,7 @@ function settingsOf(values: DirectoryForm) {
  */
 export function DirectoryScreen() {
   const { t } = useTranslation();
-  useDocumentTitle(t('menu.directory'));
+  useDocumentTitle({ key: 'menu.directory' });
   const codes = useButtonCodes().data;
   const may = (action: 'view' | 'edit' | 'test') =>
     !!codes && (codes.has(allButtons) || codes.has(`directory_${action}`));

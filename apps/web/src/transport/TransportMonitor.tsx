@@ -68,7 +68,7 @@ export function TransportMonitor(props: { catalogue: CatalogueIndex }) {
   const { catalogue } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
-  useDocumentTitle(t('transport.monitor'));
+  useDocumentTitle({ key: 'transport.monitor' });
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ current: 1, size: 20 });
