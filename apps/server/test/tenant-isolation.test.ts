@@ -12,12 +12,12 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
   });
   afterAll(() => test.dispose());
 
-  it('forces row-level security on every table with a tenant_id, except the tenant registry', async () => {
+  it('forces row-level security on every table with a tenant_id (partitioned ones and their partitions too), except the tenant registry', async () => {
     const rows = await queryRows<{ table_name: string; rls: boolean; forced: boolean }>(
       test.database.db,
       sql`select c.relname as table_name, c.relrowsecurity as rls, c.relforcerowsecurity as forced
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind = 'r'
+          where n.nspname = 'public' and c.relkind in ('r', 'p')
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id')`,
     );
     const tenantTables = rows.filter((r) => r.table_name !== 'blade_tenant');
