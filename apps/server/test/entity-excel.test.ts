@@ -1,15 +1,18 @@
 import type { Page } from '@bl/contract';
+import { entities } from '@bl/entities/registry';
 import * as XLSX from '@e965/xlsx';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialTable } from '../../../packages/entities/src/master-data/material.ts';
+import { importFields, matchHeaders } from '../src/engine/excel-columns.ts';
 import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
 
 type Row = Record<string, unknown> & { id: string };
+const materialEntity = entities.find((e) => e.name === 'material') as (typeof entities)[number];
 type Cell = string | number | boolean | Date | null;
 
 /** A workbook's first (or named) sheet as arrays of plain values. */
@@ -119,6 +122,8 @@ describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {
       ]),
     );
     expect(header).not.toContain('租户编号');
+    // A reference held by code is followed by the referenced record's name.
+    expect((header as Cell[])[(header as Cell[]).indexOf('基本单位') + 1]).toBe('基本单位名称');
     expect(header).not.toContain('版本');
     const at = (name: string) => (header as Cell[]).indexOf(name);
     expect(rows.map((r) => r[at('物料编码')])).toEqual(['M-002', 'M-001']);
@@ -128,6 +133,12 @@ describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {
     expect(screw[at('批次管理')]).toBe('是');
     expect(screw[at('创建时间')]).toBeInstanceOf(Date);
     expect((rows[0] as Cell[])[at('保质期（天）')]).toBe(365);
+    expect(screw[at('基本单位')]).toBe('PCS');
+    expect(screw[at('基本单位名称')]).toBe('件');
+    // The name column names no field: the workbook imports back, the column skipped.
+    expect(
+      matchHeaders(importFields(materialEntity), ['基本单位', '基本单位名称']).columns.map((f) => f?.name),
+    ).toEqual(['unitCode', undefined]);
 
     // The number format keeps the price's scale.
     const book = new ExcelJS.Workbook();
@@ -136,7 +147,9 @@ describe.each(testDrivers())('entity spreadsheets on %s', (driver) => {
     expect(sheet.getRow(3).getCell(at('单价') + 1).numFmt).toBe('0.0000');
 
     const english = readBook(xlsx(await get('/api/bl-wms/material/export', { name: '螺丝' }, 'en')));
-    expect(english[0]).toEqual(expect.arrayContaining(['Material code', 'Unit price', 'Material type']));
+    expect(english[0]).toEqual(
+      expect.arrayContaining(['Material code', 'Unit price', 'Material type', 'Base unit name']),
+    );
     expect(english.slice(1).map((r) => r[(english[0] as Cell[]).indexOf('Material code')])).toEqual([
       'M-001',
     ]);

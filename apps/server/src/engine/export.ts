@@ -1,6 +1,6 @@
 import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Language } from '@bl/contract';
+import { type Language, languages } from '@bl/contract';
 import type { FieldMeta } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { and, count, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
 import type { JobHandler } from '../jobs/queue.ts';
 import type { ObjectStore } from '../modules/resource/store.ts';
-import { visible } from './crud.ts';
+import { operatorTenant, visible } from './crud.ts';
 import {
   attachment,
   decimalFormat,
@@ -27,6 +27,7 @@ import {
   xlsxType,
 } from './excel-columns.ts';
 import { type ListQuery, parseListQuery } from './list-query.ts';
+import { referenceNames } from './names.ts';
 import { readButton, requireButton } from './permissions.ts';
 
 /** exceljs takes a quarter of a second to load: loaded by the first export, not at start (ADR 0017). */
@@ -41,11 +42,18 @@ type CellValue = string | number | Date | null;
 
 interface ExportColumn {
   field: FieldMeta;
+  /** The header cell: the field's label, or for a name column the label of the names. */
+  header: string;
   /** The SELECT expression, always text (or null) so both drivers answer the same types. */
   select: SQL;
   toCell(raw: string): CellValue;
   numFmt?: string;
   width: number;
+  /**
+   * A name column (issue 14 pt 4: a reference is shown with its name): the cells are the names
+   * of the referenced records, read a batch at a time with the screens' own lookup.
+   */
+  names?: { entity: EntityDefinition; by: string; label: string };
 }
 
 const columnsOf = (entity: EntityDefinition) => getTableColumns(entity.table) as Record<string, PgColumn>;
@@ -62,16 +70,18 @@ export function wallClock(ms: number): Date {
 function exportColumn(entity: EntityDefinition, field: FieldMeta, language: Language): ExportColumn {
   const column = columnsOf(entity)[field.name] as PgColumn;
   const asText = sql`cast(${column} as text)`;
-  const width = Math.min(40, Math.max(10, field.label[language].length * 2 + 2));
+  const header = field.label[language];
+  const width = Math.min(40, Math.max(10, header.length * 2 + 2));
   switch (field.kind) {
     case 'integer':
-      return { field, select: asText, toCell: Number, width };
+      return { field, header, select: asText, toCell: Number, width };
     case 'decimal':
     case 'money':
-      return { field, select: asText, toCell: Number, numFmt: decimalFormat(field.scale), width };
+      return { field, header, select: asText, toCell: Number, numFmt: decimalFormat(field.scale), width };
     case 'date':
       return {
         field,
+        header,
         select: asText,
         toCell: (raw) => new Date(`${raw.slice(0, 10)}T00:00:00Z`),
         numFmt: 'yyyy-mm-dd',
@@ -80,6 +90,7 @@ function exportColumn(entity: EntityDefinition, field: FieldMeta, language: Lang
     case 'datetime':
       return {
         field,
+        header,
         select: sql`cast(extract(epoch from ${column}) * 1000 as text)`,
         toCell: (raw) => wallClock(Math.round(Number(raw))),
         numFmt: 'yyyy-mm-dd hh:mm:ss',
@@ -87,10 +98,53 @@ function exportColumn(entity: EntityDefinition, field: FieldMeta, language: Lang
       };
     case 'dict':
     case 'flag':
-      return { field, select: asText, toCell: (raw) => dictLabel(field, raw, language), width };
+      return { field, header, select: asText, toCell: (raw) => dictLabel(field, raw, language), width };
     default:
-      return { field, select: asText, toCell: (raw) => raw, width: Math.max(width, 16) };
+      return { field, header, select: asText, toCell: (raw) => raw, width: Math.max(width, 16) };
   }
+}
+
+const normalised = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** "协议编号" names "协议名称", "Agreement no." names "Agreement name": the code's own word goes. */
+const withoutCodeWord = (label: string) =>
+  label.replace(/(编号|編號|编码|編碼)$/, '').replace(/\s+(code|no\.?|number)$/i, '') || label;
+
+const nameHeader = (field: FieldMeta, language: Language) =>
+  translate('excel.nameOf', language, { label: withoutCodeWord(field.label[language]) });
+
+/**
+ * The name column that follows a reference held by code (owner, warehouse, material…), or
+ * none: when the reference shows itself (code and name are one field), when the referenced
+ * records are not the reader's to see, or when the entity already has a field of that header
+ * in some language (it keeps the name itself, `customerName`). The header names no writable
+ * field, so the workbook imports back as it is (the import skips the column).
+ */
+function nameColumn(
+  entity: EntityDefinition,
+  field: FieldMeta,
+  auth: AuthContext,
+  language: Language,
+): ExportColumn | undefined {
+  const ref = field.ref;
+  const target = ref && entities.find((e) => e.name === ref.entity);
+  if (!ref || !target || ref.valueField === ref.labelField) return undefined;
+  if (target.operatorOnly && auth.tenantId !== operatorTenant) return undefined;
+  const headers = languages.map((l) => nameHeader(field, l));
+  const taken = new Set(
+    entity.fields.flatMap((f) => [f.name, ...languages.map((l) => f.label[l])]).map(normalised),
+  );
+  if (headers.some((h) => taken.has(normalised(h)))) return undefined;
+  const header = nameHeader(field, language);
+  const column = columnsOf(entity)[field.name] as PgColumn;
+  return {
+    field,
+    header,
+    select: sql`cast(${column} as text)`,
+    toCell: (raw) => raw,
+    width: Math.min(40, Math.max(16, header.length * 2 + 2)),
+    names: { entity: target, by: ref.valueField, label: ref.labelField },
+  };
 }
 
 /** A writable stream of Node's or of `readable-stream` 2 (what archiver, under exceljs, uses). */
@@ -130,6 +184,8 @@ export interface ExportFile {
 /** An export's columns, filter and cursor, as the request and the job both run it. */
 interface ExportPlan {
   columns: ExportColumn[];
+  /** Whose export it is: name columns show only records the reader may see. */
+  auth: AuthContext;
   table: PgTable;
   where: SQL;
   cursor: SQL;
@@ -137,7 +193,11 @@ interface ExportPlan {
 
 function planExport(entity: EntityDefinition, auth: AuthContext, query: ListQuery, language: Language) {
   return {
-    columns: exportFields(entity).map((field) => exportColumn(entity, field, language)),
+    columns: exportFields(entity).flatMap((field) => {
+      const name = nameColumn(entity, field, auth, language);
+      return name ? [exportColumn(entity, field, language), name] : [exportColumn(entity, field, language)];
+    }),
+    auth,
     table: entity.table as PgTable,
     where: and(visible(entity, auth), ...query.where) as SQL,
     cursor: sql.raw(`bl_export_${entity.name.replace(/\W/g, '')}`),
@@ -180,7 +240,7 @@ async function writeWorkbook(
   out: PassThrough,
   hooks: { started?: () => void; written?: (rows: number) => void },
 ): Promise<void> {
-  const { columns, table, where, cursor } = plan;
+  const { columns, auth, table, where, cursor } = plan;
   const selectList = sql.join(
     columns.map((c, i) => sql`${c.select} as ${sql.raw(`"c${i}"`)}`),
     sql`, `,
@@ -203,7 +263,7 @@ async function writeWorkbook(
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width }));
-  const header = sheet.addRow(columns.map((c) => c.field.label[language]));
+  const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
   // One style object per column, shared by its cells: exceljs caches a style's id by object
@@ -212,10 +272,25 @@ async function writeWorkbook(
   hooks.started?.();
   let written = 0;
   for (;;) {
+    // One lookup per name column per batch, as a screen names one page of references.
+    const names: (Record<string, string> | undefined)[] = [];
+    for (const [i, c] of columns.entries()) {
+      if (!c.names) continue;
+      const values = rows
+        .map((row) => row[`c${i}`])
+        .filter((v): v is string => v !== null && v !== undefined);
+      names[i] = await referenceNames(tx, c.names.entity, auth, {
+        by: c.names.by,
+        label: c.names.label,
+        values,
+      });
+    }
     for (const row of rows) {
       const values = columns.map((c, i) => {
         const raw = row[`c${i}`];
-        return raw === null || raw === undefined ? null : c.toCell(raw);
+        if (raw === null || raw === undefined) return null;
+        const named = names[i];
+        return named ? (named[raw] ?? null) : c.toCell(raw);
       });
       const line = sheet.addRow(values);
       styles.forEach((style, i) => {

@@ -767,6 +767,11 @@ export const messages = {
     mo: '存儲「{code}」可用：測試檔案已寫入、讀回並刪除',
     en: 'Storage "{code}" works: a test file was written, read back and deleted',
   },
+  'excel.nameOf': {
+    zh: '{label}名称',
+    mo: '{label}名稱',
+    en: '{label} name',
+  },
   'excel.badFile': {
     zh: '只能上传 .xls 或 .xlsx 文件',
     mo: '只能上傳 .xls 或 .xlsx 檔案',
