@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Unit and integration tests of every workspace; browser tests have e2e/vitest.config.ts. */
@@ -10,6 +11,10 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/support/global-setup.ts'],
+    // Two files at a time even on two cores (vitest's default there is one): a suite spends much
+    // of its time waiting on PostgreSQL, on its job workers or on a server it started, while
+    // the other core sat idle. More cores, more workers, one core left for PostgreSQL.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
   browserAvailable,
+  networkSettled,
   popupsSettled,
   type Suite,
   screenshot,
@@ -77,9 +78,12 @@ const openDrawers = (page: Page) => page.locator('.ant-drawer-open, .bl-record-d
 const screen = (page: Page) => page.getByTestId('crud-isinstockbill');
 const billNoFilter = (page: Page) => screen(page).locator('.ant-pro-table-search #billNo');
 
-/** Waits `ms` and checks no drawer opened meanwhile. */
-async function noDrawerFor(page: Page, ms: number) {
-  await page.waitForTimeout(ms);
+/**
+ * Once every request the page made has been answered and rendered (the catalogue, the list, the
+ * language's texts), checks that no drawer opened by itself.
+ */
+async function noDrawerOnceSettled(page: Page) {
+  await networkSettled(page);
   expect(await openDrawers(page).count()).toBe(0);
 }
 
@@ -135,10 +139,10 @@ describe.skipIf(!browserAvailable)('bill screens', () => {
     context = signedIn.context;
     const { page } = signedIn;
 
-    // Loaded, the list waits for the user: no drawer, even after the catalogue has long arrived.
+    // Loaded, the list waits for the user: no drawer, even once every answer has arrived.
     await page.goto(inboundPath);
     await screen(page).getByTestId('toolbar-add').waitFor();
-    await noDrawerFor(page, 6000);
+    await noDrawerOnceSettled(page);
 
     // A filter on the list, then away to the home tab and back: the page as left, filter kept.
     await billNoFilter(page).fill(filter);
@@ -151,14 +155,14 @@ describe.skipIf(!browserAvailable)('bill screens', () => {
     await page.locator(`[data-testid="tab"][data-path="${inboundPath}"]`).click();
     await page.waitForURL((url) => url.pathname === inboundPath);
     await screen(page).getByTestId('toolbar-add').waitFor();
-    await noDrawerFor(page, 1500);
+    await noDrawerOnceSettled(page);
     expect(await billNoFilter(page).inputValue()).toBe(filter);
 
     await quantityRefused(page, 'zh');
 
     // Another language: the page re-renders in place, no drawer, the filter still there.
     await switchLanguage(page, 'en');
-    await noDrawerFor(page, 2500);
+    await noDrawerOnceSettled(page);
     expect(await billNoFilter(page).inputValue()).toBe(filter);
     expect(page.url()).toContain(inboundPath);
 

@@ -245,6 +245,43 @@ export async function popupsSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the page has no request in flight and has started none for `quietMs`, then for two
+ * animation frames: whatever the answers make the page do (a drawer opening, a list filling) has
+ * been rendered by then. For checks that something does *not* happen, instead of a fixed sleep.
+ */
+export async function networkSettled(page: Page, quietMs = 500): Promise<void> {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const started = (request: unknown) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: unknown) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    // A render a moment ago may still be about to ask for something: give it one frame first.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    const deadline = Date.now() + 20_000;
+    while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+      if (Date.now() > deadline) throw new Error(`requests still in flight after 20 s: ${inFlight.size}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+    );
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** antd spaces out two-character Chinese button labels ('确 定'): match with or without. */
 export const spacedOut = (label: string) => new RegExp(`^${[...label].join('\\s*')}$`);
 

@@ -1,12 +1,13 @@
-// Builds what `npm start` runs, each part only when missing or older than its sources:
+// Builds what `npm start` runs, each part only when its inputs changed since it was built:
 // - the web app (vite) into apps/web/dist, with brotli and gzip copies;
 // - the server, bundled by esbuild into apps/server/dist (plain JavaScript: no TypeScript
 //   loader at run time; the npm packages stay external, the workspace packages are bundled);
 // - the ready-made demo database of that server build (apps/server/dist/pgdata-template), so a
 //   first start copies it instead of initdb + migrations + seed (ADR 0017).
-// Run by `npm install` (postinstall) and by `npm start`; `node scripts/build.mjs` by hand.
+// Run by `npm install` (postinstall), by `npm start` and by `npm run test:e2e`; `node
+// scripts/build.mjs` by hand.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,18 +15,54 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+/** Every file under `target` (or `target` itself), as paths relative to the repository, sorted. */
+function filesOf(target) {
+  const full = at(target);
+  if (!fs.existsSync(full)) return [];
+  if (!fs.statSync(full).isDirectory()) return [target];
+  return (
+    fs
+      .readdirSync(full, { recursive: true, withFileTypes: true })
+      // Tests next to the code are not part of what is built.
+      .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+  );
 }
 
-const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-const stale = (output, sources) => builtAt(output) < Math.max(...sources.map((s) => newestMtime(at(s))));
+/**
+ * A digest of the names and contents of a part's inputs. Contents, not modification times: a
+ * checkout, a copy or a restored cache moves times both ways, and the lock file (the bundled
+ * npm packages' versions) is an input as much as the sources are.
+ */
+function inputsDigest(sources) {
+  const hash = createHash('sha256');
+  for (const file of [...new Set(sources.flatMap(filesOf))].sort()) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(at(file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The digest a part was last built from, kept beside node_modules' other caches: not in the web
+ * app's dist, whose files the server hands out.
+ */
+const stampOf = (output) =>
+  at('node_modules/.cache/bl-build', `${path.relative(root, output).replaceAll(path.sep, '_')}.inputs`);
+/** Whether `output` exists and was built from inputs with this digest (its stamp file says so). */
+function upToDate(output, digest) {
+  try {
+    return fs.existsSync(output) && fs.readFileSync(stampOf(output), 'utf8') === digest;
+  } catch {
+    return false;
+  }
+}
+
+function writeStamp(output, digest) {
+  fs.mkdirSync(path.dirname(stampOf(output)), { recursive: true });
+  fs.writeFileSync(stampOf(output), digest);
+}
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -37,14 +74,25 @@ const shared = [
   'packages/entities/src',
   'packages/contract/package.json',
   'packages/entities/package.json',
+  'package-lock.json',
+  'scripts/build.mjs',
 ];
 
 export function buildWeb() {
   const index = at('apps/web/dist/index.html');
-  if (!stale(index, ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared]))
-    return false;
+  const digest = inputsDigest([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/package.json',
+    ...shared,
+  ]);
+  if (upToDate(index, digest)) return false;
   console.log(fs.existsSync(index) ? 'The web app changed: rebuilding it…' : 'Building the web app…');
+  fs.rmSync(stampOf(index), { force: true }); // a build that stops half-way leaves no stamp
   run('npm', ['run', 'build', '-w', '@bl/web']);
+  writeStamp(index, digest);
   return true;
 }
 
@@ -60,17 +108,15 @@ const keptOutside = [
 const serverMain = path.join(serverDist, 'main.js');
 
 export async function buildServer() {
-  if (
-    !stale(serverMain, [
-      'apps/server/src',
-      'apps/server/drizzle',
-      'apps/server/package.json',
-      'scripts/build.mjs',
-      ...shared,
-    ])
-  )
-    return false;
+  const digest = inputsDigest([
+    'apps/server/src',
+    'apps/server/drizzle',
+    'apps/server/package.json',
+    ...shared,
+  ]);
+  if (upToDate(serverMain, digest)) return false;
   console.log(fs.existsSync(serverMain) ? 'The server changed: rebuilding it…' : 'Building the server…');
+  fs.rmSync(stampOf(serverMain), { force: true }); // a build that stops half-way leaves no stamp
   const esbuild = await import('esbuild');
   const sourceRoot = at('apps/server/src');
   await esbuild.build({
@@ -128,6 +174,7 @@ export async function buildServer() {
       },
     ],
   });
+  writeStamp(serverMain, digest);
   return true;
 }
 

@@ -1,4 +1,4 @@
-// `npm start`: builds what is missing or older than its sources (scripts/build.mjs: the web
+// `npm start`: builds what is missing or whose inputs changed (scripts/build.mjs: the web
 // app, the server bundle, the ready-made demo database), then runs the compiled server in this
 // same process: plain JavaScript, no TypeScript loader and no dev dependency at run time.
 import path from 'node:path';

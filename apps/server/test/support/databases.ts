@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Driver, fromPglite, openPostgres } from '../../src/db/database.ts';
+import { testDatabaseUrl } from './global-setup.ts';
 
 /**
  * The drivers every database suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
@@ -40,47 +41,34 @@ export async function createTestDatabase(
     const database = fromPglite(client);
     return { database, dispose: () => database.close() };
   }
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  const name = `bl_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
+  const url = process.env.TEST_DATABASE_URL as string;
   const templates = inject('postgresTemplates');
   if (!templates) throw new Error('TEST_DATABASE_URL was not set when the test run started');
+  const name = `${templates.suites}${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
   try {
     await admin.query(`create database ${name} template ${seed ? templates.seeded : templates.empty}`);
   } finally {
     await admin.end();
   }
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = openPostgres(own.toString(), 5);
+  const own = testDatabaseUrl(url, name);
+  const database = openPostgres(own, 5);
   return {
-    url: own.toString(),
+    url: own,
     database,
-    async dispose() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: url.toString() });
-      await cleanup.connect();
-      // A closed pool's backends linger a moment; forcing them out while their clients are still
-      // saying goodbye makes those clients raise errors nobody listens to. Wait for them first.
-      for (let i = 0; i < 100; i += 1) {
-        const { rows } = await cleanup.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    // The database itself is dropped with the run's others at the end of the run (global-setup.ts).
+    dispose: () => database.close(),
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    /** PostgreSQL template databases (global-setup.ts), when TEST_DATABASE_URL is set. */
-    postgresTemplates: { empty: string; seeded: string } | null;
+    /**
+     * PostgreSQL template databases (global-setup.ts), when TEST_DATABASE_URL is set, and the
+     * prefix of the suites' own databases.
+     */
+    postgresTemplates: { empty: string; seeded: string; suites: string } | null;
   }
 }
