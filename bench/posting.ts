@@ -11,6 +11,7 @@
 //   BENCH_CLIENTS=1,4,16 client counts
 //   BENCH_POOL=20        server pool size (DATABASE_POOL_SIZE)
 //   BENCH_PLACES=50      warehouse places the lines spread over (fewer = more lock contention)
+//   BENCH_LINES=20       lines per bill (one material each)
 //   BENCH_PGBENCH=1      0 skips pgbench
 //   BENCH_CONTROL=1      0 skips the stock-control (transfer, loss) runs
 //   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
@@ -69,7 +70,7 @@ const seconds = env('BENCH_SECONDS', 15);
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
 const poolSize = env('BENCH_POOL', 20);
 const places = env('BENCH_PLACES', 50);
-const linesPerBill = 20;
+const linesPerBill = env('BENCH_LINES', 20);
 const tenantId = '000000';
 
 const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
