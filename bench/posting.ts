@@ -47,6 +47,13 @@
 //   old: 222 lines/s, pgbench 456 tps: 0.49 ×;  85 lines/s, pgbench 344 tps: 0.25 ×
 //   new: 376 / 384 / 186 lines/s, pgbench 476 / 434 / 210 tps: 0.79 / 0.89 / 0.88 ×, median 0.88 ×
 //   server CPU 13.5-17.5 ms per bill; ledger check 0 after every run. Target 4 (2 ×) not met.
+//
+// State and operation log in one statement (ADR 0028 amendment), 2026-11-25 18:40, 4 clients,
+// 10 s, inbound only, load average 18-22 (other helpers' runs and this branch's suites beside it):
+//   20-line bills: 314 / 358 / 399 lines/s, pgbench 247 / 324 / 395 tps: 1.27 / 1.11 / 1.01 ×,
+//   median 1.11 ×; server CPU 10.5-11.6 ms per bill. At load 9 (18:06, before the change) one run
+//   gave 1,574 lines/s against 608 tps: 2.59 ×. BENCH_LINES=100 (load 28): 479 lines/s, 331 tps,
+//   1.45 ×, p50 753 ms a bill (row-lock waits: the clients' bills share keys). Ledger check 0.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
