@@ -265,6 +265,15 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
+    // pool.end() resolves before the server has closed every backend; a forced drop would kill
+    // them and their FATAL would reach a pool nobody listens to any more (as bench/posting.ts).
+    for (let i = 0; i < 100; i++) {
+      const left = await admin.query('select count(*)::int n from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      if (left.rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     if (keep) console.log(`kept database ${name}`);
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
