@@ -41,6 +41,13 @@
 // does). Target 3 (0.8 ×) not shown met. Profile of the process (whole run, 59 % idle): drizzle
 // 5.4 %, socket writes 3.6 %, GC 3.2 %, Fastify 3.2 % (JSON serialisation 0.7 %), pg 1.9 %,
 // JWT 1.2 %. List at 20,000 rows: default sort page 1 p50 54 / p95 98 ms (CPU starved).
+//
+// 2026-11-25 18:43 (load average 20-28, this branch's test suites beside it; same settings,
+// whole process under --cpu-prof): throughput 3 × 5 s: baseline 16.6 / 79.6 / 64.8 req/s,
+// application 11.2 / 62.0 / 71.2 req/s, ratios 0.67 / 0.78 / 1.10, median 0.78. Profile (whole
+// run with seeding): 56 % idle, socket writes 8.4 %, drizzle 5.5 %, Fastify 2.8 %, GC 2.3 %,
+// pg 2.2 %: node waits on the database and the machine, so the remaining gap is round trips
+// (3 against the baseline's 5, which does no session check), not JavaScript.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

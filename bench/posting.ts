@@ -11,6 +11,7 @@
 //   BENCH_CLIENTS=1,4,16 client counts
 //   BENCH_POOL=20        server pool size (DATABASE_POOL_SIZE)
 //   BENCH_PLACES=50      warehouse places the lines spread over (fewer = more lock contention)
+//   BENCH_LINES=20       lines per bill (one material each)
 //   BENCH_PGBENCH=1      0 skips pgbench
 //   BENCH_CONTROL=1      0 skips the stock-control (transfer, loss) runs
 //   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
@@ -46,6 +47,13 @@
 //   old: 222 lines/s, pgbench 456 tps: 0.49 ×;  85 lines/s, pgbench 344 tps: 0.25 ×
 //   new: 376 / 384 / 186 lines/s, pgbench 476 / 434 / 210 tps: 0.79 / 0.89 / 0.88 ×, median 0.88 ×
 //   server CPU 13.5-17.5 ms per bill; ledger check 0 after every run. Target 4 (2 ×) not met.
+//
+// State and operation log in one statement (ADR 0028 amendment), 2026-11-25 18:40, 4 clients,
+// 10 s, inbound only, load average 18-22 (other helpers' runs and this branch's suites beside it):
+//   20-line bills: 314 / 358 / 399 lines/s, pgbench 247 / 324 / 395 tps: 1.27 / 1.11 / 1.01 ×,
+//   median 1.11 ×; server CPU 10.5-11.6 ms per bill. At load 9 (18:06, before the change) one run
+//   gave 1,574 lines/s against 608 tps: 2.59 ×. BENCH_LINES=100 (load 28): 479 lines/s, 331 tps,
+//   1.45 ×, p50 753 ms a bill (row-lock waits: the clients' bills share keys). Ledger check 0.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -69,7 +77,7 @@ const seconds = env('BENCH_SECONDS', 15);
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
 const poolSize = env('BENCH_POOL', 20);
 const places = env('BENCH_PLACES', 50);
-const linesPerBill = 20;
+const linesPerBill = env('BENCH_LINES', 20);
 const tenantId = '000000';
 
 const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;

@@ -79,11 +79,11 @@ export function changesOf(
   return changes;
 }
 
-/** Appends one row to the operation log in the caller's transaction (it stands or falls with the write). */
-export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+/** The operation-log row of an entry, for callers that write it inside a statement of their own. */
+export function auditRow(actor: Actor, entry: AuditEntry) {
   const title = entry.entity && entry.row ? entry.row[entry.entity.titleField] : undefined;
   const now = new Date();
-  await tx.insert(auditlogTable).values({
+  return {
     id: nextId(),
     tenantId: actor.tenantId,
     createUser: actor.userId ?? null,
@@ -98,5 +98,10 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
     ip: actor.ip?.slice(0, 64) ?? null,
     changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
     detail: entry.detail?.slice(0, 255) ?? null,
-  });
+  };
+}
+
+/** Appends one row to the operation log in the caller's transaction (it stands or falls with the write). */
+export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditlogTable).values(auditRow(actor, entry));
 }

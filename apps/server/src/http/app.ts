@@ -65,6 +65,12 @@ import { waveFlowCode } from '../modules/wms/flow-code-waves.ts';
 import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
 import { registerWmsRoutes } from '../modules/wms/routes.ts';
 import { registerWmsRules } from '../modules/wms/rules.ts';
+import {
+  registerSnapshotRoutes,
+  runMonthlySnapshots,
+  snapshotJob,
+  snapshotJobKind,
+} from '../modules/wms/snapshots.ts';
 import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
 import './context.ts';
@@ -269,6 +275,7 @@ export async function buildApp({
       import: importJob(database),
       export: exportJob(database, files),
       billing: billingJob(database),
+      [snapshotJobKind]: snapshotJob(database),
     },
     internal: { [wakeQueue]: wakeJob(database, () => workflow) },
     schedules: {
@@ -291,6 +298,15 @@ export async function buildApp({
           },
         },
       }),
+      // Last month's closing stock per key, once across processes, on the 1st (UTC).
+      'bl-stock-snapshot': {
+        cron: '40 0 1 * *',
+        run: async () => {
+          await runMonthlySnapshots(database, new Date(), (error, tenantId) =>
+            app.log.error({ err: error, tenantId }, 'monthly stock snapshot failed'),
+          );
+        },
+      },
       'bl-export-cleanup': {
         cron: '17 * * * *',
         run: async () => {
@@ -311,6 +327,7 @@ export async function buildApp({
   app.addHook('onClose', () => jobs.stop());
   registerJobRoutes(app, database, jobs, files);
   registerBillingRoutes(app, database, jobs);
+  registerSnapshotRoutes(app, database, jobs);
   registerBillingRules();
   registerWmsRules();
   // After the wms rules: a bill posting on save chains after its totals.

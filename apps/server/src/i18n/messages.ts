@@ -1612,6 +1612,21 @@ export const messages = {
     mo: '查詢範圍最長 {days} 天',
     en: 'The range may be at most {days} days',
   },
+  'snapshot.notEnded': {
+    zh: '{period} 尚未结束，不能生成月末库存快照',
+    mo: '{period} 尚未結束，不能生成月末庫存快照',
+    en: '{period} has not ended yet: its closing stock cannot be snapshotted',
+  },
+  'snapshot.running': {
+    zh: '{period} 的库存快照正在生成，请等它完成',
+    mo: '{period} 的庫存快照正在生成，請等它完成',
+    en: 'The stock snapshot of {period} is already under way: wait for it to finish',
+  },
+  'snapshot.done': {
+    zh: '{period} 月末库存快照完成：{owners} 个货主，{rows} 条',
+    mo: '{period} 月末庫存快照完成：{owners} 個貨主，{rows} 條',
+    en: 'Closing stock of {period} snapshotted: {owners} owner(s), {rows} row(s)',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   numeric,
@@ -235,4 +236,31 @@ export const stockPlaceTotal = pgTable(
     index('bl_stock_place_total_place_idx').on(t.tenantId, t.warehousePlaceCode),
     index('bl_stock_place_total_delta_idx').on(t.tenantId, t.warehousePlaceCode).where(sql`delta`),
   ],
+);
+
+/**
+ * A month's closing stock per key (migration 0057, ADR 0028 amendment), written by the snapshot
+ * job owner by owner (modules/wms/snapshots.ts); `period` is the month's last day.
+ */
+export const stockSnapshot = pgTable(
+  'bl_stock_snapshot',
+  {
+    tenantId: tenantId(),
+    period: date('period').notNull(),
+    customerCode: varchar('customer_code', { length: 64 }).notNull(),
+    materialCode: varchar('material_code', { length: 64 }).notNull(),
+    batchNo: varchar('batch_no', { length: 64 }).notNull(),
+    customerBatchNo: varchar('customer_batch_no', { length: 64 }).notNull(),
+    warehousePlaceCode: varchar('warehouse_place_code', { length: 64 }).notNull(),
+    barcode: varchar('barcode', { length: 64 }).notNull(),
+    packspecCode: varchar('packspec_code', { length: 64 }).notNull(),
+    stockStatus: varchar('stock_status', { length: 8 }).notNull(),
+    qty: numeric('qty', { precision: 18, scale: 4 }).notNull(),
+    weg: numeric('weg', { precision: 18, scale: 4 }).notNull(),
+    qtyWeg: numeric('qty_weg', { precision: 18, scale: 4 }).notNull(),
+    board: numeric('board', { precision: 18, scale: 4 }).notNull(),
+    volume: numeric('volume', { precision: 18, scale: 4 }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bl_stock_snapshot_owner_idx').on(t.tenantId, t.period, t.customerCode, t.materialCode)],
 );

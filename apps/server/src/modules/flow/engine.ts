@@ -1,9 +1,10 @@
 import type { Language } from '@bl/contract';
 import { type FlowAction, inState, type StateGuard } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import { and, asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { auditlogTable } from '@bl/entities/system/auditlog';
+import { and, asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { writeAudit } from '../../audit/audit.ts';
+import { auditRow } from '../../audit/audit.ts';
 import type { Tx } from '../../db/database.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
@@ -118,6 +119,40 @@ function guard(entity: EntityDefinition, action: FlowAction, bills: Row[], langu
   }
 }
 
+/**
+ * The declared state (and reviewer stamp) for the bills: the changed fields and the update that
+ * writes them (none when the action sets nothing), not yet sent, so that it can travel in one
+ * statement with the operation log.
+ */
+function stateUpdate(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  bills: Row[],
+  sets: Record<string, string>,
+  audit: FlowAction['audit'],
+): { values: Row; update: SQL | undefined } {
+  const now = new Date();
+  const values: Row = {
+    ...sets,
+    ...(audit === 'stamp' && { auditUser: auth.userName || auth.account, auditTime: now }),
+    ...(audit === 'clear' && { auditUser: null, auditTime: null }),
+  };
+  if (Object.keys(values).length === 0) return { values, update: undefined };
+  const update = tx
+    .update(entity.table as PgTable)
+    .set({ ...values, updateUser: auth.userId, updateTime: now, version: sql`${col(entity, 'version')} + 1` })
+    .where(
+      inArray(
+        col(entity, 'id'),
+        bills.map((b) => b.id as string),
+      ),
+    )
+    // The statement itself: a builder put inside sql`` would be wrapped in parentheses.
+    .getSQL();
+  return { values, update };
+}
+
 /** Writes the declared state (and reviewer stamp) on the bills; answers the changed fields. */
 async function setState(
   tx: Tx,
@@ -127,22 +162,8 @@ async function setState(
   sets: Record<string, string>,
   audit: FlowAction['audit'],
 ): Promise<Row> {
-  const now = new Date();
-  const values: Row = {
-    ...sets,
-    ...(audit === 'stamp' && { auditUser: auth.userName || auth.account, auditTime: now }),
-    ...(audit === 'clear' && { auditUser: null, auditTime: null }),
-  };
-  if (Object.keys(values).length === 0) return values;
-  await tx
-    .update(entity.table as PgTable)
-    .set({ ...values, updateUser: auth.userId, updateTime: now, version: sql`${col(entity, 'version')} + 1` })
-    .where(
-      inArray(
-        col(entity, 'id'),
-        bills.map((b) => b.id as string),
-      ),
-    );
+  const { values, update } = stateUpdate(tx, entity, auth, bills, sets, audit);
+  if (update) await tx.execute(update);
   return values;
 }
 
@@ -192,7 +213,7 @@ export async function runAction(
   if (action.ledger === 'reverse') await reverseBills(tx, entity, auth, bills, language);
   await code?.effect?.(ctx);
   const answer = await code?.run?.(ctx);
-  const written = await setState(
+  const { values: written, update } = stateUpdate(
     tx,
     entity,
     auth,
@@ -200,7 +221,7 @@ export async function runAction(
     (action.sets ?? {}) as Record<string, string>,
     action.audit,
   );
-  for (const bill of bills) {
+  const log = bills.map((bill) => {
     const changes = Object.fromEntries(
       Object.entries(written)
         .filter(([field]) => field !== 'auditTime')
@@ -209,7 +230,12 @@ export async function runAction(
           [bill[field] ?? null, value instanceof Date ? value.toISOString() : value],
         ]),
     ) as Record<string, [unknown, unknown]>;
-    await writeAudit(tx, auth, { action: { flow: name }, entity, row: bill, changes });
+    return auditRow(auth, { action: { flow: name }, entity, row: bill, changes });
+  });
+  // The state and one log entry per bill in one statement (ADR 0028): a round trip less per action.
+  if (log.length > 0) {
+    const insert = tx.insert(auditlogTable).values(log).getSQL();
+    await tx.execute(update ? sql`with state as (${update}) ${insert}` : insert);
   }
   return answer ?? { [answerKeys[name] ?? 'done']: bills.length };
 }

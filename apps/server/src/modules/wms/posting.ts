@@ -276,24 +276,15 @@ async function allocate(
     const parts = [key.customerCode, key.materialCode, key.stockStatus];
     groups.set(parts.join('\u0000'), sql`(${parts[0]}, ${parts[1]}, ${parts[2]})`);
   }
-  const candidates = await queryRows<{ id: string }>(
+  // One statement: the candidates are locked as the sort emits them (LockRows above Sort), so in
+  // key order like every other statement that locks balances.
+  const locked = await queryRows<Balance>(
     tx,
-    sql`select id::text as id from bl_stock
+    sql`select ${balanceSelect} from bl_stock
         where tenant_id = ${auth.tenantId} and is_deleted = 0 and qty > 0
-          and (customer_code, material_code, stock_status) in (${sql.join([...groups.values()], sql`, `)})`,
+          and (customer_code, material_code, stock_status) in (${sql.join([...groups.values()], sql`, `)})
+        order by ${keyOrderSql()} for update`,
   );
-  const locked =
-    candidates.length === 0
-      ? []
-      : await queryRows<Balance>(
-          tx,
-          sql`select ${balanceSelect} from bl_stock
-              where id in (${sql.join(
-                candidates.map((c) => sql`${c.id}::bigint`),
-                sql`, `,
-              )})
-              order by ${keyOrderSql()} for update`,
-        );
   const left = new Map<string, Amounts>(
     locked.map((b) => [
       b.id,
