@@ -1607,6 +1607,16 @@ export const messages = {
     mo: '查詢範圍最長 {days} 天',
     en: 'The range may be at most {days} days',
   },
+  'device.badSignature': {
+    zh: '设备签名无效：需要 X-Device-Timestamp 与 X-Device-Signature（HMAC-SHA256）',
+    mo: '設備簽名無效：需要 X-Device-Timestamp 與 X-Device-Signature（HMAC-SHA256）',
+    en: 'Invalid device signature: X-Device-Timestamp and X-Device-Signature (HMAC-SHA256) are required',
+  },
+  'device.signatureExpired': {
+    zh: '签名时间与服务器时间相差超过 {seconds} 秒，请校准设备时钟',
+    mo: '簽名時間與伺服器時間相差超過 {seconds} 秒，請校準設備時鐘',
+    en: "The signature's time is more than {seconds} s from the server's: set the device's clock",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
