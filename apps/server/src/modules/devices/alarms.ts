@@ -47,28 +47,32 @@ export interface RaisedAlarm {
 }
 
 /**
- * The enabled setting of a device: the device's own when it has one, else its storage area's
- * (a setting without a device). Undefined when neither exists: nothing is checked.
+ * The enabled settings of some devices: each device's own when it has one, else its storage
+ * area's (a setting without a device). A device with neither is absent: nothing is checked.
  */
-export async function settingOf(
+export async function settingsOf(
   tx: Tx,
   tenantId: string,
-  deviceCode: string,
-): Promise<AlarmSetting | undefined> {
-  const [row] = await queryRows<AlarmSetting>(
+  deviceCodes: string[],
+): Promise<Map<string, AlarmSetting>> {
+  if (deviceCodes.length === 0) return new Map();
+  const rows = await queryRows<AlarmSetting & { deviceCode: string }>(
     tx,
-    sql`select s.min_temperature as "minTemperature", s.max_temperature as "maxTemperature",
+    sql`select d.device_code as "deviceCode", s.min_temperature as "minTemperature", s.max_temperature as "maxTemperature",
                s.min_humidity as "minHumidity", s.max_humidity as "maxHumidity",
-               coalesce(s.delay_minutes, 0) as "delayMinutes", coalesce(s.clear_margin, 0)::text as "clearMargin", s.notify_phones as "notifyPhones",
-               s.auto_beep as "autoBeep"
-        from bl_devicealarmsetting s
-        join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = ${deviceCode} and d.is_deleted = 0
-        where s.tenant_id = ${tenantId} and s.is_deleted = 0 and s.alarm_enabled = '1'
-          and (s.device_code = d.device_code
-               or (s.device_code is null and s.warehouse_area_code = d.warehouse_area_code))
-        order by (s.device_code is null) limit 1`,
+               coalesce(s.delay_minutes, 0) as "delayMinutes", coalesce(s.clear_margin, 0)::text as "clearMargin",
+               s.notify_phones as "notifyPhones", s.auto_beep as "autoBeep"
+        from bl_deviceinfo d
+        cross join lateral (
+          select * from bl_devicealarmsetting s
+          where s.tenant_id = d.tenant_id and s.is_deleted = 0 and s.alarm_enabled = '1'
+            and (s.device_code = d.device_code
+                 or (s.device_code is null and s.warehouse_area_code = d.warehouse_area_code))
+          order by (s.device_code is null) limit 1) s
+        where d.tenant_id = ${tenantId} and d.is_deleted = 0
+          and d.device_code in (select jsonb_array_elements_text(${JSON.stringify(deviceCodes)}::jsonb))`,
   );
-  return row;
+  return new Map(rows.map(({ deviceCode, ...setting }) => [deviceCode, setting]));
 }
 
 const limitsOf = (setting: AlarmSetting, measure: Measure) =>
