@@ -482,6 +482,28 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     expect(year.resolution).toBe('day');
     expect(year.points).toHaveLength(2);
     expect(year.points.reduce((sum, p) => sum + Number(p.readings), 0)).toBe(readings.length);
+
+    // The raw readings of the device over the first day, exported by the generic export job
+    // (what the chart's export button asks for).
+    const exported = await call<{ jobId: string }>('GET', '/api/bl-iot/temhumdata/export', {
+      query: {
+        mode: 'job',
+        deviceCode_equal: device,
+        readingTime_gt: new Date(start - 1).toISOString(),
+        readingTime_lt: new Date(start + 86_400_000).toISOString(),
+      },
+    });
+    expect(exported.success, exported.msg).toBe(true);
+    const job = await eventually(async () => {
+      const state = await call<{ status: string; message: string }>('GET', '/api/bl-jobs/job/detail', {
+        query: { id: exported.data.jobId },
+      });
+      return (state.data.status === 'done' || state.data.status === 'failed') && state.data;
+    }, 'the export job ended');
+    expect(job).toMatchObject({
+      status: 'done',
+      message: expect.stringContaining(String(day.points.length)),
+    });
   });
 
   it('keeps readings in monthly partitions, made ahead and dropped after the retention', async () => {
