@@ -688,6 +688,10 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
       sql`select notify_count from bl_devicealarm where device_code = ${every5}`,
     );
     expect(counted?.notify_count).toBe(3);
+    const listed = await call<{ records: Record<string, unknown>[] }>('GET', '/api/bl-iot/alarms', {
+      query: { deviceCode: every5 },
+    });
+    expect(listed.data.records[0]).toMatchObject({ notifyCount: 3, ackComment: '已处理' });
   });
 
   it('switches the buzzer on when an alarm is raised and off when it clears (automatic buzzer)', async () => {

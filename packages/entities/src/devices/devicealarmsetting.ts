@@ -96,11 +96,18 @@ export const devicealarmsetting = defineEntity({
       maxLength: 255,
       search: 'none',
     }),
-    notifyInterval: f.integer(label('通知间隔（分钟）', '通知間隔（分鐘）', 'Notify every (minutes)'), {
-      min: 1,
-      max: 1440,
-      list: false,
-    }),
+    notifyInterval: f.integer(
+      label(
+        '未确认时重复通知间隔（分钟，空为 30）',
+        '未確認時重複通知間隔（分鐘，空為 30）',
+        'Notify again while unacknowledged every (minutes, empty: 30)',
+      ),
+      {
+        min: 1,
+        max: 1440,
+        list: false,
+      },
+    ),
     autoBeep: f.flag(label('报警时自动蜂鸣', '報警時自動蜂鳴', 'Buzzer on while alarmed'), {
       defaultValue: '0',
       list: false,

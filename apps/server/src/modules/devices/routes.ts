@@ -322,7 +322,8 @@ export function registerDeviceRoutes(
       ${iso('a.out_since')} as "outSince", ${iso('a.raised_time')} as "raisedTime",
       ${iso('a.cleared_time')} as "clearedTime",
       extract(epoch from coalesce(a.cleared_time, now()) - a.raised_time)::int as "durationSeconds",
-      ${iso('a.ack_time')} as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment"
+      ${iso('a.ack_time')} as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment",
+      a.notify_count as "notifyCount"
     from bl_devicealarm a
     left join bl_deviceinfo d on d.tenant_id = a.tenant_id and d.device_code = a.device_code and d.is_deleted = 0`;
 
