@@ -1,12 +1,13 @@
 // Device feed throughput and chart speed on PostgreSQL (issue 19, ADR 0026): readings stored
-// per second over HTTP batches and over MQTT (one reading per message, as a sensor reports),
+// per second over HTTP batches and over MQTT (one reading per message, as a sensor reports; the
+// server stores them in micro-batches), with the MQTT ack latency,
 // and the p95 of a device's chart over 30 days of minute data (hourly roll-ups) and over 7 days
 // (raw readings). Real HTTP on a port, the Mosquitto broker at 127.0.0.1:1883. Run by hand:
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/devices.ts
 //
 // Options (env): BENCH_SECONDS=10 per feed run, BENCH_DEVICES=500, BENCH_CLIENTS=8 HTTP clients,
-// BENCH_BATCH=100 readings per HTTP message, BENCH_WINDOW=200 MQTT messages in flight,
+// BENCH_BATCH=100 readings per HTTP message, BENCH_WINDOW=1000 MQTT messages in flight,
 // BENCH_POOL=20, BENCH_MQTT_URL=mqtt://127.0.0.1:1883.
 //
 // Figures: see the end of docs/adr/0026-device-monitoring.md.
@@ -32,7 +33,7 @@ const seconds = env('BENCH_SECONDS', 10);
 const deviceCount = env('BENCH_DEVICES', 500);
 const clients = env('BENCH_CLIENTS', 8);
 const batch = env('BENCH_BATCH', 100);
-const window = env('BENCH_WINDOW', 200);
+const window = env('BENCH_WINDOW', 1000);
 const poolSize = env('BENCH_POOL', 20);
 const brokerUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const tenantId = '000000';
@@ -137,8 +138,13 @@ async function main() {
       let failed = 0;
       let inFlight = 0;
       let wake: (() => void) | undefined;
+      const publishedAt = new Map<string, number>();
+      const ackLatencies: number[] = [];
       client.on('message', (_topic, payload) => {
-        const ack = JSON.parse(payload.toString()) as { ok: boolean; msg?: string };
+        const ack = JSON.parse(payload.toString()) as { ok: boolean; msg?: string; messageId: string };
+        const started = publishedAt.get(ack.messageId);
+        if (started !== undefined) ackLatencies.push(performance.now() - started);
+        publishedAt.delete(ack.messageId);
         if (ack.ok) acked++;
         else if (failed++ === 0) console.warn(`MQTT refused: ${ack.msg}`);
         inFlight--;
@@ -157,9 +163,11 @@ async function main() {
         inFlight++;
         const device = `B${(n++ % deviceCount) + 1}`;
         const [time] = nextTimes(1);
+        const messageId = randomUUID();
+        publishedAt.set(messageId, performance.now());
         void client.publishAsync(
           `bl/${tenantId}/${device}/telemetry`,
-          JSON.stringify({ messageId: randomUUID(), secret, time, temperature: 5.5, humidity: 51 }),
+          JSON.stringify({ messageId, secret, time, temperature: 5.5, humidity: 51 }),
           { qos: 1 },
         );
       }
@@ -167,7 +175,9 @@ async function main() {
       // Let the last ones in flight land before the next run.
       for (let i = 0; i < 100 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 50));
       await client.endAsync(true);
-      console.log(`MQTT (one reading per message): ${fmt(mqttRate)} readings/s (${failed} refused)`);
+      console.log(
+        `MQTT (one reading per message): ${fmt(mqttRate)} readings/s (${failed} refused; ack p50 ${fmt(percentile(ackLatencies, 50))} ms, p95 ${fmt(percentile(ackLatencies, 95))} ms)`,
+      );
 
       // Chart: one device with 30 days of minute data, its roll-ups rebuilt from it.
       const to = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);

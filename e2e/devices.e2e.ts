@@ -127,6 +127,13 @@ describe.skipIf(!browserAvailable)('device monitoring in the browser', () => {
     const chart = page.getByTestId('device-history');
     await chart.locator('canvas').first().waitFor();
     await screenshot(page, 'devices-chart-zh');
+    // The range's raw readings, exported by a job (progress dialog), arrive as an .xlsx.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('device-export-raw').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await expect.poll(() => page.locator('.bl-export-progress').isVisible()).toBe(false);
     await page.keyboard.press('Escape');
 
     await page.getByTestId('device-alarm-bell').click();

@@ -26,4 +26,12 @@ export function createDevice(options: {
   temperature?: number;
   humidity?: number;
   excursionChance?: number;
+  /** HTTP requests signed (HMAC-SHA256) instead of carrying the secret. */
+  sign?: boolean;
 }): SimulatedDevice;
+export function feedHeaders(
+  secret: string,
+  body: string,
+  sign?: boolean,
+  timestamp?: string,
+): Record<string, string>;

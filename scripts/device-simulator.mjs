@@ -2,16 +2,31 @@
 // Simulated temperature and humidity sensors for the device monitoring demo (issue 19, ADR 0026).
 //
 //   npm run devices:simulate -- --server http://127.0.0.1:8080 --devices 5 --interval 5 \
-//     [--mqtt mqtt://127.0.0.1:1883] [--tenant 000000 --account admin --password admin]
+//     [--mqtt mqtt://127.0.0.1:1883] [--sign] [--tenant 000000 --account admin --password admin]
 //
 // Signs in to a running server, makes sure devices SIM-001.. exist, makes each a new secret (the
 // old one stops working) and then, every `interval` seconds, each device reports a reading with
 // drift and now and then an excursion: over MQTT when --mqtt is given (half the devices, the
 // others over HTTP), else over HTTP. Devices with MQTT obey switch commands (bl/{t}/{d}/cmd)
-// and report their new state. Ctrl-C stops it.
-import { createHash, randomUUID } from 'node:crypto';
+// and report their new state. With --sign, HTTP devices sign their requests (HMAC-SHA256 of
+// timestamp and body, ADR 0026) instead of sending the secret. Ctrl-C stops it.
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
+
+/**
+ * The headers of a device's HTTP request: the bearer secret, or with `sign` a signature of
+ * `{timestamp}.{body}` keyed with the SHA-256 hex of the secret (the secret never travels).
+ */
+export function feedHeaders(secret, body, sign = false, timestamp = String(Date.now())) {
+  if (!sign) return { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const key = createHash('sha256').update(secret).digest('hex');
+  return {
+    'content-type': 'application/json',
+    'x-device-timestamp': timestamp,
+    'x-device-signature': createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex'),
+  };
+}
 
 /**
  * One simulated sensor. `transport` says how readings go ('http' or 'mqtt'); with `mqttUrl`
@@ -79,10 +94,11 @@ export function createDevice(options) {
         );
         return { sent: true };
       }
+      const body = JSON.stringify(message);
       const response = await fetch(`${httpBase}/api/bl-iot/feed/${tenantId}/${deviceCode}/readings`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify(message),
+        headers: feedHeaders(secret, body, options.sign),
+        body,
       });
       return response.json();
     },
@@ -98,10 +114,11 @@ export function createDevice(options) {
         );
         return;
       }
+      const body = JSON.stringify(message);
       await fetch(`${httpBase}/api/bl-iot/feed/${tenantId}/${deviceCode}/state`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify(message),
+        headers: feedHeaders(secret, body, options.sign),
+        body,
       });
     },
     async stop() {
@@ -128,6 +145,7 @@ async function main() {
       password: { type: 'string', default: 'admin' },
       devices: { type: 'string', default: '5' },
       interval: { type: 'string', default: '5' },
+      sign: { type: 'boolean', default: false },
     },
   });
   const base = values.server.replace(/\/+$/, '');
@@ -175,6 +193,7 @@ async function main() {
       httpBase: base,
       mqttUrl: values.mqtt,
       transport: values.mqtt && i % 2 === 1 ? 'mqtt' : 'http',
+      sign: values.sign,
     });
     devices.push(await device.start());
   }

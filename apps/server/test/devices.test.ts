@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice } from '../../../scripts/device-simulator.mjs';
+import { createDevice, feedHeaders } from '../../../scripts/device-simulator.mjs';
+import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
-import { maintainPartitions, sweepDevices } from '../src/modules/devices/upkeep.ts';
+import { startDeviceMqtt } from '../src/modules/devices/mqtt.ts';
+import { maintainPartitions, renotifyAlarms, sweepDevices } from '../src/modules/devices/upkeep.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
@@ -57,16 +59,21 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     });
     return (await response.json()) as Answer<T>;
   };
-  /** A device's report over real HTTP with its secret. */
-  const feed = async (tenantId: string, device: string, secret: string, body: unknown, kind = 'readings') => {
+  /** A device's report over real HTTP with its secret (or signed with it: `sign`, at `timestamp`). */
+  const feed = async (
+    tenantId: string,
+    device: string,
+    secret: string,
+    body: unknown,
+    kind = 'readings',
+    signed?: { timestamp?: string; tamper?: boolean },
+  ) => {
+    const text = JSON.stringify(body);
+    const headers = feedHeaders(secret, text, signed !== undefined, signed?.timestamp);
     const response = await fetch(`${base}/api/bl-iot/feed/${tenantId}/${device}/${kind}`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${secret}`,
-        'content-type': 'application/json',
-        'blade-language': 'en',
-      },
-      body: JSON.stringify(body),
+      headers: { ...headers, 'blade-language': 'en' },
+      body: signed?.tamper ? text.replace('}', ',"temperature":99}') : text,
     });
     return { status: response.status, ...((await response.json()) as Answer) };
   };
@@ -475,6 +482,28 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     expect(year.resolution).toBe('day');
     expect(year.points).toHaveLength(2);
     expect(year.points.reduce((sum, p) => sum + Number(p.readings), 0)).toBe(readings.length);
+
+    // The raw readings of the device over the first day, exported by the generic export job
+    // (what the chart's export button asks for).
+    const exported = await call<{ jobId: string }>('GET', '/api/bl-iot/temhumdata/export', {
+      query: {
+        mode: 'job',
+        deviceCode_equal: device,
+        readingTime_gt: new Date(start - 1).toISOString(),
+        readingTime_lt: new Date(start + 86_400_000).toISOString(),
+      },
+    });
+    expect(exported.success, exported.msg).toBe(true);
+    const job = await eventually(async () => {
+      const state = await call<{ status: string; message: string }>('GET', '/api/bl-jobs/job/detail', {
+        query: { id: exported.data.jobId },
+      });
+      return (state.data.status === 'done' || state.data.status === 'failed') && state.data;
+    }, 'the export job ended');
+    expect(job).toMatchObject({
+      status: 'done',
+      message: expect.stringContaining(String(day.points.length)),
+    });
   });
 
   it('keeps readings in monthly partitions, made ahead and dropped after the retention', async () => {
@@ -496,5 +525,244 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     expect(names.map((n) => n.name)).toContain(
       `bl_temhumdata_${ahead.getUTCFullYear()}${String(ahead.getUTCMonth() + 1).padStart(2, '0')}`,
     );
+  });
+
+  it('takes a burst of MQTT messages in batches: each answered in order, refusals leave no trace', async () => {
+    const devices = [code('B1'), code('B2'), code('B3')];
+    const secretsOf = await Promise.all(devices.map((d) => makeDevice(d)));
+    const client: MqttClient = await mqtt.connectAsync(brokerUrl, { protocolVersion: 4 });
+    const acks: Record<string, unknown>[] = [];
+    try {
+      for (const d of devices) await client.subscribeAsync(`bl/000000/${d}/ack`, { qos: 1 });
+      client.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString())));
+      const per = 40;
+      const sent: Promise<unknown>[] = [];
+      for (let i = 0; i < per; i++)
+        devices.forEach((d, k) => {
+          const body =
+            i === 7 && k === 1
+              ? { messageId: `${d}-6`, secret: secretsOf[k], temperature: 1 } // a replay inside the burst
+              : i === 9 && k === 2
+                ? { messageId: `${d}-9`, secret: 'wrong', temperature: 1 }
+                : {
+                    messageId: `${d}-${i}`,
+                    secret: secretsOf[k],
+                    time: minutesAgo(per - i),
+                    temperature: 5 + i / 100,
+                  };
+          sent.push(client.publishAsync(`bl/000000/${d}/telemetry`, JSON.stringify(body), { qos: 1 }));
+        });
+      await Promise.all(sent);
+      await eventually(async () => acks.length >= per * devices.length, 'every message answered');
+      const refused = acks.filter((a) => !a.ok);
+      expect(refused.map((a) => a.code).sort()).toEqual([401, 409]);
+      // Each device's acks in the order it sent.
+      const first = acks.filter((a) => String(a.messageId).startsWith(devices[0] as string));
+      expect(first.map((a) => a.messageId)).toEqual(
+        Array.from({ length: per }, (_, i) => `${devices[0]}-${i}`),
+      );
+      const counts = await queryRows<{ device_code: string; n: number }>(
+        test.database.db,
+        sql`select device_code, count(*)::int as n from bl_temhumdata where device_code in (${sql.join(
+          devices.map((d) => sql`${d}`),
+          sql`, `,
+        )}) group by 1 order by 1`,
+      );
+      expect(counts.map((c) => c.n)).toEqual([per, per - 1, per - 1]);
+      // The refused message's id was not used: the device may send it again.
+      const [nonce] = await queryRows<{ n: number }>(
+        test.database.db,
+        sql`select count(*)::int as n from bl_device_nonce where device_code = ${devices[2]}`,
+      );
+      expect(nonce?.n).toBe(per - 1);
+      expect(await deviceOnBoard(devices[0] as string)).toMatchObject({ temperature: '5.39' });
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+
+  it('stores what it has received before it closes (the batch is drained, not dropped)', async () => {
+    const device = code('C1');
+    const secret = await makeDevice(device);
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const feedMqtt = await startDeviceMqtt({
+      config: loadConfig({ MQTT_EMBEDDED: '1', MQTT_EMBEDDED_PORT: String(port) }),
+      database: test.database,
+      log: app.log,
+      notify: async () => undefined,
+      // A wait far longer than the test: only the close stores these.
+      batch: { size: 10_000, waitMs: 600_000 },
+    });
+    const client: MqttClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { protocolVersion: 4 });
+    try {
+      for (let i = 0; i < 30; i++)
+        await client.publishAsync(
+          `bl/000000/${device}/telemetry`,
+          JSON.stringify({ messageId: `c-${i}`, secret, time: minutesAgo(40 - i), temperature: 3 }),
+          { qos: 1 },
+        );
+      await eventually(async () => feedMqtt?.unsettled() === 30, 'thirty messages waiting');
+    } finally {
+      await client.endAsync(true);
+      await feedMqtt?.stop();
+    }
+    const [stored] = await queryRows<{ n: number }>(
+      test.database.db,
+      sql`select count(*)::int as n from bl_temhumdata where device_code = ${device}`,
+    );
+    expect(stored?.n).toBe(30);
+    expect(feedMqtt?.unsettled()).toBe(0);
+  });
+
+  it('notifies an unacknowledged alarm again at its interval until it is acknowledged or cleared', async () => {
+    const [every5, byDefault] = [code('N1'), code('N2')];
+    const secret5 = await makeDevice(every5);
+    const secretDefault = await makeDevice(byDefault);
+    for (const [device, notifyInterval] of [
+      [every5, 5],
+      [byDefault, undefined],
+    ] as const) {
+      const made = await call('POST', '/api/bl-iot/devicealarmsetting/submit', {
+        body: {
+          deviceCode: device,
+          maxTemperature: '8',
+          alarmEnabled: '1',
+          notifyPhones: '13900000000',
+          notifyInterval,
+        },
+      });
+      expect(made.success).toBe(true);
+    }
+    expect((await feed('000000', every5, secret5, { messageId: 'n-1', temperature: 12 })).data).toMatchObject(
+      {
+        alarms: 1,
+      },
+    );
+    expect(
+      (await feed('000000', byDefault, secretDefault, { messageId: 'n-1', temperature: 12 })).data,
+    ).toMatchObject({ alarms: 1 });
+    const mine = <T extends { deviceCode: string }>(alarms: T[]) =>
+      alarms.filter((a) => a.deviceCode === every5 || a.deviceCode === byDefault);
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+    // Not yet due: nothing.
+    expect(mine(await renotifyAlarms(test.database, later(4)))).toEqual([]);
+    // Five minutes on: the one with an interval of 5, as its second notice; the other (default 30) not.
+    const second = mine(await renotifyAlarms(test.database, later(6)));
+    expect(second).toEqual([
+      expect.objectContaining({
+        deviceCode: every5,
+        repeat: 2,
+        measure: 'temperature',
+        phones: ['13900000000'],
+      }),
+    ]);
+    // The same minute again (a second process, a retry): nothing twice.
+    expect(mine(await renotifyAlarms(test.database, later(6)))).toEqual([]);
+    const third = mine(await renotifyAlarms(test.database, later(31)));
+    expect(third.map((a) => [a.deviceCode, a.repeat])).toEqual(
+      expect.arrayContaining([
+        [every5, 3],
+        [byDefault, 2],
+      ]),
+    );
+    // Acknowledged: no more for it; cleared: no more for the other.
+    const [alarm] = (
+      await call<{ records: { id: string }[] }>('GET', '/api/bl-iot/alarms', {
+        query: { deviceCode: every5 },
+      })
+    ).data.records;
+    expect(
+      (await call('POST', '/api/bl-iot/alarms/acknowledge', { body: { id: alarm?.id, comment: '已处理' } }))
+        .success,
+    ).toBe(true);
+    await feed('000000', byDefault, secretDefault, { messageId: 'n-2', temperature: 5 });
+    expect(mine(await renotifyAlarms(test.database, later(120)))).toEqual([]);
+    const [counted] = await queryRows<{ notify_count: number }>(
+      test.database.db,
+      sql`select notify_count from bl_devicealarm where device_code = ${every5}`,
+    );
+    expect(counted?.notify_count).toBe(3);
+    const listed = await call<{ records: Record<string, unknown>[] }>('GET', '/api/bl-iot/alarms', {
+      query: { deviceCode: every5 },
+    });
+    expect(listed.data.records[0]).toMatchObject({ notifyCount: 3, ackComment: '已处理' });
+  });
+
+  it('switches the buzzer on when an alarm is raised and off when it clears (automatic buzzer)', async () => {
+    const device = code('Z1');
+    const secret = await makeDevice(device);
+    const made = await call('POST', '/api/bl-iot/devicealarmsetting/submit', {
+      body: { deviceCode: device, maxTemperature: '8', alarmEnabled: '1', autoBeep: '1' },
+    });
+    expect(made.success).toBe(true);
+    const simulated = await createDevice({
+      tenantId: '000000',
+      deviceCode: device,
+      secret,
+      mqttUrl: brokerUrl,
+    }).start();
+    try {
+      const raised = await feed('000000', device, secret, { messageId: 'z-1', temperature: 11 });
+      expect(raised.data).toMatchObject({ alarms: 1, commands: 1 });
+      const on = await eventually(async () => {
+        const shown = await deviceOnBoard(device);
+        return shown?.beepState === '1' && shown;
+      }, 'the buzzer on');
+      expect(on.commands).toEqual([
+        expect.objectContaining({ switchName: 'beep', switchValue: '1', state: 'done' }),
+      ]);
+      // Still out of range: no new command.
+      expect(
+        (await feed('000000', device, secret, { messageId: 'z-2', temperature: 12 })).data,
+      ).toMatchObject({
+        commands: 0,
+      });
+      const cleared = await feed('000000', device, secret, { messageId: 'z-3', temperature: 5 });
+      expect(cleared.data).toMatchObject({ commands: 1 });
+      await eventually(async () => (await deviceOnBoard(device))?.beepState === '0', 'the buzzer off');
+      expect(simulated.received.map((c) => c.beep)).toEqual(['1', '0']);
+    } finally {
+      await simulated.stop();
+    }
+  });
+
+  it('takes HMAC-signed reports: a wrong signature, a changed body and a stale timestamp are refused', async () => {
+    const device = code('H1');
+    const secret = await makeDevice(device);
+    const body = (messageId: string) => ({ messageId, time: minutesAgo(1), temperature: 6.5, humidity: 40 });
+    const signed = await feed('000000', device, secret, body('s-1'), 'readings', {});
+    expect(signed.data).toMatchObject({ accepted: 1 });
+    // The same signed request again: its message id is used.
+    expect((await feed('000000', device, secret, body('s-1'), 'readings', {})).code).toBe(409);
+    const tampered = await feed('000000', device, secret, body('s-2'), 'readings', { tamper: true });
+    expect(tampered.code).toBe(401);
+    expect((await feed('000000', device, 'another-secret', body('s-3'), 'readings', {})).code).toBe(401);
+    const stale = await feed('000000', device, secret, body('s-4'), 'readings', {
+      timestamp: String(Date.now() - 10 * 60_000),
+    });
+    expect(stale.code).toBe(401);
+    expect(stale.msg).toContain('300 s');
+    const response = await fetch(`${base}/api/bl-iot/feed/000000/${device}/readings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-signature': 'zz', 'blade-language': 'zh' },
+      body: JSON.stringify(body('s-5')),
+    });
+    const missing = (await response.json()) as Answer;
+    expect(missing.code).toBe(401);
+    expect(missing.msg).toContain('X-Device-Timestamp');
+    // A state report may be signed too.
+    const state = await feed('000000', device, secret, { messageId: 's-6', led: '1' }, 'state', {});
+    expect(state.data).toMatchObject({ led: '1' });
+    const [stored] = await queryRows<{ n: number }>(
+      test.database.db,
+      sql`select count(*)::int as n from bl_temhumdata where device_code = ${device}`,
+    );
+    expect(stored?.n).toBe(1);
   });
 });

@@ -33,7 +33,7 @@ import {
 import { alarmNotifier } from '../modules/devices/alarms.ts';
 import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
 import { registerDeviceRoutes } from '../modules/devices/routes.ts';
-import { maintainPartitions, sweepDevices } from '../modules/devices/upkeep.ts';
+import { maintainPartitions, renotifyAlarms, sweepDevices } from '../modules/devices/upkeep.ts';
 import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
 import { registerDirectoryRules } from '../modules/directory/rules.ts';
 import { registerFlowRoutes } from '../modules/flow/routes.ts';
@@ -319,6 +319,11 @@ export async function buildApp({
         'bl-devices-partitions': {
           cron: '17 3 * * *',
           run: async () => void (await maintainPartitions(database, config.readingRetentionMonths)),
+        },
+        // Every minute: active alarms nobody acknowledged are notified again at their interval.
+        'bl-devices-renotify': {
+          cron: '* * * * *',
+          run: async () => await notifyAlarms(await renotifyAlarms(database)),
         },
       }),
     },

@@ -1627,6 +1627,16 @@ export const messages = {
     mo: '{period} 月末庫存快照完成：{owners} 個貨主，{rows} 條',
     en: 'Closing stock of {period} snapshotted: {owners} owner(s), {rows} row(s)',
   },
+  'device.badSignature': {
+    zh: '设备签名无效：需要 X-Device-Timestamp 与 X-Device-Signature（HMAC-SHA256）',
+    mo: '設備簽名無效：需要 X-Device-Timestamp 與 X-Device-Signature（HMAC-SHA256）',
+    en: 'Invalid device signature: X-Device-Timestamp and X-Device-Signature (HMAC-SHA256) are required',
+  },
+  'device.signatureExpired': {
+    zh: '签名时间与服务器时间相差超过 {seconds} 秒，请校准设备时钟',
+    mo: '簽名時間與伺服器時間相差超過 {seconds} 秒，請校準設備時鐘',
+    en: "The signature's time is more than {seconds} s from the server's: set the device's clock",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -129,7 +129,15 @@ export function AlarmList() {
             title: t('devices.columns.state'),
             key: 'state',
             render: (_, a) => (
-              <Tag color={a.state === 'active' ? 'red' : 'green'}>{t(`devices.state.${a.state}`)}</Tag>
+              <>
+                <Tag color={a.state === 'active' ? 'red' : 'green'}>{t(`devices.state.${a.state}`)}</Tag>
+                {/* Notified again while nobody acknowledges it: how often so far. */}
+                {a.notifyCount > 1 ? (
+                  <Typography.Text type="secondary" data-testid={`alarm-notified-${a.id}`}>
+                    {t('devices.notified', { n: a.notifyCount })}
+                  </Typography.Text>
+                ) : null}
+              </>
             ),
           },
           { title: t('devices.columns.raised'), key: 'raised', render: (_, a) => formatDate(a.raisedTime) },

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Segmented, Skeleton, Space, Tag } from 'antd';
 import { LineChart } from 'echarts/charts';
@@ -16,6 +16,8 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
+import { ExportProgress } from '../crud/ExportProgress.tsx';
+import { useBackgroundExport } from '../crud/useDownload.ts';
 import { formatDate } from '../utils/date.ts';
 import type { DeviceHistory } from './api.ts';
 
@@ -58,6 +60,23 @@ export function DeviceHistoryChart({ deviceCode }: { deviceCode: string }) {
     const to = new Date();
     return { from: new Date(to.getTime() - ranges[range] * 86_400_000), to };
   }, [range]);
+  const exportInBackground = useBackgroundExport();
+  const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
+  // Every raw reading of the device over the range, as the readings list exports them: a job
+  // (a year of minute data is half a million rows) with its progress, then the file.
+  const exportRaw = () => {
+    setExporting({ done: 0, total: 0 });
+    void exportInBackground(
+      '/api/bl-iot/temhumdata',
+      {
+        deviceCode_equal: deviceCode,
+        readingTime_gt: new Date(window.from.getTime() - 1).toISOString(),
+        readingTime_lt: window.to.toISOString(),
+      },
+      `${deviceCode}.xlsx`,
+      (done, total) => setExporting({ done, total }),
+    ).finally(() => setExporting(null));
+  };
   const history = useQuery({
     queryKey: ['device-history', deviceCode, range],
     queryFn: () =>
@@ -149,6 +168,14 @@ export function DeviceHistoryChart({ deviceCode }: { deviceCode: string }) {
         >
           {t('devices.exportCsv')}
         </Button>
+        <Button
+          icon={<FileExcelOutlined />}
+          disabled={!history.data?.points.length || exporting !== null}
+          onClick={exportRaw}
+          data-testid="device-export-raw"
+        >
+          {t('devices.exportRaw')}
+        </Button>
         <span className="bl-device-note">
           {formatDate(window.from, 'yyyy-MM-dd HH:mm')} ~ {formatDate(window.to, 'yyyy-MM-dd HH:mm')}
         </span>
@@ -162,6 +189,7 @@ export function DeviceHistoryChart({ deviceCode }: { deviceCode: string }) {
       ) : (
         <ReactEChartsCore echarts={echarts} option={option ?? {}} notMerge style={{ height: 420 }} />
       )}
+      <ExportProgress progress={exporting} />
     </Space>
   );
 }

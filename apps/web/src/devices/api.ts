@@ -78,6 +78,8 @@ export interface DeviceAlarm {
   ackTime: string | null;
   ackUserName: string | null;
   ackComment: string | null;
+  /** Notifications sent so far (1 when raised; more while it stays unacknowledged). */
+  notifyCount: number;
 }
 
 export interface AlarmSummary {

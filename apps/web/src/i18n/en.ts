@@ -209,7 +209,7 @@ const en: Messages = {
     resolution: { raw: 'Raw readings', hour: 'Hourly summary', day: 'Daily summary' },
     limitBand: '{{measure}} allowed range',
     alarmMark: 'Alarm',
-    exportCsv: 'Export readings',
+    exportCsv: 'Export chart data (CSV)',
     noData: 'No readings in this range',
     measure: { temperature: 'Temperature', humidity: 'Humidity' },
     direction: { low: 'Below the low limit', high: 'Above the high limit' },
@@ -236,6 +236,8 @@ const en: Messages = {
     minutes: '{{n}} min',
     hours: '{{h}} h {{m}} min',
     topBar: 'Unacknowledged device alarms: {{n}}',
+    exportRaw: 'Export raw readings (Excel)',
+    notified: 'Notified {{n}} times',
   },
   dashboard: {
     title: 'Operations dashboard',

@@ -202,7 +202,7 @@ const mo: Messages = {
     resolution: { raw: '原始讀數', hour: '按小時彙總', day: '按天彙總' },
     limitBand: '{{measure}}允許範圍',
     alarmMark: '報警',
-    exportCsv: '匯出讀數',
+    exportCsv: '匯出圖表數據（CSV）',
     noData: '該時間範圍內沒有讀數',
     measure: { temperature: '溫度', humidity: '濕度' },
     direction: { low: '低於下限', high: '高於上限' },
@@ -229,6 +229,8 @@ const mo: Messages = {
     minutes: '{{n}} 分鐘',
     hours: '{{h}} 小時 {{m}} 分鐘',
     topBar: '未確認的設備報警：{{n}}',
+    exportRaw: '匯出原始讀數（Excel）',
+    notified: '已通知 {{n}} 次',
   },
   dashboard: {
     title: '營運看板',

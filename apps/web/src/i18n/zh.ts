@@ -203,7 +203,7 @@ const zh = {
     resolution: { raw: '原始读数', hour: '按小时汇总', day: '按天汇总' },
     limitBand: '{{measure}}允许范围',
     alarmMark: '报警',
-    exportCsv: '导出读数',
+    exportCsv: '导出图表数据（CSV）',
     noData: '该时间范围内没有读数',
     measure: { temperature: '温度', humidity: '湿度' },
     direction: { low: '低于下限', high: '高于上限' },
@@ -230,6 +230,8 @@ const zh = {
     minutes: '{{n}} 分钟',
     hours: '{{h}} 小时 {{m}} 分钟',
     topBar: '未确认的设备报警：{{n}}',
+    exportRaw: '导出原始读数（Excel）',
+    notified: '已通知 {{n}} 次',
   },
   dashboard: {
     title: '运营看板',

@@ -10,8 +10,8 @@ const reading = () => numeric({ precision: 8, scale: 2 });
 /**
  * Alarm settings of a sensor (spec 02 §3.10 devicealarmsetting), one per device: the allowed
  * temperature (°C) and humidity (%RH) ranges; a reading outside them raises an alarm, sounds
- * the buzzer and sends a text to `notifyPhones` (comma-separated), at most once per
- * `notifyInterval` minutes while it lasts. A setting without a device applies to every device of
+ * the buzzer (when `autoBeep`) and sends a text to `notifyPhones` (comma-separated), again every
+ * `notifyInterval` minutes (empty: 30) while it is active and not acknowledged. A setting without a device applies to every device of
  * its storage area that has none of its own. An alarm is raised only after `delayMinutes` out of
  * range and cleared once the value is back inside the range by `clearMargin`.
  */
@@ -30,6 +30,8 @@ export const deviceAlarmSettingTable = pgTable(
     alarmEnabled: varchar({ length: 1 }).notNull().default('1'),
     notifyPhones: varchar({ length: 255 }),
     notifyInterval: integer(),
+    /** '1': the device's buzzer is switched on when an alarm is raised and off when it clears. */
+    autoBeep: varchar({ length: 1 }).notNull().default('0'),
     remark: varchar({ length: 500 }),
   },
   (t) => [
@@ -94,9 +96,20 @@ export const devicealarmsetting = defineEntity({
       maxLength: 255,
       search: 'none',
     }),
-    notifyInterval: f.integer(label('通知间隔（分钟）', '通知間隔（分鐘）', 'Notify every (minutes)'), {
-      min: 1,
-      max: 1440,
+    notifyInterval: f.integer(
+      label(
+        '未确认时重复通知间隔（分钟，空为 30）',
+        '未確認時重複通知間隔（分鐘，空為 30）',
+        'Notify again while unacknowledged every (minutes, empty: 30)',
+      ),
+      {
+        min: 1,
+        max: 1440,
+        list: false,
+      },
+    ),
+    autoBeep: f.flag(label('报警时自动蜂鸣', '報警時自動蜂鳴', 'Buzzer on while alarmed'), {
+      defaultValue: '0',
       list: false,
     }),
     remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),

@@ -84,6 +84,9 @@ export const deviceAlarm = pgTable(
     ackUser: id('ack_user'),
     ackUserName: varchar('ack_user_name', { length: 64 }),
     ackComment: varchar('ack_comment', { length: 500 }),
+    /** When it was last notified (raised, then every notifyInterval while active and unacknowledged). */
+    notifyTime: timestamp('notify_time', { withTimezone: true }),
+    notifyCount: integer('notify_count').notNull().default(0),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

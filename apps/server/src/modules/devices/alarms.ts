@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { type DeviceCommand, recordCommand } from './commands.ts';
 
 /** The limits that apply to one device: its own setting, else its storage area's. */
 export interface AlarmSetting {
@@ -13,7 +14,12 @@ export interface AlarmSetting {
   delayMinutes: number;
   clearMargin: string;
   notifyPhones: string | null;
+  /** '1': the buzzer is switched on when an alarm is raised and off when the last one clears. */
+  autoBeep: string;
 }
+
+/** Minutes between notifications of an active, unacknowledged alarm when its setting leaves them empty. */
+export const defaultNotifyIntervalMinutes = 30;
 
 export type Measure = 'temperature' | 'humidity';
 export const measures: Measure[] = ['temperature', 'humidity'];
@@ -36,30 +42,37 @@ export interface RaisedAlarm {
   limit: string;
   time: string;
   phones: string[];
+  /** The how-many-th notification of a still active alarm (absent: the first, when raised). */
+  repeat?: number;
 }
 
 /**
- * The enabled setting of a device: the device's own when it has one, else its storage area's
- * (a setting without a device). Undefined when neither exists: nothing is checked.
+ * The enabled settings of some devices: each device's own when it has one, else its storage
+ * area's (a setting without a device). A device with neither is absent: nothing is checked.
  */
-export async function settingOf(
+export async function settingsOf(
   tx: Tx,
   tenantId: string,
-  deviceCode: string,
-): Promise<AlarmSetting | undefined> {
-  const [row] = await queryRows<AlarmSetting>(
+  deviceCodes: string[],
+): Promise<Map<string, AlarmSetting>> {
+  if (deviceCodes.length === 0) return new Map();
+  const rows = await queryRows<AlarmSetting & { deviceCode: string }>(
     tx,
-    sql`select s.min_temperature as "minTemperature", s.max_temperature as "maxTemperature",
+    sql`select d.device_code as "deviceCode", s.min_temperature as "minTemperature", s.max_temperature as "maxTemperature",
                s.min_humidity as "minHumidity", s.max_humidity as "maxHumidity",
-               coalesce(s.delay_minutes, 0) as "delayMinutes", coalesce(s.clear_margin, 0)::text as "clearMargin", s.notify_phones as "notifyPhones"
-        from bl_devicealarmsetting s
-        join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = ${deviceCode} and d.is_deleted = 0
-        where s.tenant_id = ${tenantId} and s.is_deleted = 0 and s.alarm_enabled = '1'
-          and (s.device_code = d.device_code
-               or (s.device_code is null and s.warehouse_area_code = d.warehouse_area_code))
-        order by (s.device_code is null) limit 1`,
+               coalesce(s.delay_minutes, 0) as "delayMinutes", coalesce(s.clear_margin, 0)::text as "clearMargin",
+               s.notify_phones as "notifyPhones", s.auto_beep as "autoBeep"
+        from bl_deviceinfo d
+        cross join lateral (
+          select * from bl_devicealarmsetting s
+          where s.tenant_id = d.tenant_id and s.is_deleted = 0 and s.alarm_enabled = '1'
+            and (s.device_code = d.device_code
+                 or (s.device_code is null and s.warehouse_area_code = d.warehouse_area_code))
+          order by (s.device_code is null) limit 1) s
+        where d.tenant_id = ${tenantId} and d.is_deleted = 0
+          and d.device_code in (select jsonb_array_elements_text(${JSON.stringify(deviceCodes)}::jsonb))`,
   );
-  return row;
+  return new Map(rows.map(({ deviceCode, ...setting }) => [deviceCode, setting]));
 }
 
 const limitsOf = (setting: AlarmSetting, measure: Measure) =>
@@ -108,7 +121,9 @@ interface OpenAlarm {
  * pending alarm; once it has stayed out for the setting's delay the alarm becomes active (raised,
  * once: one open alarm per device and measure); a value back inside the range by the clear
  * margin drops a pending alarm and clears an active one. The device's open alarms are locked
- * first, so two messages of one device are evaluated one after the other.
+ * first, so two messages of one device are evaluated one after the other. With the setting's
+ * automatic buzzer, a raise switches the buzzer on and the clearing of the last active alarm
+ * switches it off (commands recorded here, published by the caller once committed).
  */
 export async function evaluateAlarms(
   tx: Tx,
@@ -116,7 +131,8 @@ export async function evaluateAlarms(
   deviceCode: string,
   setting: AlarmSetting | undefined,
   readings: StoredReading[],
-): Promise<RaisedAlarm[]> {
+  options: { commandTimeoutSeconds: number; now: Date },
+): Promise<{ raised: RaisedAlarm[]; commands: DeviceCommand[] }> {
   // The device row is the lock: alarms of one device are decided by one transaction at a time.
   await tx.execute(
     sql`select 1 from bl_deviceinfo where tenant_id = ${tenantId} and device_code = ${deviceCode}
@@ -209,24 +225,42 @@ export async function evaluateAlarms(
       continue;
     }
     const state = alarm.ended === 'cleared' ? 'cleared' : alarm.state;
+    // Notified now when raised here: the re-notify job counts its interval from this.
+    const notified = raised.some((r) => r.id === alarm.id);
+    const notifyTime = notified ? options.now.toISOString() : null;
     if (alarm.isNew) {
       await tx.execute(
         sql`insert into bl_devicealarm (id, tenant_id, device_code, measure, direction, limit_value, peak_value,
-              state, out_since, raised_time, cleared_time)
+              state, out_since, raised_time, cleared_time, notify_time, notify_count)
             values (${alarm.id}, ${tenantId}, ${deviceCode}, ${alarm.measure}, ${alarm.direction},
               ${alarm.limitValue}, ${alarm.peakValue}, ${state}, ${alarm.outSince.toISOString()},
-              ${alarm.raisedTime?.toISOString() ?? null}, ${alarm.clearedTime?.toISOString() ?? null})`,
+              ${alarm.raisedTime?.toISOString() ?? null}, ${alarm.clearedTime?.toISOString() ?? null},
+              ${notifyTime}, ${notified ? 1 : 0})`,
       );
     } else if (alarm.changed || alarm.ended) {
       await tx.execute(
         sql`update bl_devicealarm set peak_value = ${alarm.peakValue}, state = ${state},
               raised_time = ${alarm.raisedTime?.toISOString() ?? null},
-              cleared_time = ${alarm.clearedTime?.toISOString() ?? null}
+              cleared_time = ${alarm.clearedTime?.toISOString() ?? null},
+              notify_time = coalesce(${notifyTime}::timestamptz, notify_time),
+              notify_count = notify_count + ${notified ? 1 : 0}
             where id = ${alarm.id}`,
       );
     }
   }
-  return raised;
+  const commands: DeviceCommand[] = [];
+  const cleared = finished.some((alarm) => alarm.ended === 'cleared');
+  if (setting?.autoBeep === '1' && (raised.length > 0 || cleared)) {
+    const stillActive = [...current.values()].some((alarm) => alarm.state === 'active');
+    commands.push(
+      await recordCommand(
+        tx,
+        { tenantId, deviceCode, switchName: 'beep', switchValue: stillActive ? '1' : '0' },
+        { userId: null, timeoutSeconds: options.commandTimeoutSeconds, now: options.now },
+      ),
+    );
+  }
+  return { raised, commands };
 }
 
 const measureText = { temperature: '温度', humidity: '湿度' } as const;
@@ -241,7 +275,8 @@ const directionText = { low: '低于下限', high: '高于上限' } as const;
 export function alarmNotifier(config: Config, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch) {
   return async (alarms: RaisedAlarm[]) => {
     for (const alarm of alarms) {
-      const text = `设备 ${alarm.deviceCode} ${measureText[alarm.measure]} ${alarm.value} ${directionText[alarm.direction]} ${alarm.limit}（${alarm.time}）`;
+      const again = alarm.repeat ? `【第 ${alarm.repeat} 次通知，仍未确认】` : '';
+      const text = `${again}设备 ${alarm.deviceCode} ${measureText[alarm.measure]} ${alarm.value} ${directionText[alarm.direction]} ${alarm.limit}（${alarm.time}）`;
       if (config.codeSender === 'webhook' && config.codeSenderUrl) {
         const response = await fetchImpl(config.codeSenderUrl, {
           method: 'POST',

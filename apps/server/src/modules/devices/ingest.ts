@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.ts';
-import { evaluateAlarms, outOfRange, type RaisedAlarm, type StoredReading, settingOf } from './alarms.ts';
+import { evaluateAlarms, outOfRange, type RaisedAlarm, type StoredReading, settingsOf } from './alarms.ts';
+import type { DeviceCommand } from './commands.ts';
 
 /** Readings one message may carry (a device that was offline sends its backlog in pieces). */
 export const maxReadingsPerMessage = 1000;
@@ -17,6 +18,57 @@ export const maxReadingAgeMs = 30 * 24 * 3600_000;
 export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 /** A new device secret: 32 random bytes, base64url. */
 export const newSecret = () => randomBytes(32).toString('base64url');
+
+/** How far a signed request's timestamp may be from the server's clock (the replay window). */
+export const signatureWindowMs = 300_000;
+
+/**
+ * How a device proves who it is (ADR 0026): its secret itself (`Authorization: Bearer`, or
+ * `secret` in an MQTT payload), or an HMAC-SHA256 signature of `{timestamp}.{raw body}` keyed
+ * with the SHA-256 hex of its secret (`X-Device-Timestamp`, `X-Device-Signature`): the secret
+ * never travels and a captured request is dead once out of the window.
+ */
+export type DeviceCredential =
+  | { kind: 'secret'; secret: string }
+  | { kind: 'signature'; timestamp: string; signature: string; body: string };
+
+/** The signature a device sends: hex HMAC-SHA256 over `{timestamp}.{body}`, keyed with SHA-256(secret) hex. */
+export const signBody = (keyHex: string, timestamp: string, body: string) =>
+  createHmac('sha256', keyHex).update(`${timestamp}.${body}`).digest('hex');
+
+/** A signature's timestamp (epoch seconds or milliseconds) inside the window, else refused. */
+function checkTimestamp(timestamp: string, now: Date) {
+  if (!/^\d{9,13}$/.test(timestamp)) throw unauthorized('device.badSignature');
+  const value = Number(timestamp);
+  const ms = value < 1e12 ? value * 1000 : value;
+  if (Math.abs(ms - now.getTime()) > signatureWindowMs)
+    throw unauthorized('device.signatureExpired', { seconds: signatureWindowMs / 1000 });
+}
+
+/**
+ * The hash the admission compares with the stored one. A secret is hashed; a signature is
+ * checked against the stored hash (its key) first: a wrong one is refused as a wrong secret.
+ */
+async function credentialHash(
+  tx: Tx,
+  tenantId: string,
+  deviceCode: string,
+  credential: DeviceCredential,
+  now: Date,
+) {
+  if (credential.kind === 'secret') return secretHash(credential.secret);
+  checkTimestamp(credential.timestamp, now);
+  const [row] = await queryRows<{ hash: string }>(
+    tx,
+    sql`select s.secret_hash as hash from bl_device_secret s
+        where s.tenant_id = ${tenantId} and s.device_code = ${deviceCode}`,
+  );
+  const expected = Buffer.from(signBody(row?.hash ?? '', credential.timestamp, credential.body), 'hex');
+  const given = Buffer.from(credential.signature, 'hex');
+  if (!row || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw unauthorized('device.badSecret');
+  return row.hash;
+}
 
 const time = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]);
 const reading = z.object({
@@ -78,11 +130,19 @@ const toDate = (value: string | number | undefined, now: Date) => {
  * replay, refused). Answers whether the device has an open alarm (evaluation can be skipped
  * when it has none and nothing is out of range).
  */
-async function admitMessage(tx: Tx, tenantId: string, deviceCode: string, secret: string, messageId: string) {
+async function admitMessage(
+  tx: Tx,
+  tenantId: string,
+  deviceCode: string,
+  credential: DeviceCredential,
+  messageId: string,
+  now: Date,
+) {
+  const hash = await credentialHash(tx, tenantId, deviceCode, credential, now);
   const [row] = await queryRows<{ ok: boolean | null; open: boolean | null; fresh: boolean }>(
     tx,
     sql`with dev as (
-          select s.secret_hash = ${secretHash(secret)} as ok,
+          select s.secret_hash = ${hash} as ok,
             exists (select 1 from bl_devicealarm a where a.tenant_id = s.tenant_id and a.device_code = s.device_code
                     and a.state in ('pending', 'active')) as open
           from bl_device_secret s
@@ -100,15 +160,20 @@ async function admitMessage(tx: Tx, tenantId: string, deviceCode: string, secret
   return { openAlarms: row.open === true };
 }
 
+/** A malformed tenant or device is refused as unknown (before any database work). */
+function checkDeviceIds(tenantId: string, deviceCode: string) {
+  if (!/^[\w-]{1,12}$/.test(tenantId) || deviceCode.length === 0 || deviceCode.length > 64)
+    throw unauthorized('device.badSecret');
+}
+
 /** Runs device work in the device's tenant; a malformed tenant or device is refused as unknown. */
-function inDeviceTenant<T>(
+async function inDeviceTenant<T>(
   database: Database,
   tenantId: string,
   deviceCode: string,
   work: (tx: Tx) => Promise<T>,
 ) {
-  if (!/^[\w-]{1,12}$/.test(tenantId) || deviceCode.length === 0 || deviceCode.length > 64)
-    return Promise.reject(unauthorized('device.badSecret'));
+  checkDeviceIds(tenantId, deviceCode);
   return database.withTenant(tenantId, work);
 }
 
@@ -123,79 +188,296 @@ export interface IngestResult {
   rejected: number;
   /** Alarms this message raised (to notify once committed). */
   raised: RaisedAlarm[];
+  /** Commands the alarms switched (the automatic buzzer), to publish once committed. */
+  commands: DeviceCommand[];
+}
+
+/** What ingestion needs besides the message: the server's time and the commands' time-out. */
+export interface IngestOptions {
+  now?: Date;
+  commandTimeoutSeconds: number;
+}
+
+interface ReadingRow {
+  id: string;
+  t: string;
+  temperature: string;
+  humidity: string | null;
+  flag: string;
+  clock: string;
 }
 
 /**
- * Stores a device's readings in one transaction: the secret is checked, the message id used,
- * each reading stamped (device time, clamped to the server's when ahead; the server's receipt
- * time kept beside it), stored once per device and instant, added to the hourly and daily
- * roll-ups, the device's last values and report time updated and its alarms evaluated.
+ * A message's readings stamped, before any database work: device time (clamped to the server's
+ * when ahead, flagged), values as stored; readings older than the backlog window counted and
+ * left out. Refuses a message that is too large or has an unreadable time.
  */
-export async function ingestReadings(
-  database: Database,
-  tenantId: string,
-  deviceCode: string,
-  secret: string,
-  message: ReadingsMessage,
-  now = new Date(),
-): Promise<IngestResult> {
+function prepareReadings(message: ReadingsMessage, now: Date) {
   const readings = message.readings ?? [
     { time: message.time, temperature: message.temperature ?? 0, humidity: message.humidity },
   ];
   if (readings.length > maxReadingsPerMessage)
     throw badRequest('device.tooManyReadings', { max: maxReadingsPerMessage });
-  return inDeviceTenant(database, tenantId, deviceCode, async (tx) => {
-    const { openAlarms } = await admitMessage(tx, tenantId, deviceCode, secret, message.messageId);
-    const setting = await settingOf(tx, tenantId, deviceCode);
-    let clamped = 0;
-    let rejected = 0;
-    const rows: {
-      id: string;
-      t: string;
-      temperature: string;
-      humidity: string | null;
-      flag: string;
-      clock: string;
-    }[] = [];
-    for (const r of readings) {
-      let at = toDate(r.time, now);
-      let clock = '0';
-      if (Number.isNaN(at.getTime())) throw badRequest('error.validation', { detail: 'time' });
-      if (at.getTime() > now.getTime() + clockToleranceMs) {
-        at = now;
-        clock = '1';
-        clamped++;
-      }
-      if (at.getTime() < now.getTime() - maxReadingAgeMs) {
-        rejected++;
-        continue;
-      }
-      const temperature = r.temperature.toFixed(2);
-      const humidity = r.humidity === null || r.humidity === undefined ? null : r.humidity.toFixed(2);
+  let clamped = 0;
+  let rejected = 0;
+  const rows: ReadingRow[] = [];
+  for (const r of readings) {
+    let at = toDate(r.time, now);
+    let clock = '0';
+    if (Number.isNaN(at.getTime())) throw badRequest('error.validation', { detail: 'time' });
+    if (at.getTime() > now.getTime() + clockToleranceMs) {
+      at = now;
+      clock = '1';
+      clamped++;
+    }
+    if (at.getTime() < now.getTime() - maxReadingAgeMs) {
+      rejected++;
+      continue;
+    }
+    const temperature = r.temperature.toFixed(2);
+    const humidity = r.humidity === null || r.humidity === undefined ? null : r.humidity.toFixed(2);
+    rows.push({ id: nextId(), t: at.toISOString(), temperature, humidity, flag: '0', clock });
+  }
+  return { rows, clamped, rejected };
+}
+
+/** One message of a batch: the device it came for, what it said and how the device proved itself. */
+export interface BatchItem {
+  tenantId: string;
+  deviceCode: string;
+  message: ReadingsMessage;
+  /** Absent: the `secret` in the payload (MQTT). */
+  credential?: DeviceCredential;
+}
+
+export type BatchOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
+
+/** A message of one tenant's batch, its readings stamped. */
+interface Admission {
+  index: number;
+  deviceCode: string;
+  credential: DeviceCredential;
+  messageId: string;
+  prepared: ReturnType<typeof prepareReadings>;
+}
+
+const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const codesOf = (codes: string[]) => sql`(select jsonb_array_elements_text(${jsonb(codes)}))`;
+
+/**
+ * Stores one tenant's messages in `tx` with a fixed number of statements whatever their count
+ * (ADR 0026): the devices locked in code order (two batches never wait on each other in a
+ * circle), every credential and message id checked and the ids used in one statement, the
+ * readings inserted once per device and instant, added to the roll-ups and the devices' last
+ * values and report times updated in one more; then the alarm rules for the devices that have an
+ * open alarm or a reading out of range. A refused message (wrong secret, replay) is answered as
+ * such and leaves nothing; the others stand.
+ */
+async function storeAdmissions(
+  tx: Tx,
+  tenantId: string,
+  admissions: Admission[],
+  options: Required<IngestOptions>,
+): Promise<Map<number, BatchOutcome>> {
+  const { now } = options;
+  const outcomes = new Map<number, BatchOutcome>();
+  const devices = [...new Set(admissions.map((a) => a.deviceCode))].sort();
+  await tx.execute(
+    sql`select 1 from bl_deviceinfo where tenant_id = ${tenantId} and is_deleted = 0
+        and device_code in ${codesOf(devices)} order by device_code for update`,
+  );
+  // The hash each message is checked against; the same id twice in one batch is a replay.
+  const seen = new Set<string>();
+  const checked: (Admission & { hash: string })[] = [];
+  for (const admission of admissions) {
+    const key = `${admission.deviceCode}\u0000${admission.messageId}`;
+    try {
+      const hash = await credentialHash(tx, tenantId, admission.deviceCode, admission.credential, now);
+      if (seen.has(key)) throw conflict('device.replay', { messageId: admission.messageId });
+      seen.add(key);
+      checked.push({ ...admission, hash });
+    } catch (error) {
+      outcomes.set(admission.index, { ok: false, error });
+    }
+  }
+  const verdicts = await queryRows<{ i: number; ok: boolean | null; open: boolean | null; fresh: boolean }>(
+    tx,
+    sql`with m as (
+          select * from jsonb_to_recordset(${jsonb(
+            checked.map((c) => ({
+              i: c.index,
+              device_code: c.deviceCode,
+              hash: c.hash,
+              message_id: c.messageId,
+            })),
+          )}) as m(i int, device_code varchar, hash varchar, message_id varchar)
+        ), dev as (
+          select m.i, m.device_code, m.message_id, s.secret_hash = m.hash as ok,
+            exists (select 1 from bl_devicealarm a where a.tenant_id = s.tenant_id and a.device_code = s.device_code
+                    and a.state in ('pending', 'active')) as open
+          from m
+          join bl_device_secret s on s.tenant_id = ${tenantId} and s.device_code = m.device_code
+          join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = s.device_code and d.is_deleted = 0
+        ), used as (
+          insert into bl_device_nonce (tenant_id, device_code, message_id)
+          select ${tenantId}, device_code, message_id from dev where ok
+          on conflict do nothing returning device_code, message_id
+        )
+        select m.i, dev.ok, dev.open,
+          exists (select 1 from used u where u.device_code = m.device_code and u.message_id = m.message_id) as fresh
+        from m left join dev on dev.i = m.i`,
+  );
+  const verdictOf = new Map(verdicts.map((v) => [Number(v.i), v]));
+  const admitted: Admission[] = [];
+  const openAlarms = new Set<string>();
+  for (const admission of checked) {
+    const verdict = verdictOf.get(admission.index);
+    if (!verdict?.ok) outcomes.set(admission.index, { ok: false, error: unauthorized('device.badSecret') });
+    else if (!verdict.fresh)
+      outcomes.set(admission.index, {
+        ok: false,
+        error: conflict('device.replay', { messageId: admission.messageId }),
+      });
+    else {
+      admitted.push(admission);
+      if (verdict.open) openAlarms.add(admission.deviceCode);
+    }
+  }
+  if (admitted.length === 0) return outcomes;
+
+  const admittedDevices = [...new Set(admitted.map((a) => a.deviceCode))];
+  const settings = await settingsOf(tx, tenantId, admittedDevices);
+  const flagged = new Set<string>();
+  const rows = admitted.flatMap((admission) => {
+    const setting = settings.get(admission.deviceCode);
+    return admission.prepared.rows.map((row) => {
       const out =
         setting &&
-        (outOfRange(setting, 'temperature', temperature) || outOfRange(setting, 'humidity', humidity));
-      rows.push({ id: nextId(), t: at.toISOString(), temperature, humidity, flag: out ? '1' : '0', clock });
-    }
-    // A sign of life even when nothing new is stored (the insert below updates it otherwise).
-    const touch = () =>
-      tx.execute(
-        sql`update bl_deviceinfo set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1'
-            where tenant_id = ${tenantId} and device_code = ${deviceCode} and is_deleted = 0`,
-      );
-    if (rows.length === 0) {
-      await touch();
-      return { accepted: 0, duplicates: 0, clamped, rejected, raised: [] };
-    }
-    const stored = await insertReadings(tx, tenantId, deviceCode, rows, now);
-    if (stored.length === 0) await touch();
-    // Nothing out of range and no alarm open: nothing for the alarm rules to change.
-    const raised =
-      openAlarms || rows.some((r) => r.flag === '1')
-        ? await evaluateAlarms(tx, tenantId, deviceCode, setting, stored)
-        : [];
-    return { accepted: stored.length, duplicates: rows.length - stored.length, clamped, rejected, raised };
+        (outOfRange(setting, 'temperature', row.temperature) ||
+          outOfRange(setting, 'humidity', row.humidity));
+      if (out) flagged.add(admission.deviceCode);
+      return { ...row, device_code: admission.deviceCode, flag: out ? '1' : '0' };
+    });
   });
+  const stored = await insertReadings(tx, tenantId, admittedDevices, rows, now);
+  const messageOfRow = new Map<string, number>();
+  for (const admission of admitted)
+    for (const row of admission.prepared.rows) messageOfRow.set(row.id, admission.index);
+  const acceptedBy = new Map<number, number>();
+  const storedBy = new Map<string, StoredReading[]>();
+  for (const reading of stored) {
+    const index = messageOfRow.get(reading.id);
+    if (index !== undefined) acceptedBy.set(index, (acceptedBy.get(index) ?? 0) + 1);
+    storedBy.set(reading.deviceCode, [...(storedBy.get(reading.deviceCode) ?? []), reading]);
+  }
+  const results = new Map<number, IngestResult>();
+  for (const admission of admitted) {
+    const accepted = acceptedBy.get(admission.index) ?? 0;
+    results.set(admission.index, {
+      accepted,
+      duplicates: admission.prepared.rows.length - accepted,
+      clamped: admission.prepared.clamped,
+      rejected: admission.prepared.rejected,
+      raised: [],
+      commands: [],
+    });
+  }
+  // The alarm rules, per device, over its stored readings in time order (nothing out of range
+  // and no alarm open: nothing for them to change). What they raise or switch is reported with
+  // the device's last message of the batch.
+  for (const deviceCode of admittedDevices.sort()) {
+    if (!openAlarms.has(deviceCode) && !flagged.has(deviceCode)) continue;
+    const readings = (storedBy.get(deviceCode) ?? []).sort(
+      (a, b) => a.readingTime.getTime() - b.readingTime.getTime(),
+    );
+    if (readings.length === 0) continue;
+    const { raised, commands } = await evaluateAlarms(
+      tx,
+      tenantId,
+      deviceCode,
+      settings.get(deviceCode),
+      readings,
+      {
+        commandTimeoutSeconds: options.commandTimeoutSeconds,
+        now,
+      },
+    );
+    const last = admitted.filter((a) => a.deviceCode === deviceCode).at(-1) as Admission;
+    const result = results.get(last.index) as IngestResult;
+    result.raised.push(...raised);
+    result.commands.push(...commands);
+  }
+  for (const [index, result] of results) outcomes.set(index, { ok: true, result });
+  return outcomes;
+}
+
+/** Stores a device's readings in one transaction of its own (the HTTP feed): a batch of one. */
+export async function ingestReadings(
+  database: Database,
+  tenantId: string,
+  deviceCode: string,
+  credential: DeviceCredential,
+  message: ReadingsMessage,
+  options: IngestOptions,
+): Promise<IngestResult> {
+  const [outcome] = await ingestBatch(database, [{ tenantId, deviceCode, message, credential }], options);
+  if (!outcome?.ok) throw outcome?.error;
+  return outcome.result;
+}
+
+/**
+ * Stores many device messages (the MQTT feed's micro-batch): one transaction per tenant, a fixed
+ * number of statements for all its messages (`storeAdmissions`). Should a transaction fail as a
+ * whole (not a refusal: the database), its messages are stored again one transaction each, so
+ * one message the database cannot take does not take the others with it. Outcomes follow the
+ * commit: a message is reported stored only once its transaction has committed.
+ */
+export async function ingestBatch(
+  database: Database,
+  items: BatchItem[],
+  options: IngestOptions,
+): Promise<BatchOutcome[]> {
+  const settled = { now: options.now ?? new Date(), commandTimeoutSeconds: options.commandTimeoutSeconds };
+  const outcomes: BatchOutcome[] = new Array(items.length);
+  const byTenant = new Map<string, Admission[]>();
+  items.forEach((item, index) => {
+    try {
+      checkDeviceIds(item.tenantId, item.deviceCode);
+      const admission: Admission = {
+        index,
+        deviceCode: item.deviceCode,
+        credential: item.credential ?? { kind: 'secret', secret: item.message.secret ?? '' },
+        messageId: item.message.messageId,
+        prepared: prepareReadings(item.message, settled.now),
+      };
+      byTenant.set(item.tenantId, [...(byTenant.get(item.tenantId) ?? []), admission]);
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+    }
+  });
+  const store = async (tenantId: string, admissions: Admission[]) => {
+    const answers = await database.withTenant(tenantId, (tx) =>
+      storeAdmissions(tx, tenantId, admissions, settled),
+    );
+    for (const [index, outcome] of answers) outcomes[index] = outcome;
+  };
+  await Promise.all(
+    [...byTenant].map(async ([tenantId, admissions]) => {
+      try {
+        await store(tenantId, admissions);
+      } catch (error) {
+        if (admissions.length === 1) {
+          outcomes[(admissions[0] as Admission).index] = { ok: false, error };
+          return;
+        }
+        for (const admission of admissions)
+          await store(tenantId, [admission]).catch((single: unknown) => {
+            outcomes[admission.index] = { ok: false, error: single };
+          });
+      }
+    }),
+  );
+  return outcomes;
 }
 
 /** Adds the inserted rows (`ins`) to a roll-up; buckets are UTC hours and days, whatever the server's zone. */
@@ -217,56 +499,58 @@ const rollup = (table: 'bl_temhumdata_hourly' | 'bl_temhumdata_daily', unit: 'ho
       humidity_max = greatest(${table}.humidity_max, excluded.humidity_max)`);
 
 /**
- * One statement: the readings inserted (a device and instant already stored is skipped),
- * exactly those added to the hourly and daily roll-ups, and the device's report time and last
- * values updated; answers the stored readings, oldest first.
+ * One statement for the readings of several devices of a tenant: inserted (a device and
+ * instant already stored is skipped), exactly those added to the hourly and daily roll-ups, and
+ * every device's report time (all of `devices`: a message of duplicates is a sign of life too)
+ * and last values (when this batch holds its newest reading) updated. Answers the stored readings.
  */
 async function insertReadings(
   tx: Tx,
   tenantId: string,
-  deviceCode: string,
-  rows: {
-    id: string;
-    t: string;
-    temperature: string;
-    humidity: string | null;
-    flag: string;
-    clock: string;
-  }[],
+  devices: string[],
+  rows: (ReadingRow & { device_code: string })[],
   now: Date,
-): Promise<StoredReading[]> {
+): Promise<(StoredReading & { id: string; deviceCode: string })[]> {
   const stored = await queryRows<{
+    id: string;
+    deviceCode: string;
     readingTime: Date | string;
     temperature: string;
     humidity: string | null;
   }>(
     tx,
     sql`with src as (
-          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as r(id bigint, t timestamptz, temperature numeric, humidity numeric, flag varchar, clock varchar)
+          select * from jsonb_to_recordset(${jsonb(rows)})
+            as r(id bigint, device_code varchar, t timestamptz, temperature numeric, humidity numeric, flag varchar,
+                 clock varchar)
         ), ins as (
           insert into bl_temhumdata (id, tenant_id, device_code, temperature, humidity, reading_time, alarm_flag,
             clock_flag, received_time)
-          select id, ${tenantId}, ${deviceCode}, temperature, humidity, t, flag, clock, ${now.toISOString()}::timestamptz
+          select id, ${tenantId}, device_code, temperature, humidity, t, flag, clock, ${now.toISOString()}::timestamptz
           from src
           on conflict do nothing
-          returning tenant_id, device_code, reading_time, temperature, humidity
+          returning id, tenant_id, device_code, reading_time, temperature, humidity
         ), h as (${rollup('bl_temhumdata_hourly', 'hour')}),
         d as (${rollup('bl_temhumdata_daily', 'day')}),
-        newest as (select temperature, humidity, reading_time from ins order by reading_time desc limit 1),
-        -- The device's report time, and its last values when this message holds its newest
-        -- reading (the table's snapshot does not hold this statement's rows: older messages only).
+        newest as (
+          select distinct on (device_code) device_code, temperature, humidity, reading_time
+          from ins order by device_code, reading_time desc),
+        -- A device's last values when this batch holds its newest reading (the table's snapshot
+        -- does not hold this statement's rows: older messages only).
+        latest as (
+          select n.* from newest n
+          where not exists (select 1 from bl_temhumdata t where t.tenant_id = ${tenantId}
+            and t.device_code = n.device_code and t.reading_time > n.reading_time)),
         u as (
           update bl_deviceinfo d set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1',
-            temperature = case when later.n = 0 then newest.temperature else d.temperature end,
-            humidity = case when later.n = 0 then newest.humidity else d.humidity end
-          from newest, (select count(*) as n from (
-              select 1 from bl_temhumdata t, newest
-              where t.tenant_id = ${tenantId} and t.device_code = ${deviceCode} and t.reading_time > newest.reading_time
-              limit 1) x) later
-          where d.tenant_id = ${tenantId} and d.device_code = ${deviceCode} and d.is_deleted = 0)
-        select reading_time as "readingTime", temperature::text as temperature, humidity::text as humidity
-        from ins order by reading_time`,
+            temperature = case when v.has then v.temperature else d.temperature end,
+            humidity = case when v.has then v.humidity else d.humidity end
+          from (select x.code, l.device_code is not null as has, l.temperature, l.humidity
+                from ${codesOf(devices)} x(code) left join latest l on l.device_code = x.code) v
+          where d.tenant_id = ${tenantId} and d.device_code = v.code and d.is_deleted = 0)
+        select id::text as id, device_code as "deviceCode", reading_time as "readingTime",
+          temperature::text as temperature, humidity::text as humidity
+        from ins`,
   );
   return stored.map((r) => ({ ...r, readingTime: new Date(r.readingTime) }));
 }
@@ -282,14 +566,14 @@ export async function reportState(
   database: Database,
   tenantId: string,
   deviceCode: string,
-  secret: string,
+  credential: DeviceCredential,
   message: StateMessage,
   now = new Date(),
 ): Promise<{ beep?: string; led?: string }> {
   const beep = switchValue(message.beep);
   const led = switchValue(message.led);
   return inDeviceTenant(database, tenantId, deviceCode, async (tx) => {
-    await admitMessage(tx, tenantId, deviceCode, secret, message.messageId);
+    await admitMessage(tx, tenantId, deviceCode, credential, message.messageId, now);
     await tx.execute(
       sql`update bl_deviceinfo set beep_state = coalesce(${beep ?? null}, beep_state),
             led_state = coalesce(${led ?? null}, led_state),

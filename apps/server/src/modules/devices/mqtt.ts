@@ -7,14 +7,23 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { type MessageKey, translate } from '../../i18n/messages.ts';
 import type { RaisedAlarm } from './alarms.ts';
+import { commandPayload, type DeviceCommand } from './commands.ts';
 import {
+  type BatchItem,
   errorOf,
-  ingestReadings,
+  ingestBatch,
   parseMessage,
   readingsMessage,
   reportState,
   stateMessage,
 } from './ingest.ts';
+
+/** Telemetry is stored in batches: at most this many messages... */
+export const mqttBatchSize = 500;
+/** ...or what arrived within this many milliseconds of the first waiting one. */
+export const mqttBatchWaitMs = 200;
+/** Batches stored at the same time (each holds one pooled connection per tenant in it). */
+export const mqttBatchesInFlight = 2;
 
 /**
  * Topic layout (ADR 0026), one level per tenant and device:
@@ -31,6 +40,8 @@ export interface DeviceMqtt {
   publish(topic: string, payload: object): Promise<void>;
   /** The broker URL the feed is connected to. */
   url: string;
+  /** Telemetry messages received and not yet stored and answered (waiting or in a batch being stored). */
+  unsettled(): number;
   stop(): Promise<void>;
 }
 
@@ -83,8 +94,13 @@ export async function startDeviceMqtt(options: {
   database: Database;
   log: FastifyBaseLogger;
   notify: (alarms: RaisedAlarm[]) => Promise<void>;
+  /** The batch's limits (tests shorten or lengthen the wait). */
+  batch?: { size: number; waitMs: number };
 }): Promise<DeviceMqtt | undefined> {
   const { config, database, log, notify } = options;
+  const commandTimeoutSeconds = config.deviceCommandTimeoutSeconds;
+  const batchSize = options.batch?.size ?? mqttBatchSize;
+  const batchWaitMs = options.batch?.waitMs ?? mqttBatchWaitMs;
   if (!config.mqttUrl && !config.mqttEmbedded) return undefined;
   const clientId = `bl-server-${randomBytes(6).toString('hex')}`;
   const embedded = config.mqttEmbedded
@@ -113,6 +129,98 @@ export async function startDeviceMqtt(options: {
       .publishAsync(topicOf(tenantId, deviceCode, 'ack'), JSON.stringify(body), { qos: 0 })
       .catch(() => undefined);
 
+  const refuse = async (
+    tenantId: string,
+    deviceCode: string,
+    messageId: unknown,
+    error: unknown,
+    topic: string,
+  ) => {
+    const { code, key, params } = errorOf(error);
+    if (code === 500) log.error({ err: error, topic }, 'device message failed');
+    await ack(tenantId, deviceCode, {
+      messageId,
+      ok: false,
+      code,
+      msg: translate(key as MessageKey, 'zh', params as Record<string, string>),
+    });
+  };
+  const publishCommands = (commands: DeviceCommand[]) =>
+    Promise.all(
+      commands.map((command) =>
+        client
+          .publishAsync(
+            topicOf(command.tenantId, command.deviceCode, 'cmd'),
+            JSON.stringify(commandPayload(command)),
+            { qos: 1 },
+          )
+          .catch((error: unknown) =>
+            log.warn({ err: error, commandId: command.id }, 'device command not published'),
+          ),
+      ),
+    );
+
+  // Telemetry waits here a moment and is stored per batch (ADR 0026): one commit for many
+  // messages instead of one each. Every message is answered once its batch has committed.
+  let waiting: (BatchItem & { topic: string })[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
+  let storing = 0;
+  const storeBatch = async (batch: (BatchItem & { topic: string })[]) => {
+    const outcomes = await ingestBatch(database, batch, { commandTimeoutSeconds }).catch((error: unknown) =>
+      batch.map(() => ({ ok: false as const, error })),
+    );
+    // Answered in arrival order: a device sees its acks in the order it sent.
+    for (const [i, item] of batch.entries()) {
+      const outcome = outcomes[i];
+      const { tenantId, deviceCode, message } = item;
+      if (!outcome?.ok) {
+        await refuse(tenantId, deviceCode, message.messageId, outcome?.error, item.topic);
+        continue;
+      }
+      const { raised, commands, ...counts } = outcome.result;
+      if (raised.length > 0)
+        await notify(raised).catch((error: unknown) => log.warn({ err: error }, 'notify failed'));
+      await publishCommands(commands);
+      await ack(tenantId, deviceCode, {
+        messageId: message.messageId,
+        ok: true,
+        ...counts,
+        alarms: raised.length,
+      });
+    }
+  };
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0 || inFlight.size >= mqttBatchesInFlight) return;
+    const batch = waiting.slice(0, batchSize);
+    waiting = waiting.slice(batchSize);
+    storing += batch.length;
+    const running: Promise<void> = storeBatch(batch)
+      .catch((error: unknown) => log.error({ err: error }, 'device batch failed'))
+      .finally(() => {
+        storing -= batch.length;
+        inFlight.delete(running);
+        // What piled up meanwhile has waited long enough.
+        flush();
+      });
+    inFlight.add(running);
+    if (waiting.length >= batchSize) flush();
+  };
+  const enqueue = (item: BatchItem & { topic: string }) => {
+    waiting.push(item);
+    if (waiting.length >= batchSize) flush();
+    else timer ??= setTimeout(flush, batchWaitMs);
+  };
+  /** Stores everything received so far (shutdown): nothing acknowledged by the broker is lost. */
+  const drain = async () => {
+    while (waiting.length > 0 || inFlight.size > 0) {
+      flush();
+      await Promise.race(inFlight);
+    }
+  };
+
   const handle = async (topic: string, payload: Buffer) => {
     const [root, tenantId = '', deviceCode = '', kind] = topic.split('/');
     if (root !== 'bl' || (kind !== 'telemetry' && kind !== 'state')) return;
@@ -126,25 +234,20 @@ export async function startDeviceMqtt(options: {
       }
       messageId = (raw as { messageId?: unknown } | undefined)?.messageId;
       if (kind === 'telemetry') {
-        const message = parseMessage(readingsMessage, raw);
-        const result = await ingestReadings(database, tenantId, deviceCode, message.secret ?? '', message);
-        if (result.raised.length > 0) await notify(result.raised);
-        const { raised, ...counts } = result;
-        await ack(tenantId, deviceCode, { messageId, ok: true, ...counts, alarms: raised.length });
+        enqueue({ tenantId, deviceCode, message: parseMessage(readingsMessage, raw), topic });
       } else {
         const message = parseMessage(stateMessage, raw);
-        const state = await reportState(database, tenantId, deviceCode, message.secret ?? '', message);
+        const state = await reportState(
+          database,
+          tenantId,
+          deviceCode,
+          { kind: 'secret', secret: message.secret ?? '' },
+          message,
+        );
         await ack(tenantId, deviceCode, { messageId, ok: true, ...state });
       }
     } catch (error) {
-      const { code, key, params } = errorOf(error);
-      if (code === 500) log.error({ err: error, topic }, 'device message failed');
-      await ack(tenantId, deviceCode, {
-        messageId,
-        ok: false,
-        code,
-        msg: translate(key as MessageKey, 'zh', params as Record<string, string>),
-      });
+      await refuse(tenantId, deviceCode, messageId, error, topic);
     }
   };
   client.on('message', (topic, payload) => void handle(topic, payload));
@@ -152,10 +255,17 @@ export async function startDeviceMqtt(options: {
 
   return {
     url,
+    unsettled: () => waiting.length + storing,
     async publish(topic, payload) {
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
     },
     async stop() {
+      // No new messages (the broker gives them to another process of the group), then the
+      // waiting ones stored and answered, then the connection closed.
+      await client
+        .unsubscribeAsync([`${prefix}bl/+/+/telemetry`, `${prefix}bl/+/+/state`])
+        .catch(() => undefined);
+      await drain();
       await client.endAsync(true).catch(() => undefined);
       await embedded?.close();
     },

@@ -5,13 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { afterCommit, type Database, queryRows } from '../../db/database.ts';
-import { nextId } from '../../db/ids.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { RaisedAlarm } from './alarms.ts';
+import { commandPayload, type DeviceCommand, recordCommand } from './commands.ts';
 import {
+  type DeviceCredential,
   ingestReadings,
   newSecret,
   parseMessage,
@@ -39,11 +40,25 @@ const done = <T>(request: FastifyRequest, data: T) => ok(data, translate('ok', r
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-const bearer = (request: FastifyRequest) => {
+/** The raw JSON text of a feed request: what an HMAC signature covers. */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/**
+ * A feed request's credential: a signature (`X-Device-Timestamp` and `X-Device-Signature`,
+ * HMAC-SHA256 hex of `{timestamp}.{raw body}`) when it carries one, else the bearer secret.
+ */
+const credentialOf = (request: FastifyRequest): DeviceCredential => {
+  const signature = request.headers['x-device-signature'];
+  const timestamp = request.headers['x-device-timestamp'];
+  if (signature !== undefined || timestamp !== undefined) {
+    if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^[0-9a-f]{64}$/i.test(signature))
+      throw unauthorized('device.badSignature');
+    return { kind: 'signature', signature, timestamp, body: rawBodies.get(request) ?? '' };
+  }
   const raw = request.headers.authorization ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(raw.trim());
   if (!match?.[1]) throw unauthorized('device.badSecret');
-  return match[1];
+  return { kind: 'secret', secret: match[1] };
 };
 
 const feedParams = z.object({ tenantId: z.string().max(12), deviceCode: z.string().max(64) });
@@ -64,49 +79,79 @@ export function registerDeviceRoutes(
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const publishCommands = async (commands: DeviceCommand[], log: FastifyRequest['log']) => {
+    const mqtt = deps.mqtt();
+    if (!mqtt) return;
+    for (const command of commands)
+      await mqtt
+        .publish(topicOf(command.tenantId, command.deviceCode, 'cmd'), commandPayload(command))
+        .catch((error: unknown) =>
+          log.warn({ err: error, commandId: command.id }, 'device command not published'),
+        );
+  };
 
-  api.post(
-    '/api/bl-iot/feed/:tenantId/:deviceCode/readings',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary:
-          'Device feed: one reading ({messageId, time, temperature, humidity}) or a batch ({messageId, readings: [...]}), Authorization: Bearer <device secret>. A messageId is used once; readings are kept once per device and instant.',
-        params: feedParams,
-        body: z.unknown(),
-      },
-    },
-    async (request) => {
-      const secret = bearer(request);
-      const message = parseMessage(readingsMessage, request.body);
-      const { tenantId, deviceCode } = request.params;
-      const result = await ingestReadings(database, tenantId, deviceCode, secret, message);
-      if (result.raised.length > 0) await deps.notify(result.raised);
-      const { raised, ...counts } = result;
-      return done(request, { ...counts, alarms: raised.length });
-    },
-  );
+  // The feed in a scope of its own: its JSON parser keeps the raw text a signature covers.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = String(body);
+      rawBodies.set(request, text);
+      try {
+        done(null, text === '' ? undefined : JSON.parse(text));
+      } catch {
+        done(badRequest('error.validation', { detail: 'body: not JSON' }), undefined);
+      }
+    });
+    registerFeed(scope.withTypeProvider<ZodTypeProvider>());
+  });
 
-  api.post(
-    '/api/bl-iot/feed/:tenantId/:deviceCode/state',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['devices'],
-        summary:
-          "Device feed: the device's switches ({messageId, beep, led}), Authorization: Bearer <device secret>",
-        params: feedParams,
-        body: z.unknown(),
+  function registerFeed(feed: typeof api) {
+    feed.post(
+      '/api/bl-iot/feed/:tenantId/:deviceCode/readings',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['devices'],
+          summary:
+            'Device feed: one reading ({messageId, time, temperature, humidity}) or a batch ({messageId, readings: [...]}), Authorization: Bearer <device secret>. A messageId is used once; readings are kept once per device and instant.',
+          params: feedParams,
+          body: z.unknown(),
+        },
       },
-    },
-    async (request) => {
-      const secret = bearer(request);
-      const message = parseMessage(stateMessage, request.body);
-      const { tenantId, deviceCode } = request.params;
-      return done(request, await reportState(database, tenantId, deviceCode, secret, message));
-    },
-  );
+      async (request) => {
+        const credential = credentialOf(request);
+        const message = parseMessage(readingsMessage, request.body);
+        const { tenantId, deviceCode } = request.params;
+        const result = await ingestReadings(database, tenantId, deviceCode, credential, message, {
+          commandTimeoutSeconds: deps.config.deviceCommandTimeoutSeconds,
+        });
+        if (result.raised.length > 0) await deps.notify(result.raised);
+        await publishCommands(result.commands, request.log);
+        const { raised, commands, ...counts } = result;
+        return done(request, { ...counts, alarms: raised.length, commands: commands.length });
+      },
+    );
+
+    feed.post(
+      '/api/bl-iot/feed/:tenantId/:deviceCode/state',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['devices'],
+          summary:
+            "Device feed: the device's switches ({messageId, beep, led}), Authorization: Bearer <device secret>",
+          params: feedParams,
+          body: z.unknown(),
+        },
+      },
+      async (request) => {
+        const credential = credentialOf(request);
+        const message = parseMessage(stateMessage, request.body);
+        const { tenantId, deviceCode } = request.params;
+        return done(request, await reportState(database, tenantId, deviceCode, credential, message));
+      },
+    );
+  }
 
   api.post(
     '/api/bl-iot/deviceinfo/secret',
@@ -277,7 +322,8 @@ export function registerDeviceRoutes(
       ${iso('a.out_since')} as "outSince", ${iso('a.raised_time')} as "raisedTime",
       ${iso('a.cleared_time')} as "clearedTime",
       extract(epoch from coalesce(a.cleared_time, now()) - a.raised_time)::int as "durationSeconds",
-      ${iso('a.ack_time')} as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment"
+      ${iso('a.ack_time')} as "ackTime", a.ack_user_name as "ackUserName", a.ack_comment as "ackComment",
+      a.notify_count as "notifyCount"
     from bl_devicealarm a
     left join bl_deviceinfo d on d.tenant_id = a.tenant_id and d.device_code = a.device_code and d.is_deleted = 0`;
 
@@ -408,9 +454,7 @@ export function registerDeviceRoutes(
       const mqtt = deps.mqtt();
       if (!mqtt) throw badRequest('device.noBroker');
       const { deviceCode, switchName, switchValue } = request.body;
-      const id = nextId();
-      const timeout = new Date(Date.now() + deps.config.deviceCommandTimeoutSeconds * 1000);
-      await database.withTenant(auth.tenantId, async (tx) => {
+      const command = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'deviceinfo_edit');
         const [device] = await queryRows<{ name: string }>(
           tx,
@@ -418,32 +462,21 @@ export function registerDeviceRoutes(
               and device_code = ${deviceCode} and is_deleted = 0 for update`,
         );
         if (!device) throw notFound('device.notFound', { device: deviceCode });
-        // The one before is superseded: its state no longer matters once a new value is asked for.
-        await tx.execute(
-          sql`update bl_devicecommand set state = 'done', done_time = now()
-              where tenant_id = ${auth.tenantId} and device_code = ${deviceCode} and switch_name = ${switchName}
-                and state = 'pending'`,
+        const recorded = await recordCommand(
+          tx,
+          { tenantId: auth.tenantId, deviceCode, switchName, switchValue },
+          { userId: auth.userId, timeoutSeconds: deps.config.deviceCommandTimeoutSeconds },
         );
-        await tx.execute(
-          sql`insert into bl_devicecommand (id, tenant_id, device_code, switch_name, switch_value, create_user, timeout_time)
-              values (${id}, ${auth.tenantId}, ${deviceCode}, ${switchName}, ${switchValue}, ${auth.userId},
-                      ${timeout.toISOString()}::timestamptz)`,
-        );
-        afterCommit(tx, async () => {
-          await mqtt
-            .publish(topicOf(auth.tenantId, deviceCode, 'cmd'), { commandId: id, [switchName]: switchValue })
-            .catch((error: unknown) =>
-              request.log.warn({ err: error, commandId: id }, 'device command not published'),
-            );
-        });
+        afterCommit(tx, () => publishCommands([recorded], request.log));
+        return recorded;
       });
       return done(request, {
-        id,
+        id: command.id,
         deviceCode,
         switchName,
         switchValue,
         state: 'pending',
-        timeoutTime: timeout.toISOString(),
+        timeoutTime: command.timeoutTime,
       });
     },
   );

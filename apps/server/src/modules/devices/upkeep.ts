@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
+import { defaultNotifyIntervalMinutes, type Measure, type RaisedAlarm } from './alarms.ts';
 
 /** Months of partitions kept ready ahead of the current one. */
 export const partitionsAhead = 3;
@@ -107,4 +108,66 @@ export async function rebuildRollups(
       );
     }
   });
+}
+
+/**
+ * The re-notify job (every minute, once across processes): an active alarm nobody has
+ * acknowledged is notified again once its setting's `notifyInterval` (minutes; empty:
+ * `defaultNotifyIntervalMinutes`) has passed since its last notification. Acknowledging or
+ * clearing it ends the repetition. The notification time is moved in the same statement that
+ * picks the alarm, so a run that overlaps another (or a retry) sends nothing twice; the sending
+ * itself follows the commit (as for a raise: a failed delivery is logged, the alarm stands).
+ */
+export async function renotifyAlarms(database: Database, now = new Date()): Promise<RaisedAlarm[]> {
+  const due: RaisedAlarm[] = [];
+  for (const { tenantId } of await tenants(database)) {
+    const rows = await database.withTenant(tenantId, (tx) =>
+      queryRows<{
+        id: string;
+        deviceCode: string;
+        measure: Measure;
+        direction: 'low' | 'high';
+        value: string;
+        limit: string;
+        time: string;
+        phones: string | null;
+        repeat: number;
+      }>(
+        tx,
+        sql`with due as (
+              select a.id, s.notify_phones
+              from bl_devicealarm a
+              join bl_deviceinfo d on d.tenant_id = a.tenant_id and d.device_code = a.device_code and d.is_deleted = 0
+              cross join lateral (
+                select s.notify_interval, s.notify_phones from bl_devicealarmsetting s
+                where s.tenant_id = a.tenant_id and s.is_deleted = 0 and s.alarm_enabled = '1'
+                  and (s.device_code = d.device_code
+                       or (s.device_code is null and s.warehouse_area_code = d.warehouse_area_code))
+                order by (s.device_code is null) limit 1) s
+              where a.tenant_id = ${tenantId} and a.state = 'active' and a.ack_time is null
+                and coalesce(a.notify_time, a.raised_time)
+                    <= ${now.toISOString()}::timestamptz
+                       - make_interval(mins => coalesce(s.notify_interval, ${defaultNotifyIntervalMinutes}))
+              for update of a skip locked)
+            update bl_devicealarm a set notify_time = ${now.toISOString()}::timestamptz,
+              notify_count = a.notify_count + 1
+            from due where a.id = due.id
+            returning a.id::text as id, a.device_code as "deviceCode", a.measure, a.direction,
+              a.peak_value::text as value, a.limit_value::text as limit,
+              to_char(a.raised_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time,
+              due.notify_phones as phones, a.notify_count as repeat`,
+      ),
+    );
+    for (const row of rows)
+      due.push({
+        ...row,
+        tenantId,
+        repeat: Number(row.repeat),
+        phones: (row.phones ?? '')
+          .split(/[,，\s]+/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      });
+  }
+  return due;
 }
