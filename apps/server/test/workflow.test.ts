@@ -87,6 +87,20 @@ const twoStep = bpmn(
   <endEvent id="end" />`,
 );
 
+/** Three steps in a row, all the starter's: for going back, transferring and added signers. */
+const threeStep = bpmn(
+  'threeStep',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'first')}
+  <userTask id="first" name="First" flowable:assignee="\${starter}" />
+  ${flow('f2', 'first', 'second')}
+  <userTask id="second" name="Second" flowable:assignee="\${starter}" />
+  ${flow('f3', 'second', 'third')}
+  <userTask id="third" name="Third" flowable:assignee="\${starter}" />
+  ${flow('f4', 'third', 'end')}
+  <endEvent id="end" />`,
+);
+
 /** The BPMN workflow engine (issue 18, docs/adr/0027-workflow-engine.md). */
 describe.each(testDrivers())('workflow on %s', (driver) => {
   let test: TestDatabase;
@@ -151,7 +165,8 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
       roleId: otherRole,
     });
     outsider = client(app, () => outsiderToken);
-    for (const xml of [leave, parallel, timer, broken, twoStep]) must(await wf(api).deploy(xml), 'deploy');
+    for (const xml of [leave, parallel, timer, broken, twoStep, threeStep])
+      must(await wf(api).deploy(xml), 'deploy');
   }, 120_000);
   afterAll(async () => {
     for (const one of apps) await one.close();
@@ -294,6 +309,123 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     const detail = await wf(api).detail(started.id);
     expect(detail.instance).toMatchObject({ status: 'rejected', reason: 'too busy' });
     expect(detail.history.some((h) => h.kind === 'reject' && h.comment === 'too busy')).toBe(true);
+  });
+
+  const act = (c: ReturnType<typeof client>, path: string, payload: Row) =>
+    c.call('POST', `/api/bl-flowable/task/${path}`, { payload, language: 'en' });
+  const only = async (c: ReturnType<typeof client>, instanceId: string) => {
+    const tasks = await tasksOf(c, instanceId);
+    expect(tasks).toHaveLength(1);
+    return tasks[0] as Row;
+  };
+
+  it('sends a task back to a chosen earlier step, with who and why in the history', async () => {
+    const { id } = must<{ id: string }>(await wf(api).start('threeStep'), 'start');
+    must(await wf(api).complete(String((await only(api, id)).id)), 'first');
+    must(await wf(api).complete(String((await only(api, id)).id)), 'second');
+    const third = await only(api, id);
+    expect(third.elementId).toBe('third');
+    expect((await wf(api).detail(id)) as Row).toMatchObject({
+      steps: expect.arrayContaining([expect.objectContaining({ elementId: 'first' })]),
+    });
+    expect((await act(api, 'back', { id: third.id, elementId: 'first' })).msg).toBe('Please give a reason');
+    const notEarlier = await act(api, 'back', { id: third.id, elementId: 'third', comment: 'x' });
+    expect(notEarlier.msg).toContain('is not a step this instance has completed');
+    expect((await act(api, 'back', { id: third.id, elementId: 'end', comment: 'x' })).success).toBe(false);
+    must(await act(api, 'back', { id: third.id, elementId: 'first', comment: 'wrong figures' }), 'back');
+    const again = await only(api, id);
+    expect(again).toMatchObject({ elementId: 'first' });
+    expect(again.id).not.toBe(third.id);
+    const detail = await wf(api).detail(id);
+    expect(detail.instance.status).toBe('running');
+    expect(detail.active).toEqual(['first']);
+    expect(detail.history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'back',
+          account: 'admin',
+          comment: 'wrong figures',
+          name: 'Third → First',
+        }),
+      ]),
+    );
+    for (const step of ['first', 'second', 'third']) {
+      const task = await only(api, id);
+      expect(task.elementId).toBe(step);
+      must(await wf(api).complete(String(task.id)), step);
+    }
+    expect((await wf(api).detail(id)).instance.status).toBe('completed');
+  });
+
+  it('transfers a task to another user; adds signers before and after; each in the history', async () => {
+    const approverUser = await approverId();
+    const { id } = must<{ id: string }>(await wf(api).start('threeStep'), 'start');
+    const first = await only(api, id);
+    expect((await act(api, 'sign', { id: first.id, userId: approverUser, mode: 'before' })).msg).toBe(
+      'Please give a reason',
+    );
+    must(
+      await act(api, 'sign', { id: first.id, userId: approverUser, mode: 'before', comment: 'check stock' }),
+      'sign before',
+    );
+    const refused = await wf(api).complete(String(first.id));
+    expect(refused.success).toBe(false);
+    const signTask = await only(approver, id);
+    expect(signTask).toMatchObject({ elementId: 'first', assignee: approverUser });
+    // The signer cannot pass the task on to the process: they approve their part only.
+    must(await wf(approver).complete(String(signTask.id), {}, 'stock ok'), 'signer approves');
+    expect(await tasksOf(approver, id)).toHaveLength(0);
+    expect((await wf(api).detail(id)).active).toEqual(['first']);
+    must(await wf(api).complete(String(first.id)), 'first');
+
+    const second = await only(api, id);
+    must(
+      await act(api, 'sign', {
+        id: second.id,
+        userId: approverUser,
+        mode: 'after',
+        comment: 'needs a second look',
+      }),
+      'sign after',
+    );
+    must(await wf(api).complete(String(second.id), { checked: 1 }), 'second');
+    expect(await tasksOf(api, id)).toHaveLength(0);
+    expect((await wf(api).detail(id)).active).toEqual(['second']);
+    const after = await only(approver, id);
+    must(await wf(approver).complete(String(after.id)), 'after signer');
+    const third = await only(api, id);
+    expect(third.elementId).toBe('third');
+
+    expect((await act(api, 'transfer', { id: third.id, userId: approverUser })).msg).toBe(
+      'Please give a reason',
+    );
+    const self = await act(api, 'transfer', {
+      id: third.id,
+      userId: (await wf(api).detail(id)).instance.starter,
+      comment: 'x',
+    });
+    expect(self.success).toBe(false);
+    must(await act(api, 'transfer', { id: third.id, userId: approverUser, comment: 'on leave' }), 'transfer');
+    expect(await tasksOf(api, id)).toHaveLength(0);
+    must(await wf(approver).complete(String((await only(approver, id)).id)), 'third');
+    const detail = await wf(api).detail(id);
+    expect(detail.instance).toMatchObject({
+      status: 'completed',
+      variables: expect.objectContaining({ checked: 1 }),
+    });
+    const kinds = detail.history.map((h) => `${h.kind}:${h.account}:${h.comment ?? ''}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'signBefore:admin:check stock',
+        'complete:approver:stock ok',
+        'signAfter:admin:needs a second look',
+        'transfer:admin:on leave',
+        'complete:approver:',
+      ]),
+    );
+    expect(
+      (await act(outsider, 'transfer', { id: third.id, userId: approverUser, comment: 'x' })).success,
+    ).toBe(false);
   });
 
   it('another tenant sees no instance, task or definition (row-level security)', async () => {

@@ -14,16 +14,20 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
 import { performApproved } from './approval.ts';
 import {
+  addSigner,
+  backToStep,
   claimTask,
   completeTask,
   definitionById,
   delegateTask,
   deploy,
+  earlierSteps,
   groupsOf,
   mayStart,
   type ServiceAction,
   startInstance,
   taskColumns,
+  transferTask,
   type WorkflowRuntime,
   wakeInstance,
 } from './engine.ts';
@@ -372,7 +376,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
               .map((h) => h.elementId),
           ]),
         ].filter((e) => !active.includes(e));
-        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished };
+        const steps = await earlierSteps(tx, id);
+        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished, steps };
       });
       return ok(data, translate('ok', request.language));
     },
@@ -471,6 +476,34 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return ok(null, translate('ok', request.language));
     },
   );
+
+  app.post(
+    `${base}/task/transfer`,
+    { schema: { tags: ['workflow'], body: delegateBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof delegateBody>;
+      await run(request, (tx, auth) => transferTask(tx, auth, input.id, input.userId, input.comment));
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  const signBody = delegateBody.extend({ mode: z.enum(['before', 'after']) });
+  app.post(`${base}/task/sign`, { schema: { tags: ['workflow'], body: signBody } }, async (request) => {
+    const input = request.body as z.infer<typeof signBody>;
+    await run(request, (tx, auth) => addSigner(tx, auth, input.id, input));
+    return ok(null, translate('ok', request.language));
+  });
+  const backBody = z.object({
+    id: idText,
+    elementId: z.string().max(128),
+    comment: z.string().max(2000).optional(),
+  });
+  app.post(`${base}/task/back`, { schema: { tags: ['workflow'], body: backBody } }, async (request) => {
+    const input = request.body as z.infer<typeof backBody>;
+    const data = await run(request, (tx, auth) =>
+      backToStep(tx, runtime, auth, request.language, input.id, input),
+    );
+    return ok(data, translate('ok', request.language));
+  });
 
   // Approval settings of bill actions -------------------------------------------------------
   app.get(`${base}/approval/list`, { schema: { tags: ['workflow'] } }, async (request) => {
