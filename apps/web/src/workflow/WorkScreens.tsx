@@ -10,6 +10,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Select,
   Space,
   Table,
   Tabs,
@@ -23,6 +24,7 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { Diagram } from './Diagram.tsx';
+import { UserPicker } from './UserPicker.tsx';
 
 const api = '/api/bl-flowable';
 
@@ -78,6 +80,8 @@ interface InstanceDetail {
   tasks: { id: string; elementId: string; name: string; status: string; assignee: string | null }[];
   active: string[];
   finished: string[];
+  /** Earlier user tasks the instance may be sent back to. */
+  steps: { elementId: string; name: string }[];
 }
 
 const time = (value: string | null | undefined) =>
@@ -330,26 +334,42 @@ export function WorkStartScreen() {
   );
 }
 
-/** The handling panel of an open task: claim, approve with a comment, reject with a reason, delegate. */
+/**
+ * The handling panel of an open task: claim, approve with a comment, reject (end the instance)
+ * or send back to an earlier step, delegate, transfer, add a signer before or after; the
+ * comment is the reason each of these records in the history.
+ */
 function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [comment, setComment] = useState('');
-  const [delegateTo, setDelegateTo] = useState('');
+  const [user, setUser] = useState<string>();
+  const [step, setStep] = useState<string>();
   const [busy, setBusy] = useState(false);
   const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
   if (!task) return <Empty description={t('workflow.noTask')} />;
+  const steps = detail.steps.filter((s) => s.elementId !== task.elementId);
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
     setBusy(true);
     try {
       await client.request('POST', `${api}/${path}`, { body, query });
       message.success(t('workflow.approved'));
+      setComment('');
+      setUser(undefined);
       void queryClient.invalidateQueries({ queryKey: ['workflow'] });
     } catch (error) {
       reportError(error);
     } finally {
       setBusy(false);
     }
+  };
+  /** Actions that record a reason: asked for here before the server refuses it. */
+  const withReason = (path: string, body: Record<string, unknown>) => {
+    if (!comment.trim()) {
+      message.warning(t('workflow.why'));
+      return;
+    }
+    void act(path, { id: taskId, comment, ...body });
   };
   return (
     <Card size="small" title={`${t('workflow.handle')}: ${task.name}`}>
@@ -375,31 +395,56 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
           >
             {t('workflow.approve')}
           </Button>
-          <Button
-            danger
-            loading={busy}
-            onClick={() => {
-              if (!comment.trim()) {
-                message.warning(t('workflow.reason'));
-                return;
-              }
-              void act('task/reject', { id: taskId, comment });
-            }}
-          >
+          <Button danger loading={busy} onClick={() => withReason('task/reject', {})}>
             {t('workflow.reject')}
           </Button>
-          <Input
-            style={{ width: 220 }}
-            placeholder={t('workflow.delegateTo')}
-            value={delegateTo}
-            onChange={(e) => setDelegateTo(e.target.value.trim())}
+          <Select<string>
+            style={{ minWidth: 180 }}
+            placeholder={t('workflow.backTo')}
+            value={step}
+            onChange={setStep}
+            disabled={steps.length === 0}
+            data-testid="wf-back-step"
+            options={steps.map((s) => ({ value: s.elementId, label: s.name }))}
           />
           <Button
-            disabled={!/^\d+$/.test(delegateTo)}
+            danger
+            disabled={!step}
             loading={busy}
-            onClick={() => void act('task/delegate', { id: taskId, userId: delegateTo, comment })}
+            onClick={() => withReason('task/back', { elementId: step })}
+          >
+            {t('workflow.back')}
+          </Button>
+        </Space>
+        <Space wrap>
+          <UserPicker value={user} onChange={setUser} testId="wf-user" />
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => void act('task/delegate', { id: taskId, userId: user, comment })}
           >
             {t('workflow.delegate')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/transfer', { userId: user })}
+          >
+            {t('workflow.transfer')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/sign', { userId: user, mode: 'before' })}
+          >
+            {t('workflow.signBefore')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/sign', { userId: user, mode: 'after' })}
+          >
+            {t('workflow.signAfter')}
           </Button>
         </Space>
       </Space>
@@ -456,7 +501,7 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
       <Card size="small" title={t('workflow.history')}>
         <Timeline
           items={data.history.map((h) => ({
-            color: h.kind === 'reject' ? 'red' : h.kind === 'overdue' ? 'orange' : 'green',
+            color: ['reject', 'back'].includes(h.kind) ? 'red' : h.kind === 'overdue' ? 'orange' : 'green',
             children: (
               <span>
                 <b>{h.name}</b> · {t(`workflow.kind.${h.kind}`, { defaultValue: t('workflow.kind.other') })}

@@ -427,6 +427,31 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     return ok(data, translate('ok', request.language));
   });
 
+  /**
+   * Users to hand a task to (transfer, delegate, signers, a form's user field): any signed-in user
+   * of the tenant may pick one by account or name, without the user screen's rights.
+   */
+  const usersQuery = z.object({ q: z.string().max(64).default(''), ids: z.string().max(2000).optional() });
+  app.get(`${base}/users`, { schema: { tags: ['workflow'], querystring: usersQuery } }, async (request) => {
+    const query = request.query as z.infer<typeof usersQuery>;
+    const ids = query.ids ? parseIds(query.ids) : [];
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const data = await run(request, (tx) =>
+      queryRows<{ id: string; account: string; name: string | null }>(
+        tx,
+        sql`select id::text as id, account, real_name as name from blade_user where is_deleted = 0 and ${
+          ids.length > 0
+            ? sql`id::text in (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`
+            : sql`(account ilike ${like} or real_name ilike ${like})`
+        } order by account limit 20`,
+      ),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+
   // Handling a task ---------------------------------------------------------------------------
   const taskBody = z.object({
     id: idText,
