@@ -101,6 +101,41 @@ const threeStep = bpmn(
   <endEvent id="end" />`,
 );
 
+/** A start form and a task bound to the same form (issue 18, ADR 0029). */
+const expense = bpmn(
+  'expenseTest',
+  `<startEvent id="start" flowable:formKey="expenseForm" />
+  ${flow('f1', 'start', 'check')}
+  <userTask id="check" name="Check" flowable:assignee="\${starter}" flowable:formKey="expenseForm" />
+  ${flow('f2', 'check', 'end')}
+  <endEvent id="end" />`,
+);
+const expenseForm = {
+  columns: 2,
+  fields: [
+    {
+      name: 'amount',
+      type: 'number',
+      label: { zh: '金额', mo: '金額', en: 'Amount' },
+      required: true,
+      min: 1,
+      max: 5000,
+    },
+    {
+      name: 'kind',
+      type: 'select',
+      label: { zh: '类别', mo: '類別', en: 'Kind' },
+      required: true,
+      options: [
+        { value: 'travel', label: { zh: '差旅', mo: '差旅', en: 'Travel' } },
+        { value: 'meal', label: { zh: '餐费', mo: '餐費', en: 'Meal' } },
+      ],
+    },
+    { name: 'code', type: 'text', label: { zh: '编码', mo: '編碼', en: 'Code' }, pattern: '[A-Z]{2}\\d{3}' },
+    { name: 'day', type: 'date', label: { zh: '日期', mo: '日期', en: 'Day' } },
+  ],
+};
+
 /** The BPMN workflow engine (issue 18, docs/adr/0027-workflow-engine.md). */
 describe.each(testDrivers())('workflow on %s', (driver) => {
   let test: TestDatabase;
@@ -426,6 +461,61 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     expect(
       (await act(outsider, 'transfer', { id: third.id, userId: approverUser, comment: 'x' })).success,
     ).toBe(false);
+  });
+
+  it('saves versioned form schemas; a bound start and task are checked on the server, values kept as variables', async () => {
+    const save = (schema: unknown, language = 'en') =>
+      api.call('POST', '/api/bl-flowable/form/save', {
+        payload: { formId: 'expenseForm', formName: 'Expense', schema },
+        language,
+      });
+    const bad = await save({
+      columns: 2,
+      fields: [{ name: 'starter', type: 'text', label: { zh: 'x', mo: '', en: '' } }],
+    });
+    expect(bad.msg).toBe('The form design is not valid: name starter');
+    expect((await save({ ...expenseForm, columns: 9 })).success).toBe(false);
+    expect(must<{ version: number }>(await save(expenseForm), 'save').version).toBe(1);
+    expect(must<{ version: number }>(await save(expenseForm), 'save again').version).toBe(2);
+    const outsiderSave = await outsider.call('POST', '/api/bl-flowable/form/save', {
+      payload: { formId: 'x1', formName: 'x', schema: expenseForm },
+    });
+    expect(outsiderSave.success).toBe(false);
+    must(await wf(api).deploy(expense), 'deploy expense');
+    const startable = must<Row[]>(await api.call('GET', '/api/bl-flowable/process/startable'), 'startable');
+    expect(startable.find((d) => d.processKey === 'expenseTest')?.startForm).toMatchObject({
+      version: 2,
+      columns: 2,
+    });
+
+    const start = (variables: Row, language = 'en') =>
+      api.call('POST', '/api/bl-flowable/process/start', {
+        payload: { key: 'expenseTest', variables },
+        language,
+      });
+    expect((await start({ kind: 'meal' })).msg).toBe('Please fill in "Amount"');
+    expect((await start({ kind: 'meal' }, 'zh')).msg).toBe('请填写“金额”');
+    expect((await start({ amount: 9000, kind: 'meal' })).msg).toContain(
+      '"Amount" does not meet its rule (max 5000)',
+    );
+    expect((await start({ amount: 10, kind: 'boat' })).success).toBe(false);
+    expect((await start({ amount: 10, kind: 'meal', code: 'ab1' })).success).toBe(false);
+    expect((await start({ amount: '10', kind: 'meal' })).success).toBe(false);
+    const { id } = must<{ id: string }>(
+      await start({ amount: 120, kind: 'travel', code: 'AB123', day: '2026-11-25' }),
+      'start',
+    );
+    const task = (await tasksOf(api, id))[0] as Row;
+    expect(task.formKey).toBe('expenseForm');
+    // The handler may change the values: the merged values obey the form too.
+    expect((await wf(api).complete(String(task.id), { amount: 0 })).success).toBe(false);
+    must(await wf(api).complete(String(task.id), { amount: 150 }), 'complete');
+    const detail = (await wf(api).detail(id)) as unknown as { instance: Row; forms: Record<string, Row> };
+    expect(detail.instance).toMatchObject({
+      status: 'completed',
+      variables: expect.objectContaining({ amount: 150, kind: 'travel', code: 'AB123', day: '2026-11-25' }),
+    });
+    expect(detail.forms.expenseForm).toMatchObject({ version: 2 });
   });
 
   it('another tenant sees no instance, task or definition (row-level security)', async () => {

@@ -1,3 +1,4 @@
+import { type FormSchema, formLabel } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -24,6 +25,7 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { Diagram } from './Diagram.tsx';
+import { FormFields, formValues } from './FormFields.tsx';
 import { UserPicker } from './UserPicker.tsx';
 
 const api = '/api/bl-flowable';
@@ -35,6 +37,8 @@ interface Startable {
   version: number;
   category: string | null;
   startFormKey: string | null;
+  /** The designed start form deployed with the definition, if it has one. */
+  startForm: FormSchema | null;
 }
 interface TaskRow {
   id: string;
@@ -77,11 +81,20 @@ interface InstanceDetail {
     comment: string | null;
     time: string;
   }[];
-  tasks: { id: string; elementId: string; name: string; status: string; assignee: string | null }[];
+  tasks: {
+    id: string;
+    elementId: string;
+    name: string;
+    status: string;
+    assignee: string | null;
+    formKey: string | null;
+  }[];
   active: string[];
   finished: string[];
   /** Earlier user tasks the instance may be sent back to. */
   steps: { elementId: string; name: string }[];
+  /** The designed forms deployed with the definition, by form key. */
+  forms: Record<string, FormSchema>;
 }
 
 const time = (value: string | null | undefined) =>
@@ -102,18 +115,21 @@ function useStatusLabel() {
   };
 }
 
-/** The start form: a title, and the leave fields when the process starts with the leave form. */
+/**
+ * The start form: a title, and the designed start form's fields (or the built-in leave fields
+ * when the process starts with the leave form).
+ */
 function StartForm({
   definition,
   onDone,
 }: {
-  definition: { id: string; name: string; startFormKey: string | null };
+  definition: { id: string; name: string; startFormKey: string | null; startForm?: FormSchema | null };
   onDone: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ title?: string; days?: number; leaveType?: string; reason?: string }>();
   const [busy, setBusy] = useState(false);
-  const leave = definition.startFormKey === 'leaveForm';
+  const leave = definition.startFormKey === 'leaveForm' && !definition.startForm;
   const submit = async () => {
     const values = await form.validateFields();
     setBusy(true);
@@ -135,6 +151,7 @@ function StartForm({
       <Form.Item name="title" label={t('workflow.title')}>
         <Input placeholder={definition.name} maxLength={255} />
       </Form.Item>
+      {definition.startForm && <FormFields schema={definition.startForm} />}
       {leave && (
         <>
           <Form.Item name="leaveType" label={t('workflow.leaveType')} rules={[{ required: true }]}>
@@ -346,8 +363,15 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   const [user, setUser] = useState<string>();
   const [step, setStep] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Record<string, unknown>>();
   const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
   if (!task) return <Empty description={t('workflow.noTask')} />;
+  const schema = task.formKey ? detail.forms[task.formKey] : undefined;
+  const approve = async () => {
+    // The task's form is checked here first, and again by the server.
+    const values = schema ? await form.validateFields().catch(() => undefined) : {};
+    if (values) void act('task/complete', { id: taskId, comment, variables: values });
+  };
   const steps = detail.steps.filter((s) => s.elementId !== task.elementId);
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
     setBusy(true);
@@ -374,6 +398,11 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   return (
     <Card size="small" title={`${t('workflow.handle')}: ${task.name}`}>
       <Space direction="vertical" style={{ width: '100%' }}>
+        {schema && (
+          <Form form={form} layout="vertical" initialValues={formValues(schema, detail.instance.variables)}>
+            <FormFields schema={schema} />
+          </Form>
+        )}
         <Input.TextArea
           rows={3}
           maxLength={2000}
@@ -388,11 +417,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
               {t('workflow.claim')}
             </Button>
           )}
-          <Button
-            type="primary"
-            loading={busy}
-            onClick={() => void act('task/complete', { id: taskId, comment })}
-          >
+          <Button type="primary" loading={busy} onClick={() => void approve()}>
             {t('workflow.approve')}
           </Button>
           <Button danger loading={busy} onClick={() => withReason('task/reject', {})}>
@@ -472,6 +497,8 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
     leaveType: t('workflow.leaveType'),
     billNo: t('workflow.billNo'),
   };
+  for (const form of Object.values(data.forms ?? {}))
+    for (const field of form.fields) labelOf[field.name] = formLabel(field.label, currentLanguage());
   const variables = Object.entries(instance.variables ?? {}).filter(
     ([k, v]) => !hidden(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
   );

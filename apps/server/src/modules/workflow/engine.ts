@@ -8,6 +8,7 @@ import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { evaluateExpression } from './expression.ts';
+import { deployedForm, requireFormValues } from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /**
@@ -526,6 +527,12 @@ export async function startInstance(
     throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
   if (!input.business && !mayStart(definition.meta, auth))
     throw forbidden('workflow.notStarter', { name: definition.name });
+  if (!input.business)
+    requireFormValues(
+      await deployedForm(tx, definition.id, definition.meta.startFormKey),
+      input.variables ?? {},
+      language,
+    );
   const id = nextId();
   const instance: InstanceRow = {
     id,
@@ -783,6 +790,12 @@ export async function completeTask(
     return { instanceStatus: 'rejected' };
   }
   const output = { ...(input.variables ?? {}) };
+  // The task's form holds for the instance's values with this task's values on top.
+  requireFormValues(
+    await deployedForm(tx, instance.definitionId, task.formKey),
+    { ...instance.variables, ...output },
+    language,
+  );
   // A signer added before: the task they were added to is theirs no more, it goes on as it was.
   if (task.signMode === 'before') return { instanceStatus: instance.status };
   // Signers added after: the next one gets a task; the engine moves on after the last.
