@@ -62,7 +62,7 @@ export function FormFields({ schema, disabled }: { schema: FormSchema; disabled?
         const label = formLabel(field.label, language);
         const span = Math.min(field.span ?? 1, columns);
         return (
-          <Col key={field.name} span={(24 / columns) * span}>
+          <Col key={field.name} span={(24 / columns) * span} data-testid={`wf-field-${field.name}`}>
             <Form.Item
               name={field.name}
               label={label}
@@ -70,7 +70,6 @@ export function FormFields({ schema, disabled }: { schema: FormSchema; disabled?
                 required: t('workflow.form.required', { field: label }),
                 invalid: t('workflow.form.invalid', { field: label }),
               })}
-              data-testid={`wf-field-${field.name}`}
               {...(field.type === 'date' && {
                 getValueProps: (value: unknown) => ({ value: value ? dayjs(String(value)) : undefined }),
                 normalize: (value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
