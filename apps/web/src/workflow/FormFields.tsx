@@ -21,18 +21,32 @@ function rulesOf(field: FormField, messages: { required: string; invalid: string
   return rules;
 }
 
-function Widget({ field, disabled }: { field: FormField; disabled?: boolean }) {
+/**
+ * The control of a field. Form.Item hands its child `value` and `onChange`: they are passed on
+ * to the antd control.
+ */
+function Widget({
+  field,
+  disabled,
+  ...control
+}: {
+  field: FormField;
+  disabled?: boolean;
+  value?: never;
+  onChange?: (value: never) => void;
+}) {
   const language = currentLanguage();
+  const props = { ...control, disabled } as Record<string, unknown>;
   switch (field.type) {
     case 'number':
-      return <InputNumber style={{ width: '100%' }} disabled={disabled} />;
+      return <InputNumber style={{ width: '100%' }} {...props} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} disabled={disabled} />;
+      return <DatePicker style={{ width: '100%' }} {...props} />;
     case 'select':
       return (
         <Select
           allowClear
-          disabled={disabled}
+          {...props}
           options={(field.options ?? []).map((o) => ({
             value: o.value,
             label: formLabel(o.label, language),
@@ -40,11 +54,11 @@ function Widget({ field, disabled }: { field: FormField; disabled?: boolean }) {
         />
       );
     case 'textarea':
-      return <Input.TextArea rows={3} disabled={disabled} />;
+      return <Input.TextArea rows={3} {...props} />;
     case 'user':
-      return <UserPicker style={{ width: '100%' }} />;
+      return <UserPicker style={{ width: '100%' }} {...props} />;
     default:
-      return <Input disabled={disabled} />;
+      return <Input {...props} />;
   }
 }
 
