@@ -1,3 +1,4 @@
+import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -516,6 +517,45 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
       variables: expect.objectContaining({ amount: 150, kind: 'travel', code: 'AB123', day: '2026-11-25' }),
     });
     expect(detail.forms.expenseForm).toMatchObject({ version: 2 });
+  });
+
+  it('cost-bill confirmation needs an approval by configuration alone (the generic bill-action hook)', async () => {
+    const path = entityByName.get('costbill')?.path as string;
+    must(
+      await api.call('POST', '/api/bl-flowable/approval/submit', {
+        payload: { entity: 'costbill', action: 'confirm', processKey: 'inboundApproval' },
+      }),
+      'require approval',
+    );
+    const bill = must<Row>(
+      await api.call('POST', `${path}/submit`, {
+        payload: {
+          costBillNo: 'CB-WF-1',
+          customerCode: 'C2',
+          costDate: '2026-01-01',
+          costDateEnd: '2026-01-31',
+        },
+      }),
+      'cost bill',
+    );
+    const confirmed = async () =>
+      ((await api.call('GET', `${path}/detail`, { query: { id: String(bill.id) } })).data as Row).costStatus;
+    const before = await confirmed();
+    const asked = must<{ instances: string[] }>(
+      await api.call('POST', `${path}/confirm`, { query: { ids: String(bill.id) } }),
+      'confirm asks',
+    );
+    expect(asked.instances).toHaveLength(1);
+    expect(await confirmed()).toBe(before);
+    const id = String(asked.instances[0]);
+    for (const step of ['first', 'final']) {
+      const [task] = await tasksOf(approver, id);
+      expect(task?.elementId).toBe(step);
+      must(await wf(approver).complete(String(task?.id)), step);
+    }
+    expect(before).toBe('1');
+    expect(await confirmed()).toBe('2');
+    expect((await wf(api).detail(id)).instance.status).toBe('completed');
   });
 
   it('another tenant sees no instance, task or definition (row-level security)', async () => {
