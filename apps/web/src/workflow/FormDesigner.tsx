@@ -51,17 +51,14 @@ const parseOptions = (text: string): FormField['options'] =>
       };
     });
 
-function newField(
-  type: FormFieldType,
-  fields: FormField[],
-  typeLabel: (l: 'zh' | 'mo' | 'en') => string,
-): FormField {
+/** A new field: a free variable name, and the type's name as its label in every language until edited. */
+function newField(type: FormFieldType, fields: FormField[], typeName: string): FormField {
   let n = fields.length + 1;
   while (fields.some((f) => f.name === `${type}${n}`)) n++;
   return {
     name: `${type}${n}`,
     type,
-    label: { zh: typeLabel('zh'), mo: typeLabel('mo'), en: typeLabel('en') },
+    label: { zh: typeName, mo: typeName, en: typeName },
     ...(type === 'select' && {
       options: [{ value: 'a', label: { zh: 'A', mo: 'A', en: 'A' } }],
     }),
@@ -177,7 +174,7 @@ export function FormDesigner() {
   });
   const typeName = (type: FormFieldType) => t(`workflow.form.types.${type}`);
   const add = (type: FormFieldType) => {
-    const field = newField(type, schema.fields, (l) => t(`workflow.form.types.${type}`, { lng: l }));
+    const field = newField(type, schema.fields, typeName(type));
     setSchema({ ...schema, fields: [...schema.fields, field] });
     setSelected(schema.fields.length);
   };
