@@ -2,7 +2,9 @@
  * Workflow in the browser (issue 18, docs/adr/0027-workflow-engine.md), in Chinese: a two-step
  * approval is opened in the process designer from a BPMN file and deployed, inbound review is
  * made to need it, the review button on an inbound bill starts it, the other user approves both
- * steps from the to-do list, the stock is posted and the diagram shows the steps done.
+ * steps from the to-do list, the stock is posted and the diagram shows the steps done. Then a
+ * form is designed at /tool/build/index, bound to a process's start, the process is started
+ * through that form (checked in the browser), and its second step sends it back to the first.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +47,21 @@ const twoStep = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="290" y="118" /><di:waypoint x="340" y="118" /></bpmndi:BPMNEdge>
     <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="440" y="118" /><di:waypoint x="490" y="118" /></bpmndi:BPMNEdge>
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</definitions>`;
+
+/** Started through the designed form e2eForm; two steps of the starter's own. */
+const formTwoStep = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  targetNamespace="http://bl/e2e">
+  <process id="expenseE2e" name="报销流程" isExecutable="true">
+    <startEvent id="start" name="提交" flowable:formKey="e2eForm" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="first" />
+    <userTask id="first" name="第一步" flowable:assignee="\${starter}" flowable:formKey="e2eForm" />
+    <sequenceFlow id="f2" sourceRef="first" targetRef="second" />
+    <userTask id="second" name="第二步" flowable:assignee="\${starter}" />
+    <sequenceFlow id="f3" sourceRef="second" targetRef="end" />
+    <endEvent id="end" name="结束" />
+  </process>
 </definitions>`;
 
 let suite: Suite;
@@ -102,6 +119,21 @@ async function signInAs(account: string, password: string): Promise<{ context: B
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
   return { context, page };
+}
+
+/** Opens the to-do list and the task of `title` at `step`. */
+async function openTask(page: Page, title: string, step: string) {
+  await page.goto('/flowable/work/start?tab=todo');
+  const row = page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ hasText: title })
+    .filter({ hasText: step });
+  await row.first().waitFor();
+  await row
+    .first()
+    .getByRole('button', { name: spacedOut('办理') })
+    .click();
+  await page.getByText(`办理: ${step}`).waitFor();
 }
 
 /** Opens the to-do list and handles the task of the bill: approve. */
@@ -200,7 +232,90 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
     expect(await approver.page.locator('.bl-wf-diagram .bl-wf-done').count()).toBeGreaterThanOrEqual(3);
     await approver.page.getByText('已完成').first().waitFor();
     await screenshot(approver.page, 'workflow-detail-zh');
+
+    // A form designed at /tool/build/index: an amount (required, at most 5000) and a purpose.
+    await page.goto('/tool/build/index');
+    await page.getByTestId('ff-form-id').fill('e2eForm');
+    await page.getByTestId('ff-form-name').fill('报销单');
+    await page.getByTestId('ff-add-number').click();
+    await page.getByTestId('ff-name').fill('amount');
+    await page.getByTestId('ff-label-zh').fill('金额');
+    await page.getByTestId('ff-required').check();
+    await page.locator(`[data-testid="ff-max"] input, input[data-testid="ff-max"]`).fill('5000');
+    await page.getByTestId('ff-add-text').click();
+    await page.getByTestId('ff-name').fill('purpose');
+    await page.getByTestId('ff-label-zh').fill('用途');
+    await screenshot(page, 'workflow-form-designer-zh');
+    const saved = await succeeded(page, 'POST', '/api/bl-flowable/form/save', async () => {
+      await page.getByTestId('ff-save').click();
+    });
+    expect(saved.data).toMatchObject({ formId: 'e2eForm', version: 1 });
+    await page.getByTestId('ff-preview').click();
+    await page.locator('.ant-modal').getByText('金额').waitFor();
+    await page.keyboard.press('Escape');
+    await api.call('POST', '/api/bl-flowable/definition/deploy', { xml: formTwoStep });
+
+    // Started through the form: the browser asks for the amount before anything is sent.
+    await page.goto('/flowable/work/start');
+    await page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: '报销流程' })
+      .getByRole('button', { name: spacedOut('发起') })
+      .click();
+    const modal = page.locator('.ant-modal:visible');
+    await modal.getByRole('button', { name: spacedOut('发起') }).click();
+    await modal.getByText('请填写“金额”').waitFor();
+    await modal.getByTestId('wf-field-amount').locator('input').fill('120');
+    await modal.getByTestId('wf-field-purpose').locator('input').fill('出差');
+    const started = await succeeded(page, 'POST', '/api/bl-flowable/process/start', async () => {
+      await modal.getByRole('button', { name: spacedOut('发起') }).click();
+    });
+    const expenseId = (started.data as { id: string }).id;
+    await page.getByTestId('wf-todo-count').locator('.ant-badge-count').waitFor();
+
+    // The first step keeps the form's values; the second sends the instance back to it.
+    await openTask(page, '报销流程', '第一步');
+    await expect.poll(() => page.getByTestId('wf-field-amount').locator('input').inputValue()).toBe('120');
+    await succeeded(page, 'POST', '/api/bl-flowable/task/complete', async () => {
+      await page.getByRole('button', { name: spacedOut('同意') }).click();
+    });
+    await openTask(page, '报销流程', '第二步');
+    await page.getByTestId('wf-back-step').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '第一步' })
+      .click();
+    await page.getByTestId('wf-comment').fill('金额有误');
+    await succeeded(page, 'POST', '/api/bl-flowable/task/back', async () => {
+      await page.getByRole('button', { name: spacedOut('退回') }).click();
+    });
+    await page.goto(`/flowable/work/detail?id=${expenseId}`);
+    await page
+      .locator('.ant-timeline')
+      .getByText(/第二步 → 第一步 · 退回 · admin .*金额有误/)
+      .waitFor();
+    await page.locator('.bl-wf-diagram').waitFor();
+    await screenshot(page, 'workflow-back-zh');
     for (const context of contexts) await context.close();
     contexts = [];
-  }, 180_000);
+  }, 240_000);
+
+  it.each([
+    ['mo', { languageName: '繁體中文', heading: '帳號登入', designer: '表單設計器', add: '數字' }],
+    ['en', { languageName: 'English', heading: 'Sign in', designer: 'Form designer', add: 'Number' }],
+  ] as const)(
+    'shows the form designer in %s',
+    async (language, words) => {
+      const { context, page } = await signInAsAdmin(suite, words);
+      contexts.push(context);
+      await page.goto('/tool/build/index');
+      await page.getByText(words.designer).waitFor();
+      await page.getByTestId('ff-add-number').click();
+      await page.getByTestId('ff-canvas').getByText(words.add).first().waitFor();
+      await screenshot(page, `workflow-form-designer-${language}`);
+      await context.close();
+      contexts = [];
+    },
+    120_000,
+  );
 });

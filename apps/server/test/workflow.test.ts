@@ -1,3 +1,4 @@
+import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,55 @@ const twoStep = bpmn(
   <endEvent id="end" />`,
 );
 
+/** Three steps in a row, all the starter's: for going back, transferring and added signers. */
+const threeStep = bpmn(
+  'threeStep',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'first')}
+  <userTask id="first" name="First" flowable:assignee="\${starter}" />
+  ${flow('f2', 'first', 'second')}
+  <userTask id="second" name="Second" flowable:assignee="\${starter}" />
+  ${flow('f3', 'second', 'third')}
+  <userTask id="third" name="Third" flowable:assignee="\${starter}" />
+  ${flow('f4', 'third', 'end')}
+  <endEvent id="end" />`,
+);
+
+/** A start form and a task bound to the same form (issue 18, ADR 0029). */
+const expense = bpmn(
+  'expenseTest',
+  `<startEvent id="start" flowable:formKey="expenseForm" />
+  ${flow('f1', 'start', 'check')}
+  <userTask id="check" name="Check" flowable:assignee="\${starter}" flowable:formKey="expenseForm" />
+  ${flow('f2', 'check', 'end')}
+  <endEvent id="end" />`,
+);
+const expenseForm = {
+  columns: 2,
+  fields: [
+    {
+      name: 'amount',
+      type: 'number',
+      label: { zh: '金额', mo: '金額', en: 'Amount' },
+      required: true,
+      min: 1,
+      max: 5000,
+    },
+    {
+      name: 'kind',
+      type: 'select',
+      label: { zh: '类别', mo: '類別', en: 'Kind' },
+      required: true,
+      options: [
+        { value: 'travel', label: { zh: '差旅', mo: '差旅', en: 'Travel' } },
+        { value: 'meal', label: { zh: '餐费', mo: '餐費', en: 'Meal' } },
+      ],
+    },
+    { name: 'code', type: 'text', label: { zh: '编码', mo: '編碼', en: 'Code' }, pattern: '[A-Z]{2}\\d{3}' },
+    { name: 'day', type: 'date', label: { zh: '日期', mo: '日期', en: 'Day' } },
+  ],
+};
+
 /** The BPMN workflow engine (issue 18, docs/adr/0027-workflow-engine.md). */
 describe.each(testDrivers())('workflow on %s', (driver) => {
   let test: TestDatabase;
@@ -151,7 +201,8 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
       roleId: otherRole,
     });
     outsider = client(app, () => outsiderToken);
-    for (const xml of [leave, parallel, timer, broken, twoStep]) must(await wf(api).deploy(xml), 'deploy');
+    for (const xml of [leave, parallel, timer, broken, twoStep, threeStep])
+      must(await wf(api).deploy(xml), 'deploy');
   }, 120_000);
   afterAll(async () => {
     for (const one of apps) await one.close();
@@ -294,6 +345,217 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     const detail = await wf(api).detail(started.id);
     expect(detail.instance).toMatchObject({ status: 'rejected', reason: 'too busy' });
     expect(detail.history.some((h) => h.kind === 'reject' && h.comment === 'too busy')).toBe(true);
+  });
+
+  const act = (c: ReturnType<typeof client>, path: string, payload: Row) =>
+    c.call('POST', `/api/bl-flowable/task/${path}`, { payload, language: 'en' });
+  const only = async (c: ReturnType<typeof client>, instanceId: string) => {
+    const tasks = await tasksOf(c, instanceId);
+    expect(tasks).toHaveLength(1);
+    return tasks[0] as Row;
+  };
+
+  it('sends a task back to a chosen earlier step, with who and why in the history', async () => {
+    const { id } = must<{ id: string }>(await wf(api).start('threeStep'), 'start');
+    must(await wf(api).complete(String((await only(api, id)).id)), 'first');
+    must(await wf(api).complete(String((await only(api, id)).id)), 'second');
+    const third = await only(api, id);
+    expect(third.elementId).toBe('third');
+    expect((await wf(api).detail(id)) as Row).toMatchObject({
+      steps: expect.arrayContaining([expect.objectContaining({ elementId: 'first' })]),
+    });
+    expect((await act(api, 'back', { id: third.id, elementId: 'first' })).msg).toBe('Please give a reason');
+    const notEarlier = await act(api, 'back', { id: third.id, elementId: 'third', comment: 'x' });
+    expect(notEarlier.msg).toContain('is not a step this instance has completed');
+    expect((await act(api, 'back', { id: third.id, elementId: 'end', comment: 'x' })).success).toBe(false);
+    must(await act(api, 'back', { id: third.id, elementId: 'first', comment: 'wrong figures' }), 'back');
+    const again = await only(api, id);
+    expect(again).toMatchObject({ elementId: 'first' });
+    expect(again.id).not.toBe(third.id);
+    const detail = await wf(api).detail(id);
+    expect(detail.instance.status).toBe('running');
+    expect(detail.active).toEqual(['first']);
+    expect(detail.history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'back',
+          account: 'admin',
+          comment: 'wrong figures',
+          name: 'Third → First',
+        }),
+      ]),
+    );
+    for (const step of ['first', 'second', 'third']) {
+      const task = await only(api, id);
+      expect(task.elementId).toBe(step);
+      must(await wf(api).complete(String(task.id)), step);
+    }
+    expect((await wf(api).detail(id)).instance.status).toBe('completed');
+  });
+
+  it('transfers a task to another user; adds signers before and after; each in the history', async () => {
+    const approverUser = await approverId();
+    const { id } = must<{ id: string }>(await wf(api).start('threeStep'), 'start');
+    const first = await only(api, id);
+    expect((await act(api, 'sign', { id: first.id, userId: approverUser, mode: 'before' })).msg).toBe(
+      'Please give a reason',
+    );
+    must(
+      await act(api, 'sign', { id: first.id, userId: approverUser, mode: 'before', comment: 'check stock' }),
+      'sign before',
+    );
+    const refused = await wf(api).complete(String(first.id));
+    expect(refused.success).toBe(false);
+    const signTask = await only(approver, id);
+    expect(signTask).toMatchObject({ elementId: 'first', assignee: approverUser });
+    // The signer cannot pass the task on to the process: they approve their part only.
+    must(await wf(approver).complete(String(signTask.id), {}, 'stock ok'), 'signer approves');
+    expect(await tasksOf(approver, id)).toHaveLength(0);
+    expect((await wf(api).detail(id)).active).toEqual(['first']);
+    must(await wf(api).complete(String(first.id)), 'first');
+
+    const second = await only(api, id);
+    must(
+      await act(api, 'sign', {
+        id: second.id,
+        userId: approverUser,
+        mode: 'after',
+        comment: 'needs a second look',
+      }),
+      'sign after',
+    );
+    must(await wf(api).complete(String(second.id), { checked: 1 }), 'second');
+    expect(await tasksOf(api, id)).toHaveLength(0);
+    expect((await wf(api).detail(id)).active).toEqual(['second']);
+    const after = await only(approver, id);
+    must(await wf(approver).complete(String(after.id)), 'after signer');
+    const third = await only(api, id);
+    expect(third.elementId).toBe('third');
+
+    expect((await act(api, 'transfer', { id: third.id, userId: approverUser })).msg).toBe(
+      'Please give a reason',
+    );
+    const self = await act(api, 'transfer', {
+      id: third.id,
+      userId: (await wf(api).detail(id)).instance.starter,
+      comment: 'x',
+    });
+    expect(self.success).toBe(false);
+    must(await act(api, 'transfer', { id: third.id, userId: approverUser, comment: 'on leave' }), 'transfer');
+    expect(await tasksOf(api, id)).toHaveLength(0);
+    must(await wf(approver).complete(String((await only(approver, id)).id)), 'third');
+    const detail = await wf(api).detail(id);
+    expect(detail.instance).toMatchObject({
+      status: 'completed',
+      variables: expect.objectContaining({ checked: 1 }),
+    });
+    const kinds = detail.history.map((h) => `${h.kind}:${h.account}:${h.comment ?? ''}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'signBefore:admin:check stock',
+        'complete:approver:stock ok',
+        'signAfter:admin:needs a second look',
+        'transfer:admin:on leave',
+        'complete:approver:',
+      ]),
+    );
+    expect(
+      (await act(outsider, 'transfer', { id: third.id, userId: approverUser, comment: 'x' })).success,
+    ).toBe(false);
+  });
+
+  it('saves versioned form schemas; a bound start and task are checked on the server, values kept as variables', async () => {
+    const save = (schema: unknown, language = 'en') =>
+      api.call('POST', '/api/bl-flowable/form/save', {
+        payload: { formId: 'expenseForm', formName: 'Expense', schema },
+        language,
+      });
+    const bad = await save({
+      columns: 2,
+      fields: [{ name: 'starter', type: 'text', label: { zh: 'x', mo: '', en: '' } }],
+    });
+    expect(bad.msg).toBe('The form design is not valid: name starter');
+    expect((await save({ ...expenseForm, columns: 9 })).success).toBe(false);
+    expect(must<{ version: number }>(await save(expenseForm), 'save').version).toBe(1);
+    expect(must<{ version: number }>(await save(expenseForm), 'save again').version).toBe(2);
+    const outsiderSave = await outsider.call('POST', '/api/bl-flowable/form/save', {
+      payload: { formId: 'x1', formName: 'x', schema: expenseForm },
+    });
+    expect(outsiderSave.success).toBe(false);
+    must(await wf(api).deploy(expense), 'deploy expense');
+    const startable = must<Row[]>(await api.call('GET', '/api/bl-flowable/process/startable'), 'startable');
+    expect(startable.find((d) => d.processKey === 'expenseTest')?.startForm).toMatchObject({
+      version: 2,
+      columns: 2,
+    });
+
+    const start = (variables: Row, language = 'en') =>
+      api.call('POST', '/api/bl-flowable/process/start', {
+        payload: { key: 'expenseTest', variables },
+        language,
+      });
+    expect((await start({ kind: 'meal' })).msg).toBe('Please fill in "Amount"');
+    expect((await start({ kind: 'meal' }, 'zh')).msg).toBe('请填写“金额”');
+    expect((await start({ amount: 9000, kind: 'meal' })).msg).toContain(
+      '"Amount" does not meet its rule (max 5000)',
+    );
+    expect((await start({ amount: 10, kind: 'boat' })).success).toBe(false);
+    expect((await start({ amount: 10, kind: 'meal', code: 'ab1' })).success).toBe(false);
+    expect((await start({ amount: '10', kind: 'meal' })).success).toBe(false);
+    const { id } = must<{ id: string }>(
+      await start({ amount: 120, kind: 'travel', code: 'AB123', day: '2026-11-25' }),
+      'start',
+    );
+    const task = (await tasksOf(api, id))[0] as Row;
+    expect(task.formKey).toBe('expenseForm');
+    // The handler may change the values: the merged values obey the form too.
+    expect((await wf(api).complete(String(task.id), { amount: 0 })).success).toBe(false);
+    must(await wf(api).complete(String(task.id), { amount: 150 }), 'complete');
+    const detail = (await wf(api).detail(id)) as unknown as { instance: Row; forms: Record<string, Row> };
+    expect(detail.instance).toMatchObject({
+      status: 'completed',
+      variables: expect.objectContaining({ amount: 150, kind: 'travel', code: 'AB123', day: '2026-11-25' }),
+    });
+    expect(detail.forms.expenseForm).toMatchObject({ version: 2 });
+  });
+
+  it('cost-bill confirmation needs an approval by configuration alone (the generic bill-action hook)', async () => {
+    const path = entityByName.get('costbill')?.path as string;
+    must(
+      await api.call('POST', '/api/bl-flowable/approval/submit', {
+        payload: { entity: 'costbill', action: 'confirm', processKey: 'inboundApproval' },
+      }),
+      'require approval',
+    );
+    const bill = must<Row>(
+      await api.call('POST', `${path}/submit`, {
+        payload: {
+          costBillNo: 'CB-WF-1',
+          customerCode: 'C2',
+          costDate: '2026-01-01',
+          costDateEnd: '2026-01-31',
+        },
+      }),
+      'cost bill',
+    );
+    const confirmed = async () =>
+      ((await api.call('GET', `${path}/detail`, { query: { id: String(bill.id) } })).data as Row).costStatus;
+    const before = await confirmed();
+    const asked = must<{ instances: string[] }>(
+      await api.call('POST', `${path}/confirm`, { query: { ids: String(bill.id) } }),
+      'confirm asks',
+    );
+    expect(asked.instances).toHaveLength(1);
+    expect(await confirmed()).toBe(before);
+    const id = String(asked.instances[0]);
+    for (const step of ['first', 'final']) {
+      const [task] = await tasksOf(approver, id);
+      expect(task?.elementId).toBe(step);
+      must(await wf(approver).complete(String(task?.id)), step);
+    }
+    expect(before).toBe('1');
+    expect(await confirmed()).toBe('2');
+    expect((await wf(api).detail(id)).instance.status).toBe('completed');
   });
 
   it('another tenant sees no instance, task or definition (row-level security)', async () => {

@@ -3,3 +3,4 @@ export * from './client.ts';
 export * from './envelope.ts';
 export * from './language.ts';
 export * from './menu.ts';
+export * from './wfform.ts';

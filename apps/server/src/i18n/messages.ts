@@ -1110,6 +1110,41 @@ export const messages = {
     mo: '用戶不存在：{user}',
     en: 'No such user: {user}',
   },
+  'workflow.notEarlierStep': {
+    zh: '“{step}”不是本流程已完成的步骤，不能驳回到该步骤',
+    mo: '「{step}」不是本流程已完成的步驟，不能駁回到該步驟',
+    en: '"{step}" is not a step this instance has completed: it cannot be sent back there',
+  },
+  'workflow.signPending': {
+    zh: '任务“{name}”还在等待加签人处理',
+    mo: '任務「{name}」還在等待加簽人處理',
+    en: 'The task "{name}" is still waiting for the signer added before it',
+  },
+  'workflow.whyRequired': {
+    zh: '请填写原因',
+    mo: '請填寫原因',
+    en: 'Please give a reason',
+  },
+  'workflow.sameUser': {
+    zh: '不能转办或加签给自己',
+    mo: '不能轉辦或加簽給自己',
+    en: 'You cannot transfer a task, or add a signer, to yourself',
+  },
+  'workflow.formRequired': {
+    zh: '请填写“{field}”',
+    mo: '請填寫「{field}」',
+    en: 'Please fill in "{field}"',
+  },
+  'workflow.formValue': {
+    zh: '“{field}”的值不符合要求（{rule}）',
+    mo: '「{field}」的值不符合要求（{rule}）',
+    en: 'The value of "{field}" does not meet its rule ({rule})',
+  },
+  'workflow.formSchema': {
+    zh: '表单设计无效：{reason}',
+    mo: '表單設計無效：{reason}',
+    en: 'The form design is not valid: {reason}',
+  },
   'flow.wrongState': {
     zh: '单据 {bill} 的{field}为“{state}”，不能{action}',
     mo: '單據 {bill} 的{field}為「{state}」，不能{action}',

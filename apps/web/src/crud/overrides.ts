@@ -79,6 +79,10 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   '/definition/designer': lazy(() =>
     import('../workflow/DesignerScreen.tsx').then((m) => ({ default: m.DesignerScreen })),
   ),
+  // The form designer (hidden route /tool/build/index; ADR 0029).
+  '/tool/build': lazy(() =>
+    import('../workflow/FormDesigner.tsx').then((m) => ({ default: m.FormDesigner })),
+  ),
   // Directory (LDAP / AD) sign-in settings, one form per tenant (ADR 0013).
   '/system/directory': lazy(() =>
     import('../system/DirectoryScreen.tsx').then((m) => ({ default: m.DirectoryScreen })),

@@ -202,7 +202,6 @@ export const specRoutes: Record<string, SpecRoute> = {
 export const deferredRoutes: Readonly<Record<string, string>> = {
   '/secondaryProcessing/batchForm': 'secondary processing (issue to be filed)',
   '/develop/testFun': 'developer tools (issue to be filed)',
-  '/tool/build/index': 'issue 18',
 };
 
 /** What a path opens: an entity's screen in a mode, with the record (`?id=`) and list filter. */

@@ -9,6 +9,7 @@ import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { AlarmBell } from '../devices/AlarmBell.tsx';
 import { useSession } from '../session.ts';
 import { screenClass } from '../utils/screen.ts';
+import { TodoCount } from '../workflow/TodoCount.tsx';
 import { ColorPickerButton, ThemePicker } from './AppearancePickers.tsx';
 import { themeLook, useAppearance } from './appearance.ts';
 import { ErrorLogButton } from './ErrorLogButton.tsx';
@@ -152,6 +153,7 @@ function Shell() {
         <LockButton />
         <FullScreenButton />
         <AlarmBell />
+        <TodoCount />
         <ErrorLogButton />
         <LanguageSwitch className="bl-tool" />
         <UserMenu />

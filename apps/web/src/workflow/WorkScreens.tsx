@@ -1,3 +1,4 @@
+import { type FormSchema, formLabel } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -10,6 +11,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Select,
   Space,
   Table,
   Tabs,
@@ -23,6 +25,8 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { Diagram } from './Diagram.tsx';
+import { FormFields, formValues } from './FormFields.tsx';
+import { UserPicker } from './UserPicker.tsx';
 
 const api = '/api/bl-flowable';
 
@@ -33,6 +37,8 @@ interface Startable {
   version: number;
   category: string | null;
   startFormKey: string | null;
+  /** The designed start form deployed with the definition, if it has one. */
+  startForm: FormSchema | null;
 }
 interface TaskRow {
   id: string;
@@ -75,9 +81,20 @@ interface InstanceDetail {
     comment: string | null;
     time: string;
   }[];
-  tasks: { id: string; elementId: string; name: string; status: string; assignee: string | null }[];
+  tasks: {
+    id: string;
+    elementId: string;
+    name: string;
+    status: string;
+    assignee: string | null;
+    formKey: string | null;
+  }[];
   active: string[];
   finished: string[];
+  /** Earlier user tasks the instance may be sent back to. */
+  steps: { elementId: string; name: string }[];
+  /** The designed forms deployed with the definition, by form key. */
+  forms: Record<string, FormSchema>;
 }
 
 const time = (value: string | null | undefined) =>
@@ -98,18 +115,21 @@ function useStatusLabel() {
   };
 }
 
-/** The start form: a title, and the leave fields when the process starts with the leave form. */
+/**
+ * The start form: a title, and the designed start form's fields (or the built-in leave fields
+ * when the process starts with the leave form).
+ */
 function StartForm({
   definition,
   onDone,
 }: {
-  definition: { id: string; name: string; startFormKey: string | null };
+  definition: { id: string; name: string; startFormKey: string | null; startForm?: FormSchema | null };
   onDone: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ title?: string; days?: number; leaveType?: string; reason?: string }>();
   const [busy, setBusy] = useState(false);
-  const leave = definition.startFormKey === 'leaveForm';
+  const leave = definition.startFormKey === 'leaveForm' && !definition.startForm;
   const submit = async () => {
     const values = await form.validateFields();
     setBusy(true);
@@ -131,6 +151,7 @@ function StartForm({
       <Form.Item name="title" label={t('workflow.title')}>
         <Input placeholder={definition.name} maxLength={255} />
       </Form.Item>
+      {definition.startForm && <FormFields schema={definition.startForm} />}
       {leave && (
         <>
           <Form.Item name="leaveType" label={t('workflow.leaveType')} rules={[{ required: true }]}>
@@ -330,20 +351,35 @@ export function WorkStartScreen() {
   );
 }
 
-/** The handling panel of an open task: claim, approve with a comment, reject with a reason, delegate. */
+/**
+ * The handling panel of an open task: claim, approve with a comment, reject (end the instance)
+ * or send back to an earlier step, delegate, transfer, add a signer before or after; the
+ * comment is the reason each of these records in the history.
+ */
 function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [comment, setComment] = useState('');
-  const [delegateTo, setDelegateTo] = useState('');
+  const [user, setUser] = useState<string>();
+  const [step, setStep] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Record<string, unknown>>();
   const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
   if (!task) return <Empty description={t('workflow.noTask')} />;
+  const schema = task.formKey ? detail.forms[task.formKey] : undefined;
+  const approve = async () => {
+    // The task's form is checked here first, and again by the server.
+    const values = schema ? await form.validateFields().catch(() => undefined) : {};
+    if (values) void act('task/complete', { id: taskId, comment, variables: values });
+  };
+  const steps = detail.steps.filter((s) => s.elementId !== task.elementId);
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
     setBusy(true);
     try {
       await client.request('POST', `${api}/${path}`, { body, query });
       message.success(t('workflow.approved'));
+      setComment('');
+      setUser(undefined);
       void queryClient.invalidateQueries({ queryKey: ['workflow'] });
     } catch (error) {
       reportError(error);
@@ -351,9 +387,22 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
       setBusy(false);
     }
   };
+  /** Actions that record a reason: asked for here before the server refuses it. */
+  const withReason = (path: string, body: Record<string, unknown>) => {
+    if (!comment.trim()) {
+      message.warning(t('workflow.why'));
+      return;
+    }
+    void act(path, { id: taskId, comment, ...body });
+  };
   return (
     <Card size="small" title={`${t('workflow.handle')}: ${task.name}`}>
       <Space direction="vertical" style={{ width: '100%' }}>
+        {schema && (
+          <Form form={form} layout="vertical" initialValues={formValues(schema, detail.instance.variables)}>
+            <FormFields schema={schema} />
+          </Form>
+        )}
         <Input.TextArea
           rows={3}
           maxLength={2000}
@@ -368,38 +417,59 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
               {t('workflow.claim')}
             </Button>
           )}
-          <Button
-            type="primary"
-            loading={busy}
-            onClick={() => void act('task/complete', { id: taskId, comment })}
-          >
+          <Button type="primary" loading={busy} onClick={() => void approve()}>
             {t('workflow.approve')}
           </Button>
-          <Button
-            danger
-            loading={busy}
-            onClick={() => {
-              if (!comment.trim()) {
-                message.warning(t('workflow.reason'));
-                return;
-              }
-              void act('task/reject', { id: taskId, comment });
-            }}
-          >
+          <Button danger loading={busy} onClick={() => withReason('task/reject', {})}>
             {t('workflow.reject')}
           </Button>
-          <Input
-            style={{ width: 220 }}
-            placeholder={t('workflow.delegateTo')}
-            value={delegateTo}
-            onChange={(e) => setDelegateTo(e.target.value.trim())}
+          <Select<string>
+            style={{ minWidth: 180 }}
+            placeholder={t('workflow.backTo')}
+            value={step}
+            onChange={setStep}
+            disabled={steps.length === 0}
+            data-testid="wf-back-step"
+            options={steps.map((s) => ({ value: s.elementId, label: s.name }))}
           />
           <Button
-            disabled={!/^\d+$/.test(delegateTo)}
+            danger
+            disabled={!step}
             loading={busy}
-            onClick={() => void act('task/delegate', { id: taskId, userId: delegateTo, comment })}
+            onClick={() => withReason('task/back', { elementId: step })}
+          >
+            {t('workflow.back')}
+          </Button>
+        </Space>
+        <Space wrap>
+          <UserPicker value={user} onChange={setUser} testId="wf-user" />
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => void act('task/delegate', { id: taskId, userId: user, comment })}
           >
             {t('workflow.delegate')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/transfer', { userId: user })}
+          >
+            {t('workflow.transfer')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/sign', { userId: user, mode: 'before' })}
+          >
+            {t('workflow.signBefore')}
+          </Button>
+          <Button
+            disabled={!user}
+            loading={busy}
+            onClick={() => withReason('task/sign', { userId: user, mode: 'after' })}
+          >
+            {t('workflow.signAfter')}
           </Button>
         </Space>
       </Space>
@@ -427,6 +497,8 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
     leaveType: t('workflow.leaveType'),
     billNo: t('workflow.billNo'),
   };
+  for (const form of Object.values(data.forms ?? {}))
+    for (const field of form.fields) labelOf[field.name] = formLabel(field.label, currentLanguage());
   const variables = Object.entries(instance.variables ?? {}).filter(
     ([k, v]) => !hidden(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
   );
@@ -456,7 +528,7 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
       <Card size="small" title={t('workflow.history')}>
         <Timeline
           items={data.history.map((h) => ({
-            color: h.kind === 'reject' ? 'red' : h.kind === 'overdue' ? 'orange' : 'green',
+            color: ['reject', 'back'].includes(h.kind) ? 'red' : h.kind === 'overdue' ? 'orange' : 'green',
             children: (
               <span>
                 <b>{h.name}</b> · {t(`workflow.kind.${h.kind}`, { defaultValue: t('workflow.kind.other') })}

@@ -8,6 +8,7 @@ import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { evaluateExpression } from './expression.ts';
+import { deployedForm, requireFormValues } from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /**
@@ -85,6 +86,11 @@ export interface TaskRow {
   formKey: string | null;
   status: 'open' | 'done' | 'cancelled';
   dueTime: string | null;
+  /** A signer's row: the task it was added to, and whether before or after its handler. */
+  parentId: string | null;
+  signMode: 'before' | 'after' | null;
+  /** Signers still to ask after this row's approval, in order. */
+  afterSigners: string[];
 }
 
 const definitionColumns =
@@ -98,7 +104,8 @@ const instanceColumns =
 export const taskColumns =
   sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
-  candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime"`);
+  candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime",
+  parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners"`);
 
 // ---------------------------------------------------------------------------------------------
 // Definitions
@@ -242,7 +249,9 @@ function parsedModel(definition: DefinitionRow): Promise<unknown> {
 type Step =
   | { kind: 'start' }
   | { kind: 'resume' }
-  | { kind: 'signal'; elementId: string; executionId: string; output: Record<string, unknown> };
+  | { kind: 'signal'; elementId: string; executionId: string; output: Record<string, unknown> }
+  /** Back to an earlier user task: run it again, then drop the task that sent the instance back. */
+  | { kind: 'jump'; elementId: string; fromElementId: string; fromExecutionId: string };
 
 interface ApiLike {
   id: string;
@@ -250,10 +259,16 @@ interface ApiLike {
   executionId?: string;
   content: { executionId?: string; expireAt?: Date | string; [k: string]: unknown };
   signal?: (message?: unknown) => void;
+  discard?: () => void;
+}
+
+interface ProcessLike {
+  getActivityById(id: string): { run(): void } | undefined;
 }
 
 interface ExecutionLike {
   getPostponed(): ApiLike[];
+  definitions: { getProcesses(): ProcessLike[] }[];
   environment: { output: Record<string, unknown> };
 }
 
@@ -408,6 +423,24 @@ async function step(
     target.signal(action.output);
     await settle();
   }
+  if (!failure && action.kind === 'jump') {
+    const from = execution
+      .getPostponed()
+      .find(
+        (a) =>
+          a.id === action.fromElementId &&
+          (a.content.executionId ?? a.executionId) === action.fromExecutionId,
+      );
+    const target = execution.definitions[0]?.getProcesses()[0]?.getActivityById(action.elementId);
+    if (!from?.discard || !target)
+      throw new Error(`cannot go back to ${action.elementId} in instance ${instance.id}`);
+    // The earlier task runs first, so that the process still has work when the current one
+    // is dropped (dropping it first would let a process with nothing waiting end).
+    target.run();
+    await settle();
+    from.discard();
+    await settle();
+  }
   if (failure) {
     engine.stop();
     throw failure instanceof Error ? failure : new Error(String(failure));
@@ -494,6 +527,12 @@ export async function startInstance(
     throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
   if (!input.business && !mayStart(definition.meta, auth))
     throw forbidden('workflow.notStarter', { name: definition.name });
+  if (!input.business)
+    requireFormValues(
+      await deployedForm(tx, definition.id, definition.meta.startFormKey),
+      input.variables ?? {},
+      language,
+    );
   const id = nextId();
   const instance: InstanceRow = {
     id,
@@ -563,11 +602,7 @@ export async function delegateTask(
 ) {
   const { task, instance } = await lockTask(tx, taskId);
   requireHandler(task, auth);
-  const [user] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id::text as id from blade_user where id::text = ${userId} and is_deleted = 0`,
-  );
-  if (!user) throw badRequest('workflow.unknownUser', { user: userId });
+  await requireUser(tx, userId);
   await tx.execute(
     sql`update bl_wf_task set assignee = ${userId}, owner = ${auth.userId} where id = ${taskId}`,
   );
@@ -578,6 +613,138 @@ export async function delegateTask(
     auth,
     comment,
   });
+}
+
+async function requireUser(tx: Tx, userId: string) {
+  const [user] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from blade_user where id::text = ${userId} and is_deleted = 0`,
+  );
+  if (!user) throw badRequest('workflow.unknownUser', { user: userId });
+}
+
+const why = (comment?: string | null) => {
+  const text = comment?.trim();
+  if (!text) throw badRequest('workflow.whyRequired');
+  return text;
+};
+
+/** Hands the task over to another user for good (unlike delegation, nobody gets it back). */
+export async function transferTask(
+  tx: Tx,
+  auth: AuthContext,
+  taskId: string,
+  userId: string,
+  comment?: string,
+) {
+  const reason = why(comment);
+  const { task, instance } = await lockTask(tx, taskId);
+  requireHandler(task, auth);
+  if (userId === auth.userId) throw badRequest('workflow.sameUser');
+  await requireUser(tx, userId);
+  await tx.execute(sql`update bl_wf_task set assignee = ${userId}, owner = null where id = ${taskId}`);
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: task.name,
+    kind: 'transfer',
+    auth,
+    comment: reason,
+  });
+}
+
+/**
+ * Adds a signer to a task. Before: the signer gets a task of their own, and this one cannot be
+ * completed until the signer has approved it. After: once this task is approved, the signer
+ * (then the next one added after) approves too, and only then does the process move on.
+ */
+export async function addSigner(
+  tx: Tx,
+  auth: AuthContext,
+  taskId: string,
+  input: { userId: string; mode: 'before' | 'after'; comment?: string },
+) {
+  const reason = why(input.comment);
+  const { task, instance } = await lockTask(tx, taskId);
+  requireHandler(task, auth);
+  if (input.userId === auth.userId) throw badRequest('workflow.sameUser');
+  await requireUser(tx, input.userId);
+  if (input.mode === 'before') {
+    const id = nextId();
+    await tx.execute(sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
+          form_key, parent_id, sign_mode)
+        values (${id}, ${instance.tenantId}, ${instance.id}, ${`${task.executionId}#${id}`.slice(0, 128)}, ${task.elementId},
+                ${task.name}, ${input.userId}, ${task.formKey}, ${task.id}, 'before')`);
+  } else {
+    await tx.execute(sql`update bl_wf_task set after_signers = after_signers || ${JSON.stringify([input.userId])}::jsonb
+        where id = ${taskId}`);
+  }
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: task.name,
+    kind: input.mode === 'before' ? 'signBefore' : 'signAfter',
+    auth,
+    comment: reason,
+  });
+}
+
+/** The user tasks of an instance that are behind it (done at least once): where a task may go back to. */
+export async function earlierSteps(
+  tx: Tx,
+  instanceId: string,
+): Promise<{ elementId: string; name: string }[]> {
+  return queryRows<{ elementId: string; name: string }>(
+    tx,
+    sql`select distinct on (element_id) element_id as "elementId", name from bl_wf_task
+        where instance_id = ${instanceId} and status = 'done' and parent_id is null
+        order by element_id, end_time`,
+  );
+}
+
+/** Sends the instance back to an earlier step: that user task is open again, this one is closed. */
+export async function backToStep(
+  tx: Tx,
+  runtime: WorkflowRuntime,
+  auth: AuthContext,
+  language: Language,
+  taskId: string,
+  input: { elementId: string; comment?: string },
+): Promise<{ instanceStatus: string }> {
+  const reason = why(input.comment);
+  const { task, instance } = await lockTask(tx, taskId);
+  if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
+  requireHandler(task, auth);
+  const steps = await earlierSteps(tx, instance.id);
+  const target = steps.find((s) => s.elementId === input.elementId);
+  if (!target || target.elementId === task.elementId)
+    throw badRequest('workflow.notEarlierStep', { step: input.elementId });
+  const definition = await definitionById(tx, instance.definitionId);
+  if (!definition) throw notFound();
+  // The task and the signers' rows hanging from it close with it.
+  await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
+      end_time = now(), outcome = 'back', comment = ${reason} where id = ${taskId}`);
+  await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()
+      where status = 'open' and (parent_id = ${task.parentId ?? task.id} or id = ${task.parentId ?? task.id})`);
+  await history(tx, instance, {
+    elementId: task.elementId,
+    name: `${task.name} → ${target.name}`,
+    kind: 'back',
+    auth,
+    comment: reason,
+  });
+  const root = task.parentId ? await taskById(tx, task.parentId) : task;
+  await step(tx, runtime, auth, language, instance, definition, {
+    kind: 'jump',
+    elementId: target.elementId,
+    fromElementId: root.elementId,
+    fromExecutionId: root.executionId,
+  });
+  return { instanceStatus: instance.status };
+}
+
+async function taskById(tx: Tx, id: string): Promise<TaskRow> {
+  const [task] = await queryRows<TaskRow>(tx, sql`select ${taskColumns} from bl_wf_task where id = ${id}`);
+  if (!task) throw notFound();
+  return task;
 }
 
 /**
@@ -599,6 +766,13 @@ export async function completeTask(
   requireHandler(task, auth);
   const comment = input.comment?.trim() || null;
   if (input.reject && !comment) throw badRequest('workflow.reasonRequired');
+  if (!input.reject) {
+    const [blocked] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id::text as id from bl_wf_task where parent_id = ${task.id} and sign_mode = 'before' and status = 'open'`,
+    );
+    if (blocked) throw badRequest('workflow.signPending', { name: task.name });
+  }
   await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
       end_time = now(), outcome = ${input.reject ? 'reject' : 'approve'}, comment = ${comment} where id = ${taskId}`);
   await history(tx, instance, {
@@ -615,14 +789,37 @@ export async function completeTask(
         end_time = now() where id = ${instance.id}`);
     return { instanceStatus: 'rejected' };
   }
+  const output = { ...(input.variables ?? {}) };
+  // The task's form holds for the instance's values with this task's values on top.
+  requireFormValues(
+    await deployedForm(tx, instance.definitionId, task.formKey),
+    { ...instance.variables, ...output },
+    language,
+  );
+  // A signer added before: the task they were added to is theirs no more, it goes on as it was.
+  if (task.signMode === 'before') return { instanceStatus: instance.status };
+  // Signers added after: the next one gets a task; the engine moves on after the last.
+  const [next, ...rest] = task.afterSigners;
+  if (next) {
+    Object.assign(instance.variables, output);
+    await tx.execute(sql`update bl_wf_instance set variables = ${JSON.stringify(instance.variables)}::jsonb
+        where id = ${instance.id}`);
+    const id = nextId();
+    await tx.execute(sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
+          form_key, parent_id, sign_mode, after_signers)
+        values (${id}, ${instance.tenantId}, ${instance.id}, ${`${task.executionId.split('#')[0]}#${id}`.slice(0, 128)},
+                ${task.elementId}, ${task.name}, ${next}, ${task.formKey}, ${task.parentId ?? task.id}, 'after',
+                ${JSON.stringify(rest)}::jsonb)`);
+    return { instanceStatus: instance.status };
+  }
+  const root = task.signMode === 'after' && task.parentId ? await taskById(tx, task.parentId) : task;
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
-  const output = { ...(input.variables ?? {}) };
   Object.assign(instance.variables, output, { [`${task.elementId}_approved`]: true });
   await step(tx, runtime, auth, language, instance, definition, {
     kind: 'signal',
-    elementId: task.elementId,
-    executionId: task.executionId,
+    elementId: root.elementId,
+    executionId: root.executionId,
     output,
   });
   return { instanceStatus: instance.status };

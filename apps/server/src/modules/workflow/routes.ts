@@ -1,4 +1,4 @@
-import { ok } from '@bl/contract';
+import { ok, readFormSchema } from '@bl/contract';
 import { isId } from '@bl/entities';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,19 +14,24 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
 import { performApproved } from './approval.ts';
 import {
+  addSigner,
+  backToStep,
   claimTask,
   completeTask,
   definitionById,
   delegateTask,
   deploy,
+  earlierSteps,
   groupsOf,
   mayStart,
   type ServiceAction,
   startInstance,
   taskColumns,
+  transferTask,
   type WorkflowRuntime,
   wakeInstance,
 } from './engine.ts';
+import { deployedForm, deployedForms } from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
@@ -288,9 +293,14 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         sql`select distinct on (process_key) id::text as id, process_key as "processKey", name, version, category, meta
             from bl_wf_definition where suspended = 0 and del_flag = '0' order by process_key, version desc`,
       );
-      return rows
-        .filter((r) => mayStart(r.meta, auth))
-        .map(({ meta, ...r }) => ({ ...r, startFormKey: meta.startFormKey ?? null }));
+      const allowed = rows.filter((r) => mayStart(r.meta, auth));
+      return Promise.all(
+        allowed.map(async ({ meta, ...r }) => ({
+          ...r,
+          startFormKey: meta.startFormKey ?? null,
+          startForm: (await deployedForm(tx, r.id, meta.startFormKey)) ?? null,
+        })),
+      );
     });
     return ok(data, translate('ok', request.language));
   });
@@ -372,7 +382,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
               .map((h) => h.elementId),
           ]),
         ].filter((e) => !active.includes(e));
-        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished };
+        const steps = await earlierSteps(tx, id);
+        const forms = await deployedForms(tx, instance.definitionId);
+        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished, steps, forms };
       });
       return ok(data, translate('ok', request.language));
     },
@@ -419,6 +431,31 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       );
       return { todo: Number(todo?.n ?? 0), copies: Number(copies?.n ?? 0) };
     });
+    return ok(data, translate('ok', request.language));
+  });
+
+  /**
+   * Users to hand a task to (transfer, delegate, signers, a form's user field): any signed-in user
+   * of the tenant may pick one by account or name, without the user screen's rights.
+   */
+  const usersQuery = z.object({ q: z.string().max(64).default(''), ids: z.string().max(2000).optional() });
+  app.get(`${base}/users`, { schema: { tags: ['workflow'], querystring: usersQuery } }, async (request) => {
+    const query = request.query as z.infer<typeof usersQuery>;
+    const ids = query.ids ? parseIds(query.ids) : [];
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const data = await run(request, (tx) =>
+      queryRows<{ id: string; account: string; name: string | null }>(
+        tx,
+        sql`select id::text as id, account, real_name as name from blade_user where is_deleted = 0 and ${
+          ids.length > 0
+            ? sql`id::text in (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`
+            : sql`(account ilike ${like} or real_name ilike ${like})`
+        } order by account limit 20`,
+      ),
+    );
     return ok(data, translate('ok', request.language));
   });
 
@@ -471,6 +508,101 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return ok(null, translate('ok', request.language));
     },
   );
+
+  app.post(
+    `${base}/task/transfer`,
+    { schema: { tags: ['workflow'], body: delegateBody } },
+    async (request) => {
+      const input = request.body as z.infer<typeof delegateBody>;
+      await run(request, (tx, auth) => transferTask(tx, auth, input.id, input.userId, input.comment));
+      return ok(null, translate('ok', request.language));
+    },
+  );
+  const signBody = delegateBody.extend({ mode: z.enum(['before', 'after']) });
+  app.post(`${base}/task/sign`, { schema: { tags: ['workflow'], body: signBody } }, async (request) => {
+    const input = request.body as z.infer<typeof signBody>;
+    await run(request, (tx, auth) => addSigner(tx, auth, input.id, input));
+    return ok(null, translate('ok', request.language));
+  });
+  const backBody = z.object({
+    id: idText,
+    elementId: z.string().max(128),
+    comment: z.string().max(2000).optional(),
+  });
+  app.post(`${base}/task/back`, { schema: { tags: ['workflow'], body: backBody } }, async (request) => {
+    const input = request.body as z.infer<typeof backBody>;
+    const data = await run(request, (tx, auth) =>
+      backToStep(tx, runtime, auth, request.language, input.id, input),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+
+  // Forms of the form designer (/tool/build/index) ---------------------------------------------
+  const formKeyText = z.string().regex(/^[A-Za-z_][\w.-]{0,63}$/);
+  app.get(`${base}/form/list`, { schema: { tags: ['workflow'] } }, async (request) => {
+    const data = await run(request, (tx) =>
+      queryRows(
+        tx,
+        sql`select form_id as "formId", form_name as "formName", update_time as "updateTime"
+            from bl_wfform where is_deleted = 0 and del_flag = '0' order by form_id`,
+      ),
+    );
+    return ok(data, translate('ok', request.language));
+  });
+  app.get(
+    `${base}/form/detail`,
+    { schema: { tags: ['workflow'], querystring: z.object({ formId: formKeyText }) } },
+    async (request) => {
+      const { formId } = request.query as { formId: string };
+      const data = await run(request, async (tx) => {
+        const [row] = await queryRows<{ formId: string; formName: string; content: string | null }>(
+          tx,
+          sql`select form_id as "formId", form_name as "formName", content from bl_wfform
+              where form_id = ${formId} and is_deleted = 0`,
+        );
+        if (!row) throw notFound();
+        const read = row.content ? readFormSchema(row.content) : undefined;
+        return {
+          formId: row.formId,
+          formName: row.formName,
+          schema: read && 'schema' in read ? read.schema : null,
+        };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+  const formBody = z.object({
+    formId: formKeyText,
+    formName: z.string().trim().min(1).max(128),
+    schema: z.unknown(),
+  });
+  /** Saves a form's schema as its next version (a process deployed later takes this one). */
+  app.post(`${base}/form/save`, { schema: { tags: ['workflow'], body: formBody } }, async (request) => {
+    const input = request.body as z.infer<typeof formBody>;
+    const read = readFormSchema(input.schema);
+    if ('error' in read) throw badRequest('workflow.formSchema', { reason: read.error });
+    const data = await run(request, async (tx, auth) => {
+      await manage(tx, auth);
+      const [row] = await queryRows<{ id: string; content: string | null }>(
+        tx,
+        sql`select id::text as id, content from bl_wfform where form_id = ${input.formId} and is_deleted = 0 for update`,
+      );
+      const previous = row?.content ? readFormSchema(row.content) : undefined;
+      const version = (previous && 'schema' in previous ? previous.schema.version : 0) + 1;
+      const content = JSON.stringify({ ...read.schema, version });
+      if (row) {
+        await tx.execute(sql`update bl_wfform set form_name = ${input.formName}, content = ${content},
+            update_user = ${auth.userId}, update_time = now(), version = version + 1 where id = ${row.id}`);
+      } else {
+        await tx.execute(sql`insert into bl_wfform (id, tenant_id, create_user, create_dept, create_time, update_user,
+              update_time, status, is_deleted, version, form_id, form_name, content, form_status, del_flag)
+            values (${nextId()}, ${auth.tenantId}, ${auth.userId}, ${auth.deptId || null}, now(), ${auth.userId}, now(),
+                    1, 0, 1, ${input.formId}, ${input.formName}, ${content}, '1', '0')`);
+      }
+      return { formId: input.formId, version };
+    });
+    return ok(data, translate('ok', request.language));
+  });
 
   // Approval settings of bill actions -------------------------------------------------------
   app.get(`${base}/approval/list`, { schema: { tags: ['workflow'] } }, async (request) => {
