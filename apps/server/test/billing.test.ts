@@ -356,7 +356,6 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     });
     expect(backwards.msg).toBe('The end date cannot be before the start date');
     // (1.20 − 1.00) × 7 = 1.40; (0.90 − 1.00) × 5 = −0.50.
-    await must('costtype', { code: 'STORAGE', name: '仓储费', category: '1' });
     const adjust = await must('adjustpricebill', {
       billNo: nextBillNo('AP'),
       billDate: '2026-03-03',
@@ -389,9 +388,72 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     ]);
     // Un-reviewed after it was charged: reversed by the next run.
     await api.call('POST', `${path('handlingbill')}/unreview`, { query: { ids: handling.id } });
+    // The price adjustment, reviewed after its effective day (Mar 1) was charged: its lines
+    // land in the next run as corrections dated Mar 4, naming Mar 1, under its cost type.
+    const reviewedAdjust = await api.call('POST', `${path('adjustpricebill')}/review`, {
+      query: { ids: adjust.id },
+    });
+    expect(reviewedAdjust.success, reviewedAdjust.msg).toBe(true);
     await ran('C8', '2026-03-04', '2026-03-04');
     expect(await total('C8', sql`cost_type = 'HANDLING'`)).toBe('0.00');
+    const adjusted = (await details('C8')).filter((r) => r.billNo === adjust.billNo);
+    expect(
+      adjusted.map((r) => [r.costType, r.costDate, r.sourceDate, r.realityQty, r.unitPrice, r.amount]),
+    ).toEqual([
+      ['STORAGE', '2026-03-04', '2026-03-01', '7', '0.2', '1.40'],
+      ['STORAGE', '2026-03-04', '2026-03-01', '5', '-0.1', '-0.50'],
+    ]);
+    // 103.32 rent + 4.50 service + 0.90 adjustments.
+    expect(await total('C8')).toBe('108.72');
+    // A reviewed adjustment is locked; un-reviewed, the next run takes its lines back.
+    const locked = await api.call('POST', `${path('adjustpricebill')}/submit`, {
+      payload: { id: adjust.id, version: adjust.version, adjustReason: 'x' },
+      language: 'en',
+    });
+    expect(locked.success).toBe(false);
+    await api.call('POST', `${path('adjustpricebill')}/unreview`, { query: { ids: adjust.id } });
+    await ran('C8', '2026-03-05', '2026-03-05');
+    expect(await total('C8', sql`bill_no = ${String(adjust.billNo)}`)).toBe('0.00');
     expect(await total('C8')).toBe('107.82');
+  });
+
+  it('seeds the cost types the engine charges under; only the engine writes cost details', async () => {
+    const types = await queryRows<{ code: string; category: string }>(
+      test.database.db,
+      sql`select code, category from bl_costtype where tenant_id = '000000' and is_deleted = 0 order by code`,
+    );
+    expect(types.map((t) => t.code)).toEqual(
+      expect.arrayContaining([
+        'FREIGHT',
+        'HANDLING',
+        'LADING',
+        'LOAD',
+        'PKGWH',
+        'RENT',
+        'SERVICE',
+        'STORAGE',
+        'UNLOAD',
+      ]),
+    );
+    // A new tenant gets them too.
+    const tenant = await api.call('POST', `${path('tenant')}/submit`, {
+      payload: { tenantId: '700001', tenantName: '计费租户' },
+      language: 'en',
+    });
+    expect(tenant.success, tenant.msg).toBe(true);
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      test.database.db,
+      sql`select count(*)::int as n from bl_costtype where tenant_id = '700001' and is_deleted = 0`,
+    );
+    expect(n).toBe(9);
+    // No generic writes on cost details: the route does not exist.
+    const add = await api.call('POST', `${path('costdetail')}/submit`, {
+      payload: { costDate: '2026-03-01', customerCode: 'C1', materialCode: 'M1', amount: '1' },
+      language: 'en',
+    });
+    expect(add.success).toBe(false);
+    const remove = await api.call('POST', `${path('costdetail')}/remove`, { query: { ids: '1' } });
+    expect(remove.success).toBe(false);
   });
 
   it('a cost bill gathers the unbilled charges of its period; confirmed, it is locked', async () => {

@@ -1,20 +1,37 @@
 import type { Language } from '@bl/contract';
+import { type FeeKind, feeCostTypes } from '@bl/entities/billing/cost-types';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
 import { type CostCharge, writeCostDetails } from './cost-details.ts';
 
-/** Fee kinds (`costdetail.costType`) and their work types (dict costWorkType). */
+const kind = (name: FeeKind) => ({
+  costType: feeCostTypes[name].code,
+  workType: feeCostTypes[name].workType,
+});
+
+/** Fee kinds (`costdetail.costType`, the seeded cost types) and their work types (dict costWorkType). */
 export const feeKinds = {
-  storage: { costType: 'STORAGE', workType: '3' },
-  unload: { costType: 'UNLOAD', workType: '1' },
-  load: { costType: 'LOAD', workType: '2' },
-  handling: { costType: 'HANDLING', workType: '4' },
-  service: { costType: 'SERVICE', workType: '5' },
-  rent: { costType: 'RENT', workType: '3' },
-  packageWarehouse: { costType: 'PKGWH', workType: '3' },
+  storage: kind('storage'),
+  unload: kind('unload'),
+  load: kind('load'),
+  handling: kind('handling'),
+  service: kind('service'),
+  rent: kind('rent'),
+  packageWarehouse: kind('packageWarehouse'),
+  lading: kind('lading'),
+  freight: kind('freight'),
 } as const;
+
+/**
+ * The source-key kind of a price-adjustment line: its row carries the cost type the adjustment
+ * names (any cost type of the tenant), so the key, not the cost type, says where it came from.
+ */
+export const adjustKind = 'ADJUST';
+
+/** Every source-key kind a run of an owner writes (the writer's scope). */
+const runKinds = [...Object.values(feeKinds).map((k) => k.costType), adjustKind];
 
 /** Reviewed bills that carry their own amount: table, fee kind, quantity and price columns. */
 const feeBills = [
@@ -162,6 +179,9 @@ async function daysToCharge(tx: Tx, tenantId: string, owner: string, start: stri
               ),
               sql` `,
             )}
+            union all select effective_date from bl_adjustpricebill
+              where tenant_id = ${tenantId} and customer_code = ${owner}
+                and update_time > ${last.lastRun}::timestamptz
           ) changed where day < ${start}::date`,
     );
     if (changed?.from) {
@@ -468,6 +488,54 @@ export async function chargeOwner(
     }
   }
 
+  if (terms.length > 0) {
+    // Reviewed price adjustments: each line's difference, (new − old price) × qty, is charged
+    // under the adjustment's cost type on its effective day; an adjustment reviewed after that
+    // day was charged lands as a correction dated in the next run (ADR 0024).
+    const byDay = new Map(terms.map((t) => [t.day, t]));
+    const lines = await queryRows<{
+      billNo: string;
+      lineNumber: number;
+      costType: string;
+      day: string;
+      materialCode: string;
+      qty: string;
+      diffPrice: string;
+      amount: string;
+    }>(
+      tx,
+      sql`select h.bill_no as "billNo", d.line_number as "lineNumber", h.cost_type_code as "costType",
+            to_char(h.effective_date, 'YYYY-MM-DD') as day, d.material_code as "materialCode",
+            coalesce(d.qty, 0)::text as qty, (d.new_price - coalesce(d.price, 0))::text as "diffPrice",
+            coalesce(d.diff_amount, 0)::text as amount
+          from bl_adjustpricebill h
+          join bl_adjustpricebilldetail d on d.tenant_id = h.tenant_id and d.header_id = h.id and d.is_deleted = 0
+          where h.tenant_id = ${tenantId} and h.is_deleted = 0 and h.customer_code = ${owner}
+            and h.is_review = '2' and h.effective_date in (${sql.join(
+              terms.map((t) => sql`${t.day}::date`),
+              sql`, `,
+            )})
+          order by h.bill_no, d.line_number`,
+    );
+    const workTypes = new Map(Object.values(feeKinds).map((k) => [k.costType as string, k.workType]));
+    for (const line of lines) {
+      charges.push({
+        key: `${adjustKind}|${owner}|${line.billNo}|${line.lineNumber}`,
+        day: line.day,
+        costType: line.costType,
+        workType: workTypes.get(line.costType) ?? feeKinds.storage.workType,
+        agreementCode: byDay.get(line.day)?.agreementCode ?? null,
+        billNo: line.billNo,
+        lineNumber: line.lineNumber,
+        materialCode: line.materialCode,
+        qty: line.qty,
+        realityQty: line.qty,
+        unitPrice: line.diffPrice,
+        amount: line.amount,
+      });
+    }
+  }
+
   // The scope: the days charged now (a day left out, e.g. without agreement, keeps its rows).
   const chargedDays = terms.map((t) => t.day);
   if (chargedDays.length === 0) return { customerCode: owner, rows: 0, amount: '0.00', skipped };
@@ -476,7 +544,7 @@ export async function chargeOwner(
     auth,
     {
       customerCode: owner,
-      costTypes: Object.values(feeKinds).map((k) => k.costType),
+      kinds: runKinds,
       from: chargedDays[0] as string,
       to: chargedDays.at(-1) as string,
       runStart: start,

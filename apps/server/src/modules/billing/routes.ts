@@ -370,7 +370,7 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
     async (request) => {
       const auth = requireAuth(request.auth);
       const jobId = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'costdetail_add');
+        await requireButton(tx, auth, 'costdetail_run');
         return startBillingRun(tx, jobs, auth, request.language, request.body);
       });
       return ok({ jobId }, translate('ok', request.language));
