@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
+import { nextId } from '../src/db/ids.ts';
 import { costUuid } from '../src/modules/billing/cost-details.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -454,6 +455,53 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     expect(add.success).toBe(false);
     const remove = await api.call('POST', `${path('costdetail')}/remove`, { query: { ids: '1' } });
     expect(remove.success).toBe(false);
+  });
+
+  it('charges the freight of a signed consignment note once, on its sign-off day', async () => {
+    await owner('C9');
+    await agreement('AG-C9', 'C9', { storagePrice: '1' });
+    // A note of C9 as shipper with its computed freight (transport's freight.ts), loaded on a
+    // departure whose arrival was delivered and signed off on Mar 3 (UTC), not yet fully.
+    const note = async (billNo: string, freight: string, state: string, signed: string) =>
+      test.database.withTenant('000000', async (tx) => {
+        await tx.execute(
+          sql`insert into bl_consignmentbill (id, tenant_id, bill_no, bill_type, shipper_customer,
+                consignee_customer, state, freight)
+              values (${nextId()}, '000000', ${billNo}, '2', 'C9', 'C1', ${state}, ${freight}::numeric)`,
+        );
+        await tx.execute(
+          sql`insert into bl_loadingbilldetail (id, tenant_id, header_id, line_number, material_code,
+                apply_code, arrival_bill_no, qty)
+              values (${nextId()}, '000000', 1, 1, 'M1', ${billNo}, ${`AR-${billNo}`}, 1)`,
+        );
+        await tx.execute(
+          sql`insert into bl_deliverybill (id, tenant_id, bill_no, bill_type, apply_code, sign_time)
+              values (${nextId()}, '000000', ${`DL-${billNo}`}, '1', ${`AR-${billNo}`}, ${signed}::timestamptz)`,
+        );
+      });
+    await note('TY-C9-1', '123.45', '6', '2026-03-03T20:00:00Z');
+    await note('TY-C9-2', '10.00', '8', '2026-03-03T09:00:00Z');
+    await ran('C9', '2026-03-01', '2026-03-04');
+    // Partly delivered and refused notes carry no freight yet.
+    expect(await details('C9')).toEqual([]);
+    // The rest signed for on Mar 5 (a second delivery): the note is delivered (state 7).
+    await test.database.withTenant('000000', async (tx) => {
+      await tx.execute(
+        sql`insert into bl_deliverybill (id, tenant_id, bill_no, bill_type, apply_code, sign_time)
+            values (${nextId()}, '000000', 'DL-TY-C9-1b', '1', 'AR-TY-C9-1', '2026-03-05T01:00:00Z')`,
+      );
+      await tx.execute(
+        sql`update bl_consignmentbill set state = '7', update_time = now() where bill_no = 'TY-C9-1'`,
+      );
+    });
+    await ran('C9', '2026-03-05', '2026-03-06');
+    expect((await details('C9')).map((r) => [r.costType, r.sourceDate, r.billNo, r.amount])).toEqual([
+      ['FREIGHT', '2026-03-05', 'TY-C9-1', '123.45'],
+    ]);
+    // Once: a re-run (and a later run) add nothing.
+    expect((await ran('C9', '2026-03-05', '2026-03-06')).result?.rows).toBe(0);
+    await ran('C9', '2026-03-07', '2026-03-07');
+    expect(await total('C9')).toBe('123.45');
   });
 
   it('a cost bill gathers the unbilled charges of its period; confirmed, it is locked', async () => {

@@ -116,6 +116,22 @@ export const feeRows = (tenantId: string, owner: string) => sql`
     and o.bill_no = s.bill_no and o.is_deleted = 0
   where s.tenant_id = ${tenantId} and s.customer_code = ${owner} and s.is_deleted = 0`;
 
+/**
+ * An owner's consignment notes (as shipper) that are fully signed for (state 7) with a freight:
+ * the day of the last sign-off of their goods (UTC, via the departure lines' arrival bills and
+ * the delivery bills of those), and when the note or a delivery last changed.
+ */
+const signedNotes = (tenantId: string, owner: string) => sql`
+  select n.bill_no, n.freight, max(dv.sign_time at time zone 'UTC')::date as day,
+    greatest(max(n.update_time), max(dv.update_time)) as changed
+  from bl_consignmentbill n
+  join bl_loadingbilldetail ld on ld.tenant_id = n.tenant_id and ld.apply_code = n.bill_no and ld.is_deleted = 0
+  join bl_deliverybill dv on dv.tenant_id = n.tenant_id and dv.apply_code = ld.arrival_bill_no
+    and dv.is_deleted = 0 and dv.sign_time is not null
+  where n.tenant_id = ${tenantId} and n.is_deleted = 0 and n.shipper_customer = ${owner}
+    and n.bill_type = '2' and n.state = '7' and n.is_cancel = '0' and coalesce(n.freight, 0) <> 0
+  group by n.bill_no, n.freight`;
+
 async function ruleOf(tx: Tx, tenantId: string, owner: string): Promise<Rule | undefined> {
   const [rule] = await queryRows<Rule>(
     tx,
@@ -182,6 +198,8 @@ async function daysToCharge(tx: Tx, tenantId: string, owner: string, start: stri
             union all select effective_date from bl_adjustpricebill
               where tenant_id = ${tenantId} and customer_code = ${owner}
                 and update_time > ${last.lastRun}::timestamptz
+            union all select day from (${signedNotes(tenantId, owner)}) n
+              where n.changed > ${last.lastRun}::timestamptz
           ) changed where day < ${start}::date`,
     );
     if (changed?.from) {
@@ -532,6 +550,35 @@ export async function chargeOwner(
         realityQty: line.qty,
         unitPrice: line.diffPrice,
         amount: line.amount,
+      });
+    }
+  }
+
+  if (terms.length > 0) {
+    // Freight (transport's computed `freight` of a consignment note, modules/transport/freight.ts):
+    // one charge per note of the owner as shipper once it is fully signed for (state 7), on the
+    // day of its last sign-off, traceable by the note's number.
+    const byDay = new Map(terms.map((t) => [t.day, t]));
+    const notes = await queryRows<{ billNo: string; day: string; amount: string }>(
+      tx,
+      sql`select bill_no as "billNo", to_char(day, 'YYYY-MM-DD') as day, freight::text as amount
+          from (${signedNotes(tenantId, owner)}) n
+          where day in (${sql.join(
+            terms.map((t) => sql`${t.day}::date`),
+            sql`, `,
+          )})
+          order by bill_no`,
+    );
+    for (const note of notes) {
+      charges.push({
+        key: `${feeKinds.freight.costType}|${owner}|${note.billNo}`,
+        day: note.day,
+        ...feeKinds.freight,
+        agreementCode: byDay.get(note.day)?.agreementCode ?? null,
+        billNo: note.billNo,
+        realityQty: '1',
+        unitPrice: note.amount,
+        amount: note.amount,
       });
     }
   }
