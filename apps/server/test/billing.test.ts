@@ -29,6 +29,7 @@ describe.each(testDrivers())('billing on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  let adminToken = '';
 
   const path = (entity: string) => entityByName.get(entity)?.path as string;
   const must = async (entity: string, payload: Line) => {
@@ -128,6 +129,7 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database);
     const admin = await tokensOf(app, '000000');
+    adminToken = admin.accessToken;
     api = client(app, () => admin.accessToken);
     await masterData(api.submit);
     for (const code of ['C3', 'C4', 'C5', 'C6', 'C7']) await owner(code);
@@ -536,6 +538,49 @@ describe.each(testDrivers())('billing on %s', (driver) => {
       ['M1', 0, 10, 4, 6],
       ['M3', 0, 2, 0, 2],
     ]);
+    // Drill-down: the stage-1 line gathers the six storage days behind it (Mar 4-6 of M1's lot,
+    // Mar 8-10 of M3's), each with its own day, adding up to the line; each day drills on to
+    // its lots through /billing/stock-days.
+    const sources = await api.call('GET', '/api/bl-acct/billing/line-sources', {
+      query: { lineId: String(stage1?.id) },
+    });
+    expect(sources.success, sources.msg).toBe(true);
+    const behind = sources.data as Row[];
+    expect(behind.map((r) => [r.sourceDate, r.amount, r.stage])).toEqual([
+      ['2026-03-04', '10.00', 1],
+      ['2026-03-05', '10.00', 1],
+      ['2026-03-06', '10.00', 1],
+      ['2026-03-08', '2.00', 1],
+      ['2026-03-09', '2.00', 1],
+      ['2026-03-10', '2.00', 1],
+    ]);
+    // A handling line drills to its bill line.
+    const unload = stored.details.find((d) => d.costType === 'UNLOAD' && d.amount === '5.00');
+    const unloadSources = (
+      await api.call('GET', '/api/bl-acct/billing/line-sources', { query: { lineId: String(unload?.id) } })
+    ).data as Row[];
+    expect(unloadSources.map((r) => [r.billNo, r.lineNumber, r.amount])).toEqual([
+      [unload?.billNo, 1, '5.00'],
+    ]);
+    // The owner's statement as Excel: header, lines and stock summary, in the user's language.
+    const file = await app.inject({
+      method: 'GET',
+      url: '/api/bl-acct/billing/statement',
+      query: { id: bill.id },
+      headers: { 'blade-auth': `bearer ${adminToken}`, 'blade-language': 'en' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const cells = (sheet?.getSheetValues() ?? []).map((row) => (Array.isArray(row) ? row.slice(1) : []));
+    expect(cells[1]).toEqual(['Cost bill', 'CB-C1-2026-03']);
+    expect(cells).toContainEqual(['Billed amount', Number(expected)]);
+    expect(cells).toContainEqual(['Owner name', '货主 C1']);
+    expect(cells.some((row) => row[0] === 'STORAGE 仓储费' && row[7] === 36)).toBe(true);
+    expect(cells).toContainEqual(['M3', 0, 2, 0, 2]);
     // Every charge of March is on it, once.
     expect(await total('C1', sql`${march} and cost_bill_no is null`)).toBe('0');
     const overlap = await api.call('POST', `${path('costbill')}/submit`, {

@@ -74,6 +74,20 @@ export const printOverrides: Partial<Record<string, Partial<PrintDeclaration>>> 
   isrecbill: { lines: [...primaryLines, 'planQty', 'damagedQty'] },
   checkbill: { lines: [...primaryLines, 'checkedQty', 'passQty', 'failQty'] },
   wmstockcheckbill: { lines: [...primaryLines, 'bookQty', 'diffQty'] },
+  // The owner's statement (ADR 0024): period and amounts first, one line per charge group.
+  costbill: {
+    header: [
+      'costBillNo',
+      'customerCode',
+      'customerName',
+      'costDate',
+      'costDateEnd',
+      'amount',
+      'discountAmount',
+    ],
+    lines: ['costType', 'billNo', 'materialCode', 'stage', 'realityDay', 'realityQty', 'unitPrice', 'amount'],
+    signatures: ['preparedBy', 'checkedBy'],
+  },
 };
 
 export const printDeclaration = (entity: CatalogueEntity): PrintDeclaration => ({
