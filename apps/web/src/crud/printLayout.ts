@@ -185,10 +185,10 @@ export interface LinesLayout {
   widthMm: number;
 }
 
-/** Quantities, weights and amounts add up; prices, rates, sizes and line numbers do not. */
+/** Quantities, weights and amounts add up; prices, rates, sizes, day counts, stages and line numbers do not. */
 const adds = (field: FieldMeta) =>
   (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'integer') &&
-  !/price|rate|Length|Width|Height|days|Days|lineNumber/i.test(field.name);
+  !/price|rate|Length|Width|Height|days|Day$|stage|lineNumber/i.test(field.name);
 
 /**
  * The columns of a line table: the declared ones, then secondary ones with a value in some
