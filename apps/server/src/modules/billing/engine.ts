@@ -241,17 +241,27 @@ const storageSql = (tenantId: string, owner: string, terms: DayTerms[]) => {
       select * from jsonb_to_recordset(${days}::jsonb) as x(day date, agreement_code text, basis text,
         price numeric, step numeric, cap numeric, free int, period int, tiered boolean, modulus numeric)
     ),
-    r as (
+    -- Each lot's running balance (ADR 0024 "Figures"): the day deltas, summed in fee-day order;
+    -- a balance holds from its day until the lot's next change, so each charged day meets one
+    -- balance per lot instead of every stream row of the owner.
+    deltas as (
       select material_code as m, batch_no as b, coalesce(instock_date, fee_day) as lot, fee_day,
-        qty, weg, volume, board
+        sum(qty) as qty, sum(weg) as weg, sum(volume) as volume, sum(board) as board
       from (${feeRows(tenantId, owner)}) f
       where stream_status = '1' and fee_day <= ${last}::date
+      group by 1, 2, 3, 4
+    ),
+    balances as (
+      select m, b, lot, fee_day as since,
+        lead(fee_day) over w as until,
+        sum(qty) over w as qty, sum(weg) over w as weg, sum(volume) over w as volume,
+        sum(board) over w as board
+      from deltas
+      window w as (partition by m, b, lot order by fee_day)
     ),
     held as (
-      select d.day, r.lot, sum(r.qty) as qty, sum(r.weg) as weg, sum(r.volume) as volume,
-        sum(r.board) as board
-      from d join r on r.fee_day <= d.day
-      group by d.day, r.m, r.b, r.lot
+      select d.day, r.lot, r.qty, r.weg, r.volume, r.board
+      from d join balances r on r.since <= d.day and (r.until is null or d.day < r.until)
     ),
     lot_days as (
       select d.day, d.agreement_code, d.price, d.step, d.cap, d.modulus, h.qty, h.weg, h.volume, h.board,
