@@ -15,6 +15,9 @@
 //   seed 266,600 stream rows 38.4 s
 //   first run 458.8 s: 6,000,000 lot-days (13,079/s), 94,200 cost-detail rows written (205/s)
 //   re-run    283.6 s: 0 rows written (idempotent), 21,156 lot-days/s
+// With the running balance per lot (same scale, load 20-21, second stop):
+//   first run 336.5 s: 6,000,000 lot-days (17,831/s), 94,200 rows (280/s); re-run 156.0 s (38,463/s)
+//   BENCH_OWNERS=10: first run 33.8 s → 17.6 s, re-run 26.1 s → 10.1 s, same total to the cent
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
+import { nextId } from '../src/db/ids.ts';
 import { costUuid } from '../src/modules/billing/cost-details.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -28,6 +29,7 @@ describe.each(testDrivers())('billing on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  let adminToken = '';
 
   const path = (entity: string) => entityByName.get(entity)?.path as string;
   const must = async (entity: string, payload: Line) => {
@@ -127,6 +129,7 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database);
     const admin = await tokensOf(app, '000000');
+    adminToken = admin.accessToken;
     api = client(app, () => admin.accessToken);
     await masterData(api.submit);
     for (const code of ['C3', 'C4', 'C5', 'C6', 'C7']) await owner(code);
@@ -356,7 +359,6 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     });
     expect(backwards.msg).toBe('The end date cannot be before the start date');
     // (1.20 − 1.00) × 7 = 1.40; (0.90 − 1.00) × 5 = −0.50.
-    await must('costtype', { code: 'STORAGE', name: '仓储费', category: '1' });
     const adjust = await must('adjustpricebill', {
       billNo: nextBillNo('AP'),
       billDate: '2026-03-03',
@@ -389,9 +391,119 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     ]);
     // Un-reviewed after it was charged: reversed by the next run.
     await api.call('POST', `${path('handlingbill')}/unreview`, { query: { ids: handling.id } });
+    // The price adjustment, reviewed after its effective day (Mar 1) was charged: its lines
+    // land in the next run as corrections dated Mar 4, naming Mar 1, under its cost type.
+    const reviewedAdjust = await api.call('POST', `${path('adjustpricebill')}/review`, {
+      query: { ids: adjust.id },
+    });
+    expect(reviewedAdjust.success, reviewedAdjust.msg).toBe(true);
     await ran('C8', '2026-03-04', '2026-03-04');
     expect(await total('C8', sql`cost_type = 'HANDLING'`)).toBe('0.00');
+    const adjusted = (await details('C8')).filter((r) => r.billNo === adjust.billNo);
+    expect(
+      adjusted.map((r) => [r.costType, r.costDate, r.sourceDate, r.realityQty, r.unitPrice, r.amount]),
+    ).toEqual([
+      ['STORAGE', '2026-03-04', '2026-03-01', '7', '0.2', '1.40'],
+      ['STORAGE', '2026-03-04', '2026-03-01', '5', '-0.1', '-0.50'],
+    ]);
+    // 103.32 rent + 4.50 service + 0.90 adjustments.
+    expect(await total('C8')).toBe('108.72');
+    // A reviewed adjustment is locked; un-reviewed, the next run takes its lines back.
+    const locked = await api.call('POST', `${path('adjustpricebill')}/submit`, {
+      payload: { id: adjust.id, version: adjust.version, adjustReason: 'x' },
+      language: 'en',
+    });
+    expect(locked.success).toBe(false);
+    await api.call('POST', `${path('adjustpricebill')}/unreview`, { query: { ids: adjust.id } });
+    await ran('C8', '2026-03-05', '2026-03-05');
+    expect(await total('C8', sql`bill_no = ${String(adjust.billNo)}`)).toBe('0.00');
     expect(await total('C8')).toBe('107.82');
+  });
+
+  it('seeds the cost types the engine charges under; only the engine writes cost details', async () => {
+    const types = await queryRows<{ code: string; category: string }>(
+      test.database.db,
+      sql`select code, category from bl_costtype where tenant_id = '000000' and is_deleted = 0 order by code`,
+    );
+    expect(types.map((t) => t.code)).toEqual(
+      expect.arrayContaining([
+        'FREIGHT',
+        'HANDLING',
+        'LADING',
+        'LOAD',
+        'PKGWH',
+        'RENT',
+        'SERVICE',
+        'STORAGE',
+        'UNLOAD',
+      ]),
+    );
+    // A new tenant gets them too.
+    const tenant = await api.call('POST', `${path('tenant')}/submit`, {
+      payload: { tenantId: '700001', tenantName: '计费租户' },
+      language: 'en',
+    });
+    expect(tenant.success, tenant.msg).toBe(true);
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      test.database.db,
+      sql`select count(*)::int as n from bl_costtype where tenant_id = '700001' and is_deleted = 0`,
+    );
+    expect(n).toBe(9);
+    // No generic writes on cost details: the route does not exist.
+    const add = await api.call('POST', `${path('costdetail')}/submit`, {
+      payload: { costDate: '2026-03-01', customerCode: 'C1', materialCode: 'M1', amount: '1' },
+      language: 'en',
+    });
+    expect(add.success).toBe(false);
+    const remove = await api.call('POST', `${path('costdetail')}/remove`, { query: { ids: '1' } });
+    expect(remove.success).toBe(false);
+  });
+
+  it('charges the freight of a signed consignment note once, on its sign-off day', async () => {
+    await owner('C9');
+    await agreement('AG-C9', 'C9', { storagePrice: '1' });
+    // A note of C9 as shipper with its computed freight (transport's freight.ts), loaded on a
+    // departure whose arrival was delivered and signed off on Mar 3 (UTC), not yet fully.
+    const note = async (billNo: string, freight: string, state: string, signed: string) =>
+      test.database.withTenant('000000', async (tx) => {
+        await tx.execute(
+          sql`insert into bl_consignmentbill (id, tenant_id, bill_no, bill_type, shipper_customer,
+                consignee_customer, state, freight)
+              values (${nextId()}, '000000', ${billNo}, '2', 'C9', 'C1', ${state}, ${freight}::numeric)`,
+        );
+        await tx.execute(
+          sql`insert into bl_loadingbilldetail (id, tenant_id, header_id, line_number, material_code,
+                apply_code, arrival_bill_no, qty)
+              values (${nextId()}, '000000', 1, 1, 'M1', ${billNo}, ${`AR-${billNo}`}, 1)`,
+        );
+        await tx.execute(
+          sql`insert into bl_deliverybill (id, tenant_id, bill_no, bill_type, apply_code, sign_time)
+              values (${nextId()}, '000000', ${`DL-${billNo}`}, '1', ${`AR-${billNo}`}, ${signed}::timestamptz)`,
+        );
+      });
+    await note('TY-C9-1', '123.45', '6', '2026-03-03T20:00:00Z');
+    await note('TY-C9-2', '10.00', '8', '2026-03-03T09:00:00Z');
+    await ran('C9', '2026-03-01', '2026-03-04');
+    // Partly delivered and refused notes carry no freight yet.
+    expect(await details('C9')).toEqual([]);
+    // The rest signed for on Mar 5 (a second delivery): the note is delivered (state 7).
+    await test.database.withTenant('000000', async (tx) => {
+      await tx.execute(
+        sql`insert into bl_deliverybill (id, tenant_id, bill_no, bill_type, apply_code, sign_time)
+            values (${nextId()}, '000000', 'DL-TY-C9-1b', '1', 'AR-TY-C9-1', '2026-03-05T01:00:00Z')`,
+      );
+      await tx.execute(
+        sql`update bl_consignmentbill set state = '7', update_time = now() where bill_no = 'TY-C9-1'`,
+      );
+    });
+    await ran('C9', '2026-03-05', '2026-03-06');
+    expect((await details('C9')).map((r) => [r.costType, r.sourceDate, r.billNo, r.amount])).toEqual([
+      ['FREIGHT', '2026-03-05', 'TY-C9-1', '123.45'],
+    ]);
+    // Once: a re-run (and a later run) add nothing.
+    expect((await ran('C9', '2026-03-05', '2026-03-06')).result?.rows).toBe(0);
+    await ran('C9', '2026-03-07', '2026-03-07');
+    expect(await total('C9')).toBe('123.45');
   });
 
   it('a cost bill gathers the unbilled charges of its period; confirmed, it is locked', async () => {
@@ -426,6 +538,49 @@ describe.each(testDrivers())('billing on %s', (driver) => {
       ['M1', 0, 10, 4, 6],
       ['M3', 0, 2, 0, 2],
     ]);
+    // Drill-down: the stage-1 line gathers the six storage days behind it (Mar 4-6 of M1's lot,
+    // Mar 8-10 of M3's), each with its own day, adding up to the line; each day drills on to
+    // its lots through /billing/stock-days.
+    const sources = await api.call('GET', '/api/bl-acct/billing/line-sources', {
+      query: { lineId: String(stage1?.id) },
+    });
+    expect(sources.success, sources.msg).toBe(true);
+    const behind = sources.data as Row[];
+    expect(behind.map((r) => [r.sourceDate, r.amount, r.stage])).toEqual([
+      ['2026-03-04', '10.00', 1],
+      ['2026-03-05', '10.00', 1],
+      ['2026-03-06', '10.00', 1],
+      ['2026-03-08', '2.00', 1],
+      ['2026-03-09', '2.00', 1],
+      ['2026-03-10', '2.00', 1],
+    ]);
+    // A handling line drills to its bill line.
+    const unload = stored.details.find((d) => d.costType === 'UNLOAD' && d.amount === '5.00');
+    const unloadSources = (
+      await api.call('GET', '/api/bl-acct/billing/line-sources', { query: { lineId: String(unload?.id) } })
+    ).data as Row[];
+    expect(unloadSources.map((r) => [r.billNo, r.lineNumber, r.amount])).toEqual([
+      [unload?.billNo, 1, '5.00'],
+    ]);
+    // The owner's statement as Excel: header, lines and stock summary, in the user's language.
+    const file = await app.inject({
+      method: 'GET',
+      url: '/api/bl-acct/billing/statement',
+      query: { id: bill.id },
+      headers: { 'blade-auth': `bearer ${adminToken}`, 'blade-language': 'en' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const cells = (sheet?.getSheetValues() ?? []).map((row) => (Array.isArray(row) ? row.slice(1) : []));
+    expect(cells[1]).toEqual(['Cost bill', 'CB-C1-2026-03']);
+    expect(cells).toContainEqual(['Billed amount', Number(expected)]);
+    expect(cells).toContainEqual(['Owner name', '货主 C1']);
+    expect(cells.some((row) => row[0] === 'STORAGE 仓储费' && row[7] === 36)).toBe(true);
+    expect(cells).toContainEqual(['M3', 0, 2, 0, 2]);
     // Every charge of March is on it, once.
     expect(await total('C1', sql`${march} and cost_bill_no is null`)).toBe('0');
     const overlap = await api.call('POST', `${path('costbill')}/submit`, {

@@ -26,6 +26,7 @@ const extraActionNames: Record<string, string> = {
   grant: '角色配置',
   bindBatch: '绑定批次',
   test: '测试连接',
+  run: '计费',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */

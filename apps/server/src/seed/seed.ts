@@ -5,6 +5,7 @@ import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, systemSecret, tenant, user } from '../db/schema/index.ts';
 import { markPasswordDue } from '../modules/auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
+import { seedCostTypes } from '../modules/billing/cost-types.ts';
 import { syncReportMenus } from '../modules/reports/menus.ts';
 import { seedSerials } from '../modules/system/serial-defaults.ts';
 import { seedLeaveProcess } from '../modules/workflow/leave.ts';
@@ -107,6 +108,7 @@ async function seedDemoTenants(database: Database) {
         .insert(roleMenu)
         .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));
       await seedSerials(tx, demo.tenantId);
+      await seedCostTypes(tx, demo.tenantId);
     });
   }
 }

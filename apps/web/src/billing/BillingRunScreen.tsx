@@ -39,7 +39,7 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
   const [job, setJob] = useState<JobState>();
   const [starting, setStarting] = useState(false);
   const [form] = Form.useForm<RunForm>();
-  const allowed = !!codes && (codes.has('*:*:*') || codes.has('costdetail_add'));
+  const allowed = !!codes && (codes.has('*:*:*') || codes.has('costdetail_run'));
   const ownerField = entity.fields.find((f) => f.name === 'customerCode');
 
   useEffect(() => {

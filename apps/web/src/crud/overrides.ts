@@ -29,6 +29,8 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   costdetail: lazy(() =>
     import('../billing/BillingRunScreen.tsx').then((m) => ({ default: m.BillingRunScreen })),
   ),
+  // Cost bills with the drill-down and the owner's statement (ADR 0024).
+  costbill: lazy(() => import('../billing/CostBillScreen.tsx').then((m) => ({ default: m.CostBillScreen }))),
 };
 
 /**

@@ -74,6 +74,20 @@ export const printOverrides: Partial<Record<string, Partial<PrintDeclaration>>> 
   isrecbill: { lines: [...primaryLines, 'planQty', 'damagedQty'] },
   checkbill: { lines: [...primaryLines, 'checkedQty', 'passQty', 'failQty'] },
   wmstockcheckbill: { lines: [...primaryLines, 'bookQty', 'diffQty'] },
+  // The owner's statement (ADR 0024): period and amounts first, one line per charge group.
+  costbill: {
+    header: [
+      'costBillNo',
+      'customerCode',
+      'customerName',
+      'costDate',
+      'costDateEnd',
+      'amount',
+      'discountAmount',
+    ],
+    lines: ['costType', 'billNo', 'materialCode', 'stage', 'realityDay', 'realityQty', 'unitPrice', 'amount'],
+    signatures: ['preparedBy', 'checkedBy'],
+  },
 };
 
 export const printDeclaration = (entity: CatalogueEntity): PrintDeclaration => ({
@@ -171,10 +185,10 @@ export interface LinesLayout {
   widthMm: number;
 }
 
-/** Quantities, weights and amounts add up; prices, rates, sizes and line numbers do not. */
+/** Quantities, weights and amounts add up; prices, rates, sizes, day counts, stages and line numbers do not. */
 const adds = (field: FieldMeta) =>
   (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'integer') &&
-  !/price|rate|Length|Width|Height|days|Days|lineNumber/i.test(field.name);
+  !/price|rate|Length|Width|Height|days|Day$|stage|lineNumber/i.test(field.name);
 
 /**
  * The columns of a line table: the declared ones, then secondary ones with a value in some

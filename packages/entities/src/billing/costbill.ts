@@ -58,6 +58,7 @@ export const costBillDetailTable = pgTable(
     outVolume: qty(),
     outstockDate: date(),
     packageWarehouseBillNo: varchar({ length: 64 }),
+    stage: integer(),
   },
   (t) => [
     index('bl_costbilldetail_header_idx').on(t.tenantId, t.headerId),
@@ -106,6 +107,8 @@ export const costbilldetail = defineEntity({
     }),
     realityQty: f.decimal(label('计费数量', '計費數量', 'Billed quantity'), 4, { min: 0 }),
     realityDay: f.integer(label('计费天数', '計費天數', 'Billed days'), { min: 0, max: 36600 }),
+    // The month-bill stage of the cost details on the line (their storage-time tier, ADR 0024).
+    stage: f.integer(label('计费阶段', '計費階段', 'Stage'), { min: 1, max: 6, form: 'readonly' }),
     unitPrice: f.money(label('单价', '單價', 'Unit price'), { scale: 4, min: 0 }),
     amount: f.money(label('金额', '金額', 'Amount'), { form: 'readonly' }),
     dayAmout: f.money(label('日费用', '日費用', 'Amount per day'), {

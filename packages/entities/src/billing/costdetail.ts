@@ -65,6 +65,10 @@ export const costdetail = defineEntity({
   table: costDetailTable,
   titleField: 'billNo',
   defaultSort: { field: 'costDate', order: 'desc' },
+  // Rows come from the fee engine only (writeCostDetails): no add, edit, delete or import.
+  // `run` is the button that starts a billing run (modules/billing/routes.ts).
+  readOnly: true,
+  actions: ['run'],
   fields: {
     ...commonFields,
     uuid: f.text(label('计费流水号', '計費流水號', 'Accrual key'), {

@@ -7,13 +7,13 @@ import {
   headerTable,
   lineFields,
   lineTable,
-  locks,
   relabel,
   reviewColumns,
   reviewFields,
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { feeBillFlow } from './fee-actions.ts';
 
 /** Price lines: the old and new price of a material (and batch), and the difference it makes. */
 export const adjustpricebillDetailTable = lineTable('bl_adjustpricebilldetail', {
@@ -63,7 +63,8 @@ export const adjustpricebill = defineEntity({
   table: adjustpricebillTable,
   titleField: 'billNo',
   children: [billDetails(() => adjustpricebilldetail)],
-  flow: { locks: [locks.reviewed()] },
+  // Reviewed, its differences are charged by the next billing run (docs/adr/0024-fee-engine.md).
+  flow: feeBillFlow,
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -30,10 +30,13 @@ export interface CostCharge {
   stage?: number | null;
 }
 
-/** Which rows the expected charges replace: an owner's rows of these fee kinds and days. */
+/**
+ * Which rows the expected charges replace: an owner's rows of these source-key kinds (the first
+ * part of `key`, e.g. STORAGE, ADJUST) and days.
+ */
 export interface CostScope {
   customerCode: string;
-  costTypes: string[];
+  kinds: string[];
   from: string;
   to: string;
   /** Corrections of days before this one are dated on it (the first day of the run). */
@@ -123,8 +126,8 @@ export async function writeCostDetails(
           from bl_costdetail
           where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${scope.customerCode}
             and (source_key in (select key from e)
-              or cost_type in (${sql.join(
-                scope.costTypes.map((t) => sql`${t}`),
+              or split_part(source_key, '|', 1) in (${sql.join(
+                scope.kinds.map((t) => sql`${t}`),
                 sql`, `,
               )}) and source_date between ${scope.from}::date and ${scope.to}::date)
           group by source_key

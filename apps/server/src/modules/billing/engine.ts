@@ -1,20 +1,37 @@
 import type { Language } from '@bl/contract';
+import { type FeeKind, feeCostTypes } from '@bl/entities/billing/cost-types';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
 import { type CostCharge, writeCostDetails } from './cost-details.ts';
 
-/** Fee kinds (`costdetail.costType`) and their work types (dict costWorkType). */
+const kind = (name: FeeKind) => ({
+  costType: feeCostTypes[name].code,
+  workType: feeCostTypes[name].workType,
+});
+
+/** Fee kinds (`costdetail.costType`, the seeded cost types) and their work types (dict costWorkType). */
 export const feeKinds = {
-  storage: { costType: 'STORAGE', workType: '3' },
-  unload: { costType: 'UNLOAD', workType: '1' },
-  load: { costType: 'LOAD', workType: '2' },
-  handling: { costType: 'HANDLING', workType: '4' },
-  service: { costType: 'SERVICE', workType: '5' },
-  rent: { costType: 'RENT', workType: '3' },
-  packageWarehouse: { costType: 'PKGWH', workType: '3' },
+  storage: kind('storage'),
+  unload: kind('unload'),
+  load: kind('load'),
+  handling: kind('handling'),
+  service: kind('service'),
+  rent: kind('rent'),
+  packageWarehouse: kind('packageWarehouse'),
+  lading: kind('lading'),
+  freight: kind('freight'),
 } as const;
+
+/**
+ * The source-key kind of a price-adjustment line: its row carries the cost type the adjustment
+ * names (any cost type of the tenant), so the key, not the cost type, says where it came from.
+ */
+export const adjustKind = 'ADJUST';
+
+/** Every source-key kind a run of an owner writes (the writer's scope). */
+const runKinds = [...Object.values(feeKinds).map((k) => k.costType), adjustKind];
 
 /** Reviewed bills that carry their own amount: table, fee kind, quantity and price columns. */
 const feeBills = [
@@ -99,6 +116,22 @@ export const feeRows = (tenantId: string, owner: string) => sql`
     and o.bill_no = s.bill_no and o.is_deleted = 0
   where s.tenant_id = ${tenantId} and s.customer_code = ${owner} and s.is_deleted = 0`;
 
+/**
+ * An owner's consignment notes (as shipper) that are fully signed for (state 7) with a freight:
+ * the day of the last sign-off of their goods (UTC, via the departure lines' arrival bills and
+ * the delivery bills of those), and when the note or a delivery last changed.
+ */
+const signedNotes = (tenantId: string, owner: string) => sql`
+  select n.bill_no, n.freight, max(dv.sign_time at time zone 'UTC')::date as day,
+    greatest(max(n.update_time), max(dv.update_time)) as changed
+  from bl_consignmentbill n
+  join bl_loadingbilldetail ld on ld.tenant_id = n.tenant_id and ld.apply_code = n.bill_no and ld.is_deleted = 0
+  join bl_deliverybill dv on dv.tenant_id = n.tenant_id and dv.apply_code = ld.arrival_bill_no
+    and dv.is_deleted = 0 and dv.sign_time is not null
+  where n.tenant_id = ${tenantId} and n.is_deleted = 0 and n.shipper_customer = ${owner}
+    and n.bill_type = '2' and n.state = '7' and n.is_cancel = '0' and coalesce(n.freight, 0) <> 0
+  group by n.bill_no, n.freight`;
+
 async function ruleOf(tx: Tx, tenantId: string, owner: string): Promise<Rule | undefined> {
   const [rule] = await queryRows<Rule>(
     tx,
@@ -162,6 +195,11 @@ async function daysToCharge(tx: Tx, tenantId: string, owner: string, start: stri
               ),
               sql` `,
             )}
+            union all select effective_date from bl_adjustpricebill
+              where tenant_id = ${tenantId} and customer_code = ${owner}
+                and update_time > ${last.lastRun}::timestamptz
+            union all select day from (${signedNotes(tenantId, owner)}) n
+              where n.changed > ${last.lastRun}::timestamptz
           ) changed where day < ${start}::date`,
     );
     if (changed?.from) {
@@ -203,17 +241,27 @@ const storageSql = (tenantId: string, owner: string, terms: DayTerms[]) => {
       select * from jsonb_to_recordset(${days}::jsonb) as x(day date, agreement_code text, basis text,
         price numeric, step numeric, cap numeric, free int, period int, tiered boolean, modulus numeric)
     ),
-    r as (
+    -- Each lot's running balance (ADR 0024 "Figures"): the day deltas, summed in fee-day order;
+    -- a balance holds from its day until the lot's next change, so each charged day meets one
+    -- balance per lot instead of every stream row of the owner.
+    deltas as (
       select material_code as m, batch_no as b, coalesce(instock_date, fee_day) as lot, fee_day,
-        qty, weg, volume, board
+        sum(qty) as qty, sum(weg) as weg, sum(volume) as volume, sum(board) as board
       from (${feeRows(tenantId, owner)}) f
       where stream_status = '1' and fee_day <= ${last}::date
+      group by 1, 2, 3, 4
+    ),
+    balances as (
+      select m, b, lot, fee_day as since,
+        lead(fee_day) over w as until,
+        sum(qty) over w as qty, sum(weg) over w as weg, sum(volume) over w as volume,
+        sum(board) over w as board
+      from deltas
+      window w as (partition by m, b, lot order by fee_day)
     ),
     held as (
-      select d.day, r.lot, sum(r.qty) as qty, sum(r.weg) as weg, sum(r.volume) as volume,
-        sum(r.board) as board
-      from d join r on r.fee_day <= d.day
-      group by d.day, r.m, r.b, r.lot
+      select d.day, r.lot, r.qty, r.weg, r.volume, r.board
+      from d join balances r on r.since <= d.day and (r.until is null or d.day < r.until)
     ),
     lot_days as (
       select d.day, d.agreement_code, d.price, d.step, d.cap, d.modulus, h.qty, h.weg, h.volume, h.board,
@@ -468,6 +516,83 @@ export async function chargeOwner(
     }
   }
 
+  if (terms.length > 0) {
+    // Reviewed price adjustments: each line's difference, (new − old price) × qty, is charged
+    // under the adjustment's cost type on its effective day; an adjustment reviewed after that
+    // day was charged lands as a correction dated in the next run (ADR 0024).
+    const byDay = new Map(terms.map((t) => [t.day, t]));
+    const lines = await queryRows<{
+      billNo: string;
+      lineNumber: number;
+      costType: string;
+      day: string;
+      materialCode: string;
+      qty: string;
+      diffPrice: string;
+      amount: string;
+    }>(
+      tx,
+      sql`select h.bill_no as "billNo", d.line_number as "lineNumber", h.cost_type_code as "costType",
+            to_char(h.effective_date, 'YYYY-MM-DD') as day, d.material_code as "materialCode",
+            coalesce(d.qty, 0)::text as qty, (d.new_price - coalesce(d.price, 0))::text as "diffPrice",
+            coalesce(d.diff_amount, 0)::text as amount
+          from bl_adjustpricebill h
+          join bl_adjustpricebilldetail d on d.tenant_id = h.tenant_id and d.header_id = h.id and d.is_deleted = 0
+          where h.tenant_id = ${tenantId} and h.is_deleted = 0 and h.customer_code = ${owner}
+            and h.is_review = '2' and h.effective_date in (${sql.join(
+              terms.map((t) => sql`${t.day}::date`),
+              sql`, `,
+            )})
+          order by h.bill_no, d.line_number`,
+    );
+    const workTypes = new Map(Object.values(feeKinds).map((k) => [k.costType as string, k.workType]));
+    for (const line of lines) {
+      charges.push({
+        key: `${adjustKind}|${owner}|${line.billNo}|${line.lineNumber}`,
+        day: line.day,
+        costType: line.costType,
+        workType: workTypes.get(line.costType) ?? feeKinds.storage.workType,
+        agreementCode: byDay.get(line.day)?.agreementCode ?? null,
+        billNo: line.billNo,
+        lineNumber: line.lineNumber,
+        materialCode: line.materialCode,
+        qty: line.qty,
+        realityQty: line.qty,
+        unitPrice: line.diffPrice,
+        amount: line.amount,
+      });
+    }
+  }
+
+  if (terms.length > 0) {
+    // Freight (transport's computed `freight` of a consignment note, modules/transport/freight.ts):
+    // one charge per note of the owner as shipper once it is fully signed for (state 7), on the
+    // day of its last sign-off, traceable by the note's number.
+    const byDay = new Map(terms.map((t) => [t.day, t]));
+    const notes = await queryRows<{ billNo: string; day: string; amount: string }>(
+      tx,
+      sql`select bill_no as "billNo", to_char(day, 'YYYY-MM-DD') as day, freight::text as amount
+          from (${signedNotes(tenantId, owner)}) n
+          where day in (${sql.join(
+            terms.map((t) => sql`${t.day}::date`),
+            sql`, `,
+          )})
+          order by bill_no`,
+    );
+    for (const note of notes) {
+      charges.push({
+        key: `${feeKinds.freight.costType}|${owner}|${note.billNo}`,
+        day: note.day,
+        ...feeKinds.freight,
+        agreementCode: byDay.get(note.day)?.agreementCode ?? null,
+        billNo: note.billNo,
+        realityQty: '1',
+        unitPrice: note.amount,
+        amount: note.amount,
+      });
+    }
+  }
+
   // The scope: the days charged now (a day left out, e.g. without agreement, keeps its rows).
   const chargedDays = terms.map((t) => t.day);
   if (chargedDays.length === 0) return { customerCode: owner, rows: 0, amount: '0.00', skipped };
@@ -476,7 +601,7 @@ export async function chargeOwner(
     auth,
     {
       customerCode: owner,
-      costTypes: Object.values(feeKinds).map((k) => k.costType),
+      kinds: runKinds,
       from: chargedDays[0] as string,
       to: chargedDays.at(-1) as string,
       runStart: start,

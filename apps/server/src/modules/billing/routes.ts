@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { attachment, xlsxType } from '../../engine/excel-columns.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules, removeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -14,6 +15,7 @@ import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+import { lineSources, statementWorkbook } from './statement.ts';
 
 export const billingJobKind = 'billing';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -246,14 +248,14 @@ function registerCostBillRules() {
         await tx.execute(
           sql`insert into bl_costbilldetail (id, tenant_id, create_user, update_user, header_id, bill_no,
                 agreement_code, material_code, qty, weg, volume, board_qty, make_date, is_cost, cost_type,
-                work_type, reality_qty, reality_day, unit_price, amount)
+                work_type, reality_qty, reality_day, unit_price, amount, stage)
               values ${sql.join(
                 lines.map(
                   (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
                     ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
                     ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
                     ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
-                    ${l.unit_price}::numeric, ${l.amount}::numeric)`,
+                    ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int)`,
                 ),
                 sql`, `,
               )}`,
@@ -370,7 +372,7 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
     async (request) => {
       const auth = requireAuth(request.auth);
       const jobId = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'costdetail_add');
+        await requireButton(tx, auth, 'costdetail_run');
         return startBillingRun(tx, jobs, auth, request.language, request.body);
       });
       return ok({ jobId }, translate('ok', request.language));
@@ -439,6 +441,48 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
         );
       });
       return ok(lots, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/line-sources',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Drill-down of a cost-bill line: the cost-detail rows it gathers, with their days and bill lines',
+        querystring: z.object({ lineId: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const rows = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costbill_view');
+        return lineSources(tx, auth, request.query.lineId, request.language);
+      });
+      return ok(rows, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/statement',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "An owner's statement for a cost bill's period as an Excel workbook",
+        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const file = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costbill_export');
+        return statementWorkbook(tx, auth, request.query.id, request.language);
+      });
+      return reply
+        .header('content-type', xlsxType)
+        .header('content-disposition', attachment(file.fileName, 'statement.xlsx'))
+        .send(file.buffer);
     },
   );
 }

@@ -13,6 +13,7 @@ import { requireOperatorAdministrator } from '../access/holdings.ts';
 import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { revokeTenantSessions } from '../auth/revocation.ts';
+import { seedCostTypes } from '../billing/cost-types.ts';
 import { administratorAlias } from './rules.ts';
 import { seedSerials } from './serial-defaults.ts';
 
@@ -107,6 +108,8 @@ export function registerTenantRules(config: Config) {
           .values(menus.map((m) => ({ id: nextId(), tenantId, roleId, menuId: m.id })));
       // Bills are numbered from the first day: blank numbers are drawn by the default rules.
       await seedSerials(tx, tenantId, auth.userId);
+      // The fee engine's cost types (ADR 0024), so that charges name a known type from day one.
+      await seedCostTypes(tx, tenantId, auth.userId);
     });
   };
 
