@@ -42,6 +42,12 @@ export const seedMenus: SeedMenu[] = [
     area: 'transport',
     sort: 99,
   },
+  // The transport monitor (spec 01 Transport: /openYsy/index), after the transport documents.
+  { code: 'transportMonitor', name: '运输监控', path: '/openYsy/index', area: 'transport' },
+  // Workflow (spec 01 "Develop and flow tools", ADR 0027): the work page and the process
+  // designer; the detail page and the form designer (/tool/build/index) stay hidden.
+  { code: 'workStart', name: '流程工作台', path: '/flowable/work/start', area: 'system' },
+  { code: 'processDesigner', name: '流程设计', path: '/definition/designer', area: 'system' },
   // Device monitoring (issue 19): the board of sensors and the alarm list come before the
   // catalogue's device, reading and setting lists. Their calls check the deviceinfo buttons.
   { code: 'deviceBoard', name: '设备看板', path: '/device/board', area: 'device', sort: 10 },

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn.css';
@@ -127,6 +128,7 @@ interface DefinitionRow {
  */
 export function DesignerScreen() {
   const { t } = useTranslation();
+  useDocumentTitle({ key: 'menu.processDesigner' });
   const { message } = App.useApp();
   const host = useRef<HTMLDivElement>(null);
   const [modeler, setModeler] = useState<Modeler>();

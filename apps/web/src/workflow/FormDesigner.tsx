@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { FormFields } from './FormFields.tsx';
 import './workflow.css';
 
@@ -160,6 +161,7 @@ function FieldProperties({
  */
 export function FormDesigner() {
   const { t } = useTranslation();
+  useDocumentTitle({ key: 'workflow.form.designer' });
   const { message } = App.useApp();
   const language = currentLanguage();
   const [formId, setFormId] = useState('');

@@ -24,6 +24,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { Diagram } from './Diagram.tsx';
 import { FormFields, formValues } from './FormFields.tsx';
 import { UserPicker } from './UserPicker.tsx';
@@ -263,6 +264,7 @@ function InstanceTable({ kind }: { kind: 'mine' | 'copies' }) {
  */
 export function WorkStartScreen() {
   const { t } = useTranslation();
+  useDocumentTitle({ key: 'menu.workStart' });
   const navigate = useNavigate();
   const [starting, setStarting] = useState<Startable>();
   const startable = useQuery({
@@ -480,6 +482,8 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
 /** An instance: its form data, the diagram with done and current steps, the history; and a task to handle. */
 export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: string; taskId?: string }) {
   const { t } = useTranslation();
+  // Outside the menu: the page names its own tab.
+  useDocumentTitle({ key: 'workflow.detail' });
   const status = useStatusLabel();
   const detail = useQuery({
     queryKey: ['workflow', 'detail', instanceId],
@@ -561,6 +565,7 @@ export function LeaveFormScreen() {
   const navigate = useNavigate();
   const id = segments(useLocation().pathname)[4] ?? '';
   const { t } = useTranslation();
+  useDocumentTitle({ key: 'workflow.start' });
   return (
     <Card className="bl-page-card" title={t('workflow.start')} style={{ maxWidth: 640 }}>
       <StartForm
