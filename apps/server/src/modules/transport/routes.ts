@@ -10,6 +10,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { signLines } from './flow-code.ts';
 
 /** Hours after which an open consignment (not yet delivered, refused or cancelled) is late. */
 export const lateHours = 48;
@@ -20,7 +21,8 @@ export const lateHours = 48;
  *   shipped outbound bill, quoting its lines (the body gives the consignee and the rest);
  * - `GET /api/bl-tms/transport/monitor` is the monitor (/openYsy/index): every consignment
  *   with its step, vehicle, driver, route and age, filterable, the late ones marked;
- * - `GET /api/bl-tms/transport/links?entity=&id=` names the documents before and after one.
+ * - `GET /api/bl-tms/transport/links?entity=&id=` names the documents before and after one;
+ * - `GET /api/bl-tms/deliverybill/signLines?id=` lists the lines a delivery signs for.
  */
 export function registerTransportRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -91,6 +93,26 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
               where tenant_id = ${auth.tenantId} and id = ${String(saved.id)}::bigint`,
         );
         return { ...saved, sourceBillNo: bill.billNo };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+
+  const delivery = entityByName.get('deliverybill') as EntityDefinition;
+  api.get(
+    `${delivery.path}/signLines`,
+    {
+      schema: {
+        tags: ['deliverybill'],
+        summary: 'The departure lines a delivery bill signs for, with what is open of each (the sign dialog)',
+        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const data = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'deliverybill_view');
+        return { details: await signLines(tx, auth, request.query.id) };
       });
       return ok(data, translate('ok', request.language));
     },
