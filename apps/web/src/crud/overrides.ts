@@ -29,6 +29,10 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   costdetail: lazy(() =>
     import('../billing/BillingRunScreen.tsx').then((m) => ({ default: m.BillingRunScreen })),
   ),
+  // Consignment orders with "From outbound bill" (issue 17, ADR 0025).
+  consignmentbill: lazy(() =>
+    import('../transport/ConsignmentScreen.tsx').then((m) => ({ default: m.ConsignmentScreen })),
+  ),
 };
 
 /**

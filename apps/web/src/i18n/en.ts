@@ -346,6 +346,14 @@ const en: Messages = {
     none: 'None',
     paperA4: 'A4 paper',
     paperReceipt: '76 mm receipt',
+    fromOutbound: 'From outbound bill',
+    fromOutboundIntro:
+      'Pick a shipped (posted) outbound bill: the consignment order quotes its lines. Fill in the consignee and the charging and payment terms.',
+    outboundBill: 'Outbound bill',
+    outboundPick: 'Type an outbound bill no. to find it',
+    outboundNone: 'No shipped outbound bill',
+    pieces: 'Pieces',
+    weightKg: 'Weight (kg)',
   },
   bindBatch: {
     done: 'The batch has been bound',
@@ -663,6 +671,8 @@ const en: Messages = {
       open: 'Still open',
       now: 'This time',
       nothingOpen: 'No line is still open',
+      reason: 'Refusal reason',
+      reasonHint: 'A reason refuses what is not taken',
     },
     exporting: 'Exporting',
     exportProgress: 'Wrote {{done}} of {{total}} rows',

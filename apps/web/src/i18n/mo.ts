@@ -336,6 +336,14 @@ const mo: Messages = {
     none: '無',
     paperA4: 'A4 紙',
     paperReceipt: '76 毫米小票',
+    fromOutbound: '從出庫單生成',
+    fromOutboundIntro:
+      '選擇已出庫（已過賬）的出庫單，託運訂單將引用它的明細；請填寫收貨客戶和計費、付款方式。',
+    outboundBill: '出庫單',
+    outboundPick: '輸入出庫單號查找',
+    outboundNone: '沒有已出庫的出庫單',
+    pieces: '件數',
+    weightKg: '重量（KG）',
   },
   bindBatch: {
     done: '批次已綁定',
@@ -651,6 +659,8 @@ const mo: Messages = {
       open: '未完成數量',
       now: '本次數量',
       nothingOpen: '沒有未完成的明細',
+      reason: '拒收原因',
+      reasonHint: '少簽的數量填寫原因即為拒收',
     },
     exporting: '正在匯出',
     exportProgress: '已寫入 {{done}} / {{total}} 列',

@@ -337,6 +337,14 @@ const zh = {
     none: '无',
     paperA4: 'A4 纸',
     paperReceipt: '76 毫米小票',
+    fromOutbound: '从出库单生成',
+    fromOutboundIntro:
+      '选择已出库（已过账）的出库单，托运订单将引用它的明细；请填写收货客户和计费、付款方式。',
+    outboundBill: '出库单',
+    outboundPick: '输入出库单号查找',
+    outboundNone: '没有已出库的出库单',
+    pieces: '件数',
+    weightKg: '重量（KG）',
   },
   bindBatch: {
     done: '批次已绑定',
@@ -652,6 +660,8 @@ const zh = {
       open: '未完成数量',
       now: '本次数量',
       nothingOpen: '没有未完成的明细',
+      reason: '拒收原因',
+      reasonHint: '少签的数量填写原因即为拒收',
     },
     exporting: '正在导出',
     exportProgress: '已写入 {{done}} / {{total}} 行',
