@@ -666,4 +666,45 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
       'have all been signed for or refused',
     );
   });
+  it("gives the driver's departure sheet: stops in loading order with consignee, address, phone and totals", async () => {
+    const first = await consignment('2', [{ materialCode: 'M1', qty: '3', qtyWeg: '30', volume: '0.5' }], {
+      carNo: '粤A12345',
+      driverCode: 'D1',
+      lineCode: 'L1',
+    });
+    const second = await consignment(
+      '2',
+      [
+        { materialCode: 'M2', qty: '2', weg: '0.05', volume: '0.25' },
+        { materialCode: 'M1', qty: '1', qtyWeg: '12.5' },
+      ],
+      { unloadingAddress: '澳门氹仔 2 号', billRemark: '到前致电' },
+    );
+    const departure = await ok('consignmentbill', 'load', [first.id, second.id]);
+    const answer = await api.call('GET', `${path('loadingbill')}/sheet`, { query: { id: String(departure.id) } });
+    expect(answer.success).toBe(true);
+    const sheet = answer.data as Row & { stops: (Row & { lines: Row[] })[] };
+    expect(sheet).toMatchObject({
+      billNo: departure.billNo,
+      carNo: '粤A12345',
+      driverName: '李四',
+      lineName: '广州—澳门',
+      qty: '6.0000',
+      kg: '92.5000',
+      volume: '0.7500',
+    });
+    expect(
+      sheet.stops.map((s) => [s.stop, s.noteNo, s.consigneeName, s.phone, s.address, s.qty, s.kg, s.volume]),
+    ).toEqual([
+      [1, first.billNo, '张三', '13800138000', '澳门新马路 1 号', '3.0000', '30.0000', '0.5000'],
+      [2, second.billNo, '张三', '13800138000', '澳门氹仔 2 号', '3.0000', '62.5000', '0.2500'],
+    ]);
+    expect(sheet.stops[1]?.billRemark).toBe('到前致电');
+    expect(sheet.stops[1]?.lines.map((l) => [l.materialCode, l.kg])).toEqual([
+      ['M2', '50.0000'],
+      ['M1', '12.5000'],
+    ]);
+    const missing = await api.call('GET', `${path('loadingbill')}/sheet`, { query: { id: '999999999' } });
+    expect(missing.success).toBe(false);
+  });
 });
