@@ -12,7 +12,7 @@ import { CodeName } from '../crud/cells.tsx';
 import { formInputs } from '../crud/inputs.tsx';
 import type { ScreenProps } from '../crud/overrides.ts';
 import { fieldRules } from '../crud/rules.ts';
-import { formatMeasured, type Row, toWireValues } from '../crud/values.ts';
+import { defaultValues, formatMeasured, type Row, toWireValues } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 
 /** What the order takes besides the outbound bill's lines: the consignee and the terms. */
@@ -124,7 +124,7 @@ function FromOutboundDialog(props: ScreenProps & { onClose: () => void }) {
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('transport.fromOutboundIntro')}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={defaultValues(fields)}>
         <Form.Item label={t('transport.outboundBill')} required>
           <Select
             showSearch
