@@ -658,7 +658,8 @@ function takeSigner(ctx: FlowContext) {
   const given: Row = {};
   for (const name of signerFields) {
     const value = ctx.input[name];
-    if (value === undefined) continue;
+    // An empty field of the dialog is not given: the bill's value (or, for the time, now) stands.
+    if (value === undefined || value === null || value === '') continue;
     const field = entity('deliverybill').fields.find((f) => f.name === name);
     if (!field) continue;
     const read = readFieldValue(field, value, ctx.language);
