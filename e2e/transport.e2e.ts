@@ -1,8 +1,11 @@
 /**
  * Transport in the browser (issue 17, docs/adr/0025-transport-flow.md), in Chinese: a shipped
- * outbound bill becomes a consignment order, which is dispatched, made into a consignment note,
- * loaded onto a departure, received, reviewed and signed for, each step from its own screen's
- * toolbar; the monitor and the linked documents are then shown in zh, mo and en.
+ * outbound bill becomes a consignment order through "From outbound bill" on the orders' list,
+ * which is dispatched, made into a consignment note, loaded onto a departure, received,
+ * reviewed and signed for in the sign dialog (signer and per-line quantities, a refusal with
+ * its reason), each step from its own screen's toolbar; the monitor, the linked documents, the
+ * prints (the driver's departure sheet among them) and the from-outbound dialog are then shown
+ * in zh, mo and en.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +34,8 @@ const words = {
     arrive: '确定选择的发车单已到货？',
     review: '确定审核选择的到货单？',
     deliver: '确定为选择的到货单生成配送单？',
-    sign: '确定签收选择的配送单？',
+    sign: '请填写签收人、手机、身份证号和签收时间',
+    fromOutbound: '从出库单生成',
     monitor: '运输监控',
     delivered: '已签收',
     links: '关联单据',
@@ -39,6 +43,7 @@ const words = {
   mo: {
     languageName: '繁體中文',
     heading: '帳號登入',
+    fromOutbound: '從出庫單生成',
     monitor: '運輸監控',
     delivered: '已簽收',
     links: '關聯單據',
@@ -46,6 +51,7 @@ const words = {
   en: {
     languageName: 'English',
     heading: 'Sign in',
+    fromOutbound: 'From outbound bill',
     monitor: 'Transport monitor',
     delivered: 'Delivered',
     links: 'Linked documents',
@@ -55,9 +61,11 @@ const words = {
 let suite: Suite;
 let api: Awaited<ReturnType<typeof adminApi>>;
 let orderId = '';
+let orderNo = '';
 /** The consignment note and the delivery bill the story made, printed in every language. */
 let noteId = '';
 let deliveryId = '';
+let departureId = '';
 
 async function seed() {
   api = await adminApi(suite.server.baseUrl);
@@ -102,16 +110,7 @@ async function seed() {
     height: '2.4',
   });
   await tms('basicgoodsforpay', { goodsCode: 'TM', goodsName: '运输物料', price: '0.8' });
-  // The consignment order quotes the outbound bill's lines; the clerk names the vehicle.
-  const order = await api.call('POST', `/api/bl-tms/consignmentbill/fromOutbound?id=${String(outbound.id)}`, {
-    billNo: 'T-TY-1',
-    consigneeCustomer: 'TR',
-    unloadingAddress: '澳门新马路 8 号',
-    carNo: '粤C88888',
-    driverCode: 'TD',
-    lineCode: 'TL',
-  });
-  orderId = String(order.id);
+  expect(outbound.billNo).toBe('T-OUT-1');
 }
 
 /** Ticks the list row holding `text` and runs a toolbar action behind its confirmation. */
@@ -155,6 +154,16 @@ async function actWithQuantities(
   });
 }
 
+/** Picks the option holding `text` in the open select (a reference typed into, or a list). */
+async function pickOption(page: Page, text: string) {
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
+  await option.waitFor();
+  await option.click();
+}
+
 const detail = (entity: string, id: string) => api.call('GET', `/api/bl-tms/${entity}/detail?id=${id}`);
 
 describe.skipIf(!browserAvailable)('transport in the browser', () => {
@@ -174,19 +183,49 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
     // The machine is shared: lists may take longer than the harness's 20 s to answer.
     context.setDefaultTimeout(60_000);
     const page = await context.newPage();
-    const order = await detail('consignmentbill', orderId);
-    expect(order).toMatchObject({ sourceBillNo: 'T-OUT-1', freight: '320.00', state: '0' });
-
+    // The order quotes a shipped outbound bill, picked on the orders' list.
     await page.goto('/consignmentOrderbill/consignmentOrderbillDispatch');
-    await act(page, 'consignmentbill', 'T-TY-1', 'dispatch', zh.dispatch);
+    await page.getByTestId('toolbar-fromOutbound').click();
+    const from = page.locator('.bl-from-outbound');
+    await from.getByTestId('outbound-pick').click();
+    await pickOption(page, 'T-OUT-1');
+    await from.getByText('TM').first().waitFor();
+    await from.locator('#consigneeCustomer').click();
+    await from.locator('#consigneeCustomer').fill('TR');
+    await pickOption(page, '陈小姐');
+    await from.locator('#unloadingAddress').fill('澳门新马路 8 号');
+    await screenshot(page, 'transport-from-outbound-zh');
+    const made0 = await succeeded(page, 'POST', '/consignmentbill/fromOutbound?', async () => {
+      await from.getByRole('button', { name: spacedOut(zh.ok) }).click();
+    });
+    orderId = String((made0.data as { id: string }).id);
+    const order = await detail('consignmentbill', orderId);
+    orderNo = String(order.billNo);
+    expect(order).toMatchObject({
+      sourceBillNo: 'T-OUT-1',
+      freight: '320.00',
+      state: '0',
+      consigneeCustomer: 'TR',
+    });
+    // The clerk names the vehicle on the order.
+    await api.call('POST', '/api/bl-tms/consignmentbill/submit', {
+      ...order,
+      carNo: '粤C88888',
+      driverCode: 'TD',
+      lineCode: 'TL',
+    });
+
+    await page.reload();
+    await act(page, 'consignmentbill', orderNo, 'dispatch', zh.dispatch);
     await screenshot(page, 'transport-orders-zh');
-    const made = await act(page, 'consignmentbill', 'T-TY-1', 'makeNote', zh.makeNote);
+    const made = await act(page, 'consignmentbill', orderNo, 'makeNote', zh.makeNote);
     const [note] = (made.data as { notes: { id: string; billNo: string }[] }).notes;
     expect((await detail('consignmentbill', orderId)).state).toBe('2');
 
     await page.goto('/consignmentBill/consignmentBillLoading');
     const loaded = await actWithQuantities(page, 'consignmentbill', String(note?.billNo), 'load', zh.load);
     const departure = loaded.data as { id: string; billNo: string };
+    departureId = departure.id;
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('4');
 
     await page.goto('/loadingBill/loadingBillEdit');
@@ -198,19 +237,37 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
     await act(page, 'arrivalbill', String(arrival?.billNo), 'review', zh.review);
     const delivering = await act(page, 'arrivalbill', String(arrival?.billNo), 'deliver', zh.deliver);
     const [delivery] = (delivering.data as { deliveries: { id: string; billNo: string }[] }).deliveries;
-    // The signer's details are entered on the delivery bill, then it is signed from the list.
-    const bill = await detail('deliverybill', String(delivery?.id));
-    await api.call('POST', '/api/bl-tms/deliverybill/submit', {
-      ...bill,
-      signName: '陈小姐',
-      signPhone: '13800138000',
-      signIdCard: '11010519491231002X',
-    });
+    // The sign dialog takes the signer and what is signed for: 7 of the 8, the last one refused.
     await page.goto('/deliveryBill/deliveryBillEdit');
-    await act(page, 'deliverybill', String(delivery?.billNo), 'sign', zh.sign);
+    const row = page
+      .locator('[data-testid="crud-deliverybill"] .ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: String(delivery?.billNo) });
+    await row.first().waitFor();
+    await row.first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('toolbar-sign').click();
+    const dialog = page.locator('.bl-quantities').filter({ hasText: zh.sign });
+    await dialog.getByTestId('quantity-1').waitFor();
+    await dialog.locator('#signName').fill('陈小姐');
+    await dialog.locator('#signPhone').fill('13800138000');
+    await dialog.locator('#signIdCard').fill('11010519491231002');
+    await dialog.getByTestId('quantity-1').fill('7');
+    await dialog.getByTestId('reason-1').fill('外箱破损');
+    // A wrong identity card is refused in the form, before anything is sent.
+    await dialog.getByRole('button', { name: spacedOut(zh.ok) }).click();
+    await dialog.locator('.ant-form-item-explain-error').filter({ hasText: '身份证号' }).first().waitFor();
+    await dialog.locator('#signIdCard').fill('11010519491231002X');
+    await screenshot(page, 'transport-sign-dialog-zh');
+    await succeeded(page, 'POST', '/deliverybill/sign?', async () => {
+      await dialog.getByRole('button', { name: spacedOut(zh.ok) }).click();
+    });
     expect(await detail('deliverybill', String(delivery?.id))).toMatchObject({
       state: '1',
-      freight: '320.00',
+      signName: '陈小姐',
+      signIdCard: '11010519491231002X',
+      totalQty: '7.0000',
+      // 7 of 8 pieces: 350 kg × 0.8.
+      freight: '280.00',
+      refuseReason: '外箱破损',
     });
     expect((await detail('consignmentbill', String(note?.id))).state).toBe('7');
     noteId = String(note?.id);
@@ -257,6 +314,18 @@ describe.skipIf(!browserAvailable)('transport in the browser', () => {
       expect(await page.locator('.bl-doc-receipt').count()).toBe(1);
       await page.getByText('11010519491231002X').waitFor();
       await screenshot(page, `transport-delivery-receipt-${language}`);
+      // The driver's departure sheet: the stop with its consignee, address and signature line.
+      await page.goto(`/print/loadingbill?ids=${departureId}&paper=driver`);
+      await page.waitForFunction(() => (window as unknown as { printed?: number }).printed === 1);
+      const stop = page.getByTestId('sheet-stop-1');
+      await stop.getByText('澳门新马路 8 号').waitFor();
+      await stop.getByText('13800138000').waitFor();
+      await screenshot(page, `transport-driver-sheet-${language}`);
+      // The from-outbound dialog on the orders' list, in the language.
+      await page.goto('/consignmentOrderbill/consignmentOrderbillDispatch');
+      await page.getByTestId('toolbar-fromOutbound').click();
+      await page.locator('.bl-from-outbound').getByText(own.fromOutbound).first().waitFor();
+      await screenshot(page, `transport-from-outbound-${language}`);
       await context.close();
       context = undefined;
     },

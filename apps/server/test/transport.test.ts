@@ -498,4 +498,217 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
     expect((await from(outbound.id, { consigneeCustomer: 'R1' })).msg).toContain('already has consignment');
     expect((await byNo('consignmentbill', String(order.billNo))).id).toBe(order.id);
   });
+  it('prices by piece and by volume from the price list, exactly to the cent', async () => {
+    await must('basicgoodsforpay', {
+      goodsCode: 'M5',
+      goodsName: '物料 M5',
+      piecePrice: '2.5',
+      volumePrice: '33.3333',
+    });
+    // No rate per kilogram on the list: a weight charge has nothing to price.
+    const byWeight = await consignment('2', [{ materialCode: 'M5', qty: '3', qtyWeg: '10' }]);
+    expect(byWeight.freight).toBe('0.00');
+    // 7 pieces × 2.5 + 1.0001 piece × 2.5 = 20.00025 → 20.00.
+    const byPiece = await consignment(
+      '2',
+      [
+        { materialCode: 'M5', batchNo: 'B1', qty: '7' },
+        { materialCode: 'M5', batchNo: 'B2', qty: '1.0001' },
+      ],
+      { chargingType: '1' },
+    );
+    expect(byPiece.freight).toBe('20.00');
+    // 0.0015 m³ × 33.3333 = 0.04999995 → 0.05; 3 m³ × 33.3333 = 99.9999 → 100.00 (rounded once).
+    const byVolume = await consignment(
+      '2',
+      [
+        { materialCode: 'M5', batchNo: 'B1', qty: '1', volume: '0.0015' },
+        { materialCode: 'M5', batchNo: 'B2', qty: '1', volume: '3' },
+      ],
+      { chargingType: '3' },
+    );
+    expect(byVolume.freight).toBe('100.05');
+    // The line's own rate still wins: 2 m³ × 10.
+    const own = await consignment('2', [{ materialCode: 'M5', qty: '1', volume: '2', price: '10' }], {
+      chargingType: '3',
+    });
+    expect(own.freight).toBe('20.00');
+  });
+
+  it('takes back the review of an arrival exactly, until its delivery starts', async () => {
+    const note = await consignment('2', [{ materialCode: 'M1', qty: '2', qtyWeg: '10' }], {
+      carNo: '粤A12345',
+      driverCode: 'D1',
+    });
+    const departure = await ok('consignmentbill', 'load', [note.id]);
+    const [arrival] = (await ok('loadingbill', 'arrive', [String(departure.id)])).arrivals as {
+      id: string;
+      billNo: string;
+    }[];
+    const id = arrival?.id as string;
+    const before = await detail('arrivalbill', id);
+    expect(await refused('arrivalbill', 'unreview', [id])).toBe(
+      `Arrival bill ${arrival?.billNo} is not reviewed; there is no review to take back`,
+    );
+    await ok('arrivalbill', 'review', [id]);
+    expect((await detail('arrivalbill', id)).auditUser).toBeTruthy();
+    await ok('arrivalbill', 'unreview', [id]);
+    const after = await detail('arrivalbill', id);
+    expect(after).toMatchObject({ state: '0', auditUser: null, auditTime: null });
+    // Open again: editable, and the departure's counts are as they were.
+    expect((await submit('arrivalbill', { ...after, billRemark: '复核' })).success).toBe(true);
+    expect(((await detail('loadingbill', String(departure.id))).details as Row[])[0]).toMatchObject({
+      checkQty: '2.0000',
+      deliveredQty: null,
+    });
+    expect(before.state).toBe('0');
+    await ok('arrivalbill', 'review', [id]);
+    const [delivery] = (await ok('arrivalbill', 'deliver', [id])).deliveries as { billNo: string }[];
+    expect(await refused('arrivalbill', 'unreview', [id], {}, 'zh')).toBe(
+      `到货单 ${arrival?.billNo} 已开始配送（配送单 ${delivery?.billNo}），不能反审核`,
+    );
+    expect(await detail('arrivalbill', id)).toMatchObject({ state: '1' });
+  });
+
+  it('signs with the signer and the per-line quantities of the dialog, refusing the rest of a line with its reason', async () => {
+    const note = await consignment(
+      '2',
+      [
+        { materialCode: 'M1', batchNo: 'B1', qty: '10', qtyWeg: '100' },
+        { materialCode: 'M2', qty: '5', qtyWeg: '50' },
+        { materialCode: 'M1', batchNo: 'B2', qty: '2', qtyWeg: '20' },
+      ],
+      { carNo: '粤A12345', driverCode: 'D1' },
+    );
+    const departure = await ok('consignmentbill', 'load', [note.id]);
+    const [arrival] = (await ok('loadingbill', 'arrive', [String(departure.id)])).arrivals as {
+      id: string;
+    }[];
+    await ok('arrivalbill', 'review', [arrival?.id as string]);
+    const [delivery] = (await ok('arrivalbill', 'deliver', [arrival?.id as string])).deliveries as {
+      id: string;
+      billNo: string;
+    }[];
+    const id = delivery?.id as string;
+    const sheet = await api.call('GET', `${path('deliverybill')}/signLines`, { query: { id } });
+    const lines = (sheet.data as { details: Row[] }).details;
+    expect(lines.map((l) => [l.lineNumber, l.materialCode, l.qty, l.deliveredQty])).toEqual([
+      [1, 'M1', '10.0000', '0.0000'],
+      [2, 'M2', '5.0000', '0.0000'],
+      [3, 'M1', '2.0000', '0.0000'],
+    ]);
+    const [l1, l2, l3] = lines as [Row, Row, Row];
+    const signer = {
+      signName: '王五',
+      signPhone: '13912345678',
+      signIdCard: idCard,
+      signTime: '2026-05-01 10:30:00',
+    };
+    // The dialog's fields are read as the form reads them, in the user's language.
+    expect(await refused('deliverybill', 'sign', [id], { ...signer, signPhone: '12345' }, 'zh')).toContain(
+      '签收人手机',
+    );
+    expect(
+      await refused('deliverybill', 'sign', [id], { ...signer, signIdCard: '110105194912310021' }),
+    ).toContain('wrong check digit');
+    // Line 1 all, line 2 three with the rest refused, line 3 one with the rest left open.
+    await ok('deliverybill', 'sign', [id], {
+      ...signer,
+      lines: [
+        { id: l1.id, qty: '10' },
+        { id: l2.id, qty: '3', reason: '外箱破损' },
+        { id: l3.id, qty: '1' },
+      ],
+    });
+    const signed = await detail('deliverybill', id);
+    expect(signed).toMatchObject({
+      state: '2',
+      signName: '王五',
+      signPhone: '13912345678',
+      signIdCard: idCard,
+      totalQty: '14.0000',
+      // (100 + 30 + 10) kg: 100 × 1.5 + 30 × 2 + 10 × 1.5.
+      freight: '225.00',
+      refuseReason: '外箱破损',
+    });
+    expect(new Date(String(signed.signTime)).getTime()).toBe(new Date('2026-05-01T10:30:00').getTime());
+    const counted = (await detail('loadingbill', String(departure.id))).details as Row[];
+    expect(counted.map((l) => [l.deliveredQty, l.refusedQty, l.refuseReason])).toEqual([
+      ['10.0000', null, null],
+      ['3.0000', '2.0000', '外箱破损'],
+      ['1.0000', null, null],
+    ]);
+    expect((await detail('consignmentbill', note.id)).state).toBe('6');
+    // The next delivery signs for the one piece left; refusing it whole closes the note as delivered.
+    const [next] = (await ok('arrivalbill', 'deliver', [arrival?.id as string])).deliveries as {
+      id: string;
+    }[];
+    const open = (
+      (await api.call('GET', `${path('deliverybill')}/signLines`, { query: { id: next?.id as string } }))
+        .data as { details: Row[] }
+    ).details;
+    expect(open.map((l) => [l.qty, l.deliveredQty])).toEqual([
+      ['10.0000', '10.0000'],
+      ['5.0000', '5.0000'],
+      ['2.0000', '1.0000'],
+    ]);
+    await ok('deliverybill', 'sign', [next?.id as string], {
+      ...signer,
+      // The dialog sends an empty time as null: the sign-off takes now.
+      signTime: null,
+      lines: [{ id: l3.id, qty: '0', reason: '客户不要' }],
+    });
+    expect(await detail('deliverybill', next?.id as string)).toMatchObject({
+      state: '3',
+      totalQty: '0.0000',
+      freight: '0.00',
+    });
+    expect((await detail('consignmentbill', note.id)).state).toBe('7');
+    expect(await refused('arrivalbill', 'deliver', [arrival?.id as string])).toContain(
+      'have all been signed for or refused',
+    );
+  });
+  it("gives the driver's departure sheet: stops in loading order with consignee, address, phone and totals", async () => {
+    const first = await consignment('2', [{ materialCode: 'M1', qty: '3', qtyWeg: '30', volume: '0.5' }], {
+      carNo: '粤A12345',
+      driverCode: 'D1',
+      lineCode: 'L1',
+    });
+    const second = await consignment(
+      '2',
+      [
+        { materialCode: 'M2', qty: '2', weg: '0.05', volume: '0.25' },
+        { materialCode: 'M1', qty: '1', qtyWeg: '12.5' },
+      ],
+      { unloadingAddress: '澳门氹仔 2 号', billRemark: '到前致电' },
+    );
+    const departure = await ok('consignmentbill', 'load', [first.id, second.id]);
+    const answer = await api.call('GET', `${path('loadingbill')}/sheet`, {
+      query: { id: String(departure.id) },
+    });
+    expect(answer.success).toBe(true);
+    const sheet = answer.data as Row & { stops: (Row & { lines: Row[] })[] };
+    expect(sheet).toMatchObject({
+      billNo: departure.billNo,
+      carNo: '粤A12345',
+      driverName: '李四',
+      lineName: '广州—澳门',
+      qty: '6.0000',
+      kg: '92.5000',
+      volume: '0.7500',
+    });
+    expect(
+      sheet.stops.map((s) => [s.stop, s.noteNo, s.consigneeName, s.phone, s.address, s.qty, s.kg, s.volume]),
+    ).toEqual([
+      [1, first.billNo, '张三', '13800138000', '澳门新马路 1 号', '3.0000', '30.0000', '0.5000'],
+      [2, second.billNo, '张三', '13800138000', '澳门氹仔 2 号', '3.0000', '62.5000', '0.2500'],
+    ]);
+    expect(sheet.stops[1]?.billRemark).toBe('到前致电');
+    expect(sheet.stops[1]?.lines.map((l) => [l.materialCode, l.kg])).toEqual([
+      ['M2', '50.0000'],
+      ['M1', '12.5000'],
+    ]);
+    const missing = await api.call('GET', `${path('loadingbill')}/sheet`, { query: { id: '999999999' } });
+    expect(missing.success).toBe(false);
+  });
 });

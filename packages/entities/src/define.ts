@@ -191,10 +191,16 @@ function checkFlow(entity: string, flow: BillFlowInput, fields: FieldMeta[], chi
     for (const field of Object.keys(action.when ?? {})) need(field, `action ${name}`);
     for (const field of Object.keys(action.sets ?? {})) need(field, `action ${name}`);
     if (action.audit) need('auditUser', `action ${name}`);
-    if (action.quantities && !children.some((child) => child.key === action.quantities?.lines))
+    // Lines from a source route are another bill's: only the bill's own must be a child.
+    if (
+      action.quantities &&
+      action.quantities.source === undefined &&
+      !children.some((child) => child.key === action.quantities?.lines)
+    )
       throw new Error(
         `${entity}: action ${name} takes quantities of unknown lines ${action.quantities.lines}`,
       );
+    for (const field of action.form?.fields ?? []) need(field, `action ${name} form`);
     if (action.ledger === 'post' && !action.posts?.length && !flow.postings?.length)
       throw new Error(`${entity}: action ${name} posts, but the flow declares no postings`);
   }

@@ -89,6 +89,20 @@ export interface FlowAction<F extends string = string> {
   print?: boolean;
   /** The action takes a quantity per line (a partial receipt, a loaded count): `LineQuantities`. */
   quantities?: LineQuantities;
+  /** The action takes header fields in its dialog (a signer): `ActionForm`. */
+  form?: ActionForm;
+}
+
+/**
+ * Header fields an action asks for on one bill (a signer's name, mobile, identity card, time):
+ * the screen shows them as the bill's form shows them, filled from the bill, and sends them at
+ * the top of the body next to `lines`; the action's code checks and writes them.
+ */
+export interface ActionForm {
+  /** Header field names, in the order asked. */
+  fields: readonly string[];
+  /** Those the screen marks required (the server refuses without them too). */
+  required?: readonly string[];
 }
 
 /**
@@ -106,6 +120,16 @@ export interface LineQuantities {
   from: string;
   /** The line field with what earlier actions already took. */
   done?: string;
+  /**
+   * Where the lines come from when they are not the bill's own (a delivery signs for the lines
+   * of a departure): `GET {bill path}/{source}?id=` answering `{ [lines]: rows }`.
+   */
+  source?: string;
+  /**
+   * The body's name of a per-line text the screen asks when a line takes less than is open
+   * (a refusal reason): with one, the rest of the line is closed for that reason.
+   */
+  reason?: string;
 }
 
 /**
@@ -150,6 +174,7 @@ export interface CatalogueAction {
   print: boolean;
   when?: Record<string, readonly string[]>;
   quantities?: LineQuantities;
+  form?: ActionForm;
 }
 
 /** Whether a bill row is in the states a guard asks for. */

@@ -41,6 +41,7 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
         print: action.print ?? false,
         ...(action.when && { when: action.when as Record<string, readonly string[]> }),
         ...(action.quantities && { quantities: action.quantities }),
+        ...(action.form && { form: action.form }),
       })),
     }),
   };

@@ -145,4 +145,14 @@ export const transportMessages = {
     mo: '出庫單 {bill} 已生成託運單 {consignment}',
     en: 'Outbound bill {bill} already has consignment {consignment}',
   },
+  'transport.arrivalNotReviewedYet': {
+    zh: '到货单 {bill} 未审核，不能反审核',
+    mo: '到貨單 {bill} 未審核，不能反審核',
+    en: 'Arrival bill {bill} is not reviewed; there is no review to take back',
+  },
+  'transport.arrivalDelivering': {
+    zh: '到货单 {bill} 已开始配送（配送单 {delivery}），不能反审核',
+    mo: '到貨單 {bill} 已開始配送（配送單 {delivery}），不能反審核',
+    en: 'Delivery of arrival bill {bill} has started (delivery bill {delivery}); its review cannot be taken back',
+  },
 } as const;

@@ -240,10 +240,12 @@ export function CrudScreen(
       await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     },
   });
-  // An action taking a quantity per line asks for them on one bill; on several it takes what is open.
+  // An action taking input (quantities per line, header fields) asks for it on one bill; on
+  // several it takes what is open and what the bills say.
   const [quantities, setQuantities] = useState<{ action: CatalogueAction; id: string } | null>(null);
   const confirmAction = (action: CatalogueAction) => (ids: string[]) => {
-    if (action.quantities && ids.length === 1) return setQuantities({ action, id: ids[0] as string });
+    if ((action.quantities || action.form) && ids.length === 1)
+      return setQuantities({ action, id: ids[0] as string });
     modal.confirm({
       title: t('crud.tip'),
       content: action.confirm[language],
@@ -557,6 +559,7 @@ export function CrudScreen(
       {quantities && (
         <LineQuantitiesDialog
           entity={entity}
+          catalogue={catalogue}
           action={quantities.action}
           id={quantities.id}
           onSubmit={(body) => act.mutateAsync({ action: quantities.action, ids: [quantities.id], body })}

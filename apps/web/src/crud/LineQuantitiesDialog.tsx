@@ -1,43 +1,95 @@
-import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
-import { Input, Modal, Spin, Table, Typography } from 'antd';
+import type { CatalogueAction, CatalogueEntity, FieldMeta } from '@bl/entities';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { client } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import type { CatalogueIndex } from './catalogue.ts';
 import { CodeName } from './cells.tsx';
-import { openLines } from './quantities.ts';
+import { formInputs } from './inputs.tsx';
+import { openLines, subtractDecimals } from './quantities.ts';
+import { fieldRules } from './rules.ts';
 import { useRecord } from './useRecord.ts';
-import { cleanDecimalInput, formatMeasured, type Row } from './values.ts';
+import { cleanDecimalInput, formatMeasured, type Row, toFormValues, toWireValues } from './values.ts';
 
 /**
- * Asks for a quantity per open line before an action that takes them (the flow declaration's
- * `quantities`: a partial receipt, a loaded or counted quantity). Each starts at what is still
- * open; the server checks them and answers in the user's language.
+ * The dialog of an action that takes input on one bill (the flow declaration's `form` and
+ * `quantities`): the header fields it asks for, filled from the bill and checked as the bill's
+ * form checks them, then a quantity per open line (a partial receipt, a loaded or counted
+ * quantity, what is signed for), each starting at what is still open, with a reason for what a
+ * line leaves when the declaration asks one. The server checks it all and answers in the
+ * user's language.
  */
 export function LineQuantitiesDialog(props: {
   entity: CatalogueEntity;
+  catalogue: CatalogueIndex;
   action: CatalogueAction;
   id: string;
-  onSubmit: (body: { lines: Record<string, string>[] }) => Promise<unknown>;
+  onSubmit: (body: Row) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { entity, action, id, onSubmit, onClose } = props;
+  const { entity, catalogue, action, id, onSubmit, onClose } = props;
   const spec = action.quantities;
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
-  const lines = useMemo(() => (spec && record.data ? openLines(record.data, spec) : []), [record.data, spec]);
+  // Lines of another bill (a delivery signs for its departure's lines) come from their route.
+  const sourced = useQuery({
+    queryKey: ['actionLines', entity.name, action.name, id],
+    queryFn: () => client.request<Row>('GET', `${entity.path}/${spec?.source}`, { query: { id } }),
+    enabled: spec?.source !== undefined,
+    staleTime: 0,
+  });
+  const source = spec?.source === undefined ? record.data : sourced.data;
+  const lines = useMemo(() => (spec && source ? openLines(source, spec) : []), [source, spec]);
   const [values, setValues] = useState<Record<string, string>>({});
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   useEffect(() => {
     setValues(Object.fromEntries(lines.map((line) => [String(line.id), line.open])));
   }, [lines]);
+  const fields = useMemo(
+    () =>
+      (action.form?.fields ?? [])
+        .map((name) => entity.fields.find((field) => field.name === name))
+        .filter((field): field is FieldMeta => field !== undefined)
+        .map((field) => (action.form?.required?.includes(field.name) ? { ...field, required: true } : field)),
+    [action.form, entity.fields],
+  );
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (record.data) form.setFieldsValue(toFormValues(fields, record.data));
+  }, [record.data, fields, form]);
   const [busy, setBusy] = useState(false);
-  if (!spec) return null;
+  if (!spec && fields.length === 0) return null;
+  const loading = record.isLoading || (spec?.source !== undefined && sourced.isLoading);
+  /** What a line leaves of what is open, when it takes less ('' when it takes all). */
+  const short = (line: Row & { open: string }) => {
+    const rest = subtractDecimals(line.open, values[String(line.id)] || '0');
+    return rest.startsWith('-') || rest === '0' ? '' : rest;
+  };
 
   const submit = async () => {
+    let header: Row;
+    try {
+      header = toWireValues(fields, await form.validateFields());
+    } catch {
+      return; // The form shows what is wrong.
+    }
     setBusy(true);
     try {
       await onSubmit({
-        lines: lines.map((line) => ({ id: String(line.id), [spec.key]: values[String(line.id)] || '0' })),
+        ...header,
+        ...(spec && {
+          lines: lines.map((line) => {
+            const reason = spec.reason && short(line) ? reasons[String(line.id)]?.trim() : '';
+            return {
+              id: String(line.id),
+              [spec.key]: values[String(line.id)] || '0',
+              ...(spec.reason && reason && { [spec.reason]: reason }),
+            };
+          }),
+        }),
       });
       onClose();
     } catch {
@@ -56,13 +108,33 @@ export function LineQuantitiesDialog(props: {
       onOk={submit}
       onCancel={onClose}
       confirmLoading={busy}
-      okButtonProps={{ disabled: lines.length === 0 }}
-      width={760}
+      okButtonProps={{ disabled: spec !== undefined && lines.length === 0 }}
+      width={spec?.reason ? 920 : 760}
       className={`bl-quantities bl-confirm-${action.name}`}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{action.confirm[language]}</Typography.Paragraph>
-      {record.isLoading ? (
+      {fields.length > 0 && (
+        <Form form={form} layout="vertical" className="bl-action-form">
+          <div
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 12 }}
+          >
+            {fields.map((field) => (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={field.label[language]}
+                rules={fieldRules(field, language)}
+                required={field.required}
+                style={{ marginBottom: 8 }}
+              >
+                {formInputs[field.kind]({ field, language, catalogue, t })}
+              </Form.Item>
+            ))}
+          </div>
+        </Form>
+      )}
+      {!spec ? null : loading ? (
         <Spin />
       ) : (
         <Table<Row & { open: string }>
@@ -101,6 +173,26 @@ export function LineQuantitiesDialog(props: {
                 />
               ),
             },
+            ...(spec.reason
+              ? [
+                  {
+                    title: t('crud.quantities.reason'),
+                    width: 220,
+                    render: (_v: unknown, line: Row & { open: string }) => (
+                      <Input
+                        value={reasons[String(line.id)] ?? ''}
+                        maxLength={255}
+                        disabled={!short(line)}
+                        placeholder={short(line) ? t('crud.quantities.reasonHint') : ''}
+                        onChange={(event) =>
+                          setReasons((current) => ({ ...current, [String(line.id)]: event.target.value }))
+                        }
+                        data-testid={`reason-${line.lineNumber}`}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -3,7 +3,7 @@ import type { CatalogueEntity } from '@bl/entities';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Result, Segmented, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { client } from '../api/client.ts';
@@ -12,6 +12,7 @@ import { currentLanguage } from '../i18n/index.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useSession } from '../session.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { DepartureSheets } from '../transport/DepartureSheet.tsx';
 import { linkedEntities } from '../transport/TransportLinks.tsx';
 import { BillPrint, type PrintedChild } from './BillPrint.tsx';
 import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
@@ -45,8 +46,12 @@ function Printable() {
   const session = useSession((s) => s.session);
   const { entity: name = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  // Transport documents print on A4 or on a 76 mm receipt roll (issue 17).
+  // Transport documents print on A4 or on a 76 mm receipt roll (issue 17); a departure also as
+  // the driver's sheet.
   const receipt = params.get('paper') === 'receipt';
+  const driverSheet = params.get('paper') === 'driver' && name === 'loadingbill';
+  const [sheetReady, setSheetReady] = useState(false);
+  const onSheetReady = useCallback(() => setSheetReady(true), []);
   const ids = useMemo(
     () => [...new Set((params.get('ids') ?? '').split(','))].filter((id) => /^\d{1,19}$/.test(id)),
     [params],
@@ -75,14 +80,14 @@ function Printable() {
   usePrintLog(entity?.path, ids, ready);
   const printed = useRef(false);
   useEffect(() => {
-    if (!ready || namesPending > 0 || printed.current) return;
+    if (!ready || namesPending > 0 || printed.current || (driverSheet && !sheetReady)) return;
     const timer = setTimeout(() => {
       printed.current = true;
       document.body.dataset.printReady = 'true';
       window.print();
     }, 400);
     return () => clearTimeout(timer);
-  }, [ready, namesPending]);
+  }, [ready, namesPending, driverSheet, sheetReady]);
 
   if (catalogue.isPending) return <Skeleton active className="bl-print" />;
   if (!index || !entity || entity.parent || ids.length === 0) return <NotFound />;
@@ -108,15 +113,18 @@ function Printable() {
         {linkedEntities.has(entity.name) && (
           <Segmented
             data-testid="print-paper"
-            value={receipt ? 'receipt' : 'a4'}
+            value={driverSheet ? 'driver' : receipt ? 'receipt' : 'a4'}
             options={[
               { value: 'a4', label: t('transport.paperA4') },
               { value: 'receipt', label: t('transport.paperReceipt') },
+              ...(entity.name === 'loadingbill'
+                ? [{ value: 'driver', label: t('transport.paperDriver') }]
+                : []),
             ]}
             onChange={(value) => {
               const next = new URLSearchParams(params);
-              if (value === 'receipt') next.set('paper', 'receipt');
-              else next.delete('paper');
+              if (value === 'a4') next.delete('paper');
+              else next.set('paper', value);
               setParams(next, { replace: true });
             }}
           />
@@ -135,6 +143,8 @@ function Printable() {
         <Result status="warning" title={t('crud.loadFailed')} />
       ) : !ready ? (
         <Skeleton active paragraph={{ rows: 8 }} />
+      ) : driverSheet ? (
+        <DepartureSheets ids={ids} catalogue={index} onReady={onSheetReady} />
       ) : entity.children.length > 0 || linkedEntities.has(entity.name) ? (
         <BillPrints entity={entity} rows={rows} printedAt={printedAt} context={context} receipt={receipt} />
       ) : ids.length === 1 && rows[0] ? (

@@ -31,6 +31,10 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   ),
   // Cost bills with the drill-down and the owner's statement (ADR 0024).
   costbill: lazy(() => import('../billing/CostBillScreen.tsx').then((m) => ({ default: m.CostBillScreen }))),
+  // Consignment orders with "From outbound bill" (issue 17, ADR 0025).
+  consignmentbill: lazy(() =>
+    import('../transport/ConsignmentScreen.tsx').then((m) => ({ default: m.ConsignmentScreen })),
+  ),
 };
 
 /**

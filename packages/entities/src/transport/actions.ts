@@ -78,6 +78,19 @@ export const transportActions = {
       sets: { state: '1' },
       audit: 'stamp',
     },
+    unreview: {
+      label: label('反审核', '反審核', 'Un-review'),
+      confirm: label(
+        '确定反审核选择的到货单？已开始配送的到货单不能反审核。',
+        '確定反審核選擇的到貨單？已開始配送的到貨單不能反審核。',
+        'Un-review the selected arrival bills? One whose delivery has started cannot be.',
+      ),
+      danger: true,
+      when: { state: ['1'] },
+      refuse: 'transport.arrivalNotReviewedYet',
+      sets: { state: '0' },
+      audit: 'clear',
+    },
     deliver: {
       label: label('生成配送单', '生成配送單', 'Make delivery bill'),
       confirm: label(
@@ -93,12 +106,24 @@ export const transportActions = {
     sign: {
       label: label('签收', '簽收', 'Sign off'),
       confirm: label(
-        '确定签收选择的配送单？请先填写签收人、手机、身份证号。',
-        '確定簽收選擇的配送單？請先填寫簽收人、手機、身份證號。',
-        "Sign off the selected deliveries? Fill in the signer's name, mobile and ID card first.",
+        '请填写签收人、手机、身份证号和签收时间，以及每行签收数量；少签的数量填写拒收原因即为拒收，不填则留待再次配送。',
+        '請填寫簽收人、手機、身份證號和簽收時間，以及每行簽收數量；少簽的數量填寫拒收原因即為拒收，不填則留待再次配送。',
+        "Fill in the signer's name, mobile, ID card and time, and what is signed for on each line; with a refusal reason the rest of a line is refused, without one it waits for another delivery.",
       ),
       when: { state: ['0'] },
       refuse: 'transport.deliveryClosed',
+      form: {
+        fields: ['signName', 'signPhone', 'signIdCard', 'signTime'],
+        required: ['signName', 'signPhone', 'signIdCard'],
+      },
+      quantities: {
+        lines: 'details',
+        key: 'qty',
+        from: 'qty',
+        done: 'deliveredQty',
+        source: 'signLines',
+        reason: 'reason',
+      },
     },
     refuse: {
       label: label('拒收', '拒收', 'Refuse'),

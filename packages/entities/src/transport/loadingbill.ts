@@ -33,6 +33,8 @@ export const loadingbilldetailTable = pgTable(
     instockQty: transportQty(),
     diffQty: transportQty(),
     deliveredQty: transportQty(),
+    refusedQty: transportQty(),
+    refuseReason: varchar({ length: 255 }),
   },
   (t) => billLineIndexes('bl_loadingbilldetail', t),
 );
@@ -58,6 +60,12 @@ export const loadingbilldetail = defineEntity({
     instockQty: f.decimal(label('入站数量', '入站數量', 'Received at branch'), 4, { min: 0 }),
     diffQty: f.decimal(label('到货差异', '到貨差異', 'Arrival difference'), 4, { form: 'readonly' }),
     deliveredQty: f.decimal(label('已签收数量', '已簽收數量', 'Delivered quantity'), 4, { form: 'readonly' }),
+    refusedQty: f.decimal(label('拒收数量', '拒收數量', 'Refused quantity'), 4, { form: 'readonly' }),
+    refuseReason: f.text(label('拒收原因', '拒收原因', 'Refusal reason'), {
+      maxLength: 255,
+      form: 'readonly',
+      search: 'none',
+    }),
   },
 });
 

@@ -1,5 +1,5 @@
 import type { Language } from '@bl/contract';
-import { formatMessage, idCardProblem } from '@bl/entities';
+import { formatMessage, idCardProblem, readFieldValue } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -568,8 +568,33 @@ async function arrivalGoods(tx: Tx, auth: AuthContext, arrival: Row) {
   const lines = await linesOf(tx, auth, entity('loadingbill'), [String(departure.id)]);
   return lines.map((line) => {
     const counted = line.checkQty === null ? toUnits(line.qty) : toUnits(line.checkQty);
-    return { line, open: counted - toUnits(line.deliveredQty) };
+    return { line, counted, open: counted - toUnits(line.deliveredQty) - toUnits(line.refusedQty) };
   });
+}
+
+/**
+ * The lines a delivery bill signs for, for the sign dialog (the flow declaration's
+ * `quantities.source`): each departure line behind its arrival with `qty` what was counted and
+ * `deliveredQty` what is already delivered or refused, so what is open is their difference.
+ */
+export async function signLines(tx: Tx, auth: AuthContext, deliveryId: string): Promise<Row[]> {
+  const [bill] = await queryRows<{ applyCode: string | null }>(
+    tx,
+    sql`select apply_code "applyCode" from bl_deliverybill
+        where tenant_id = ${auth.tenantId} and is_deleted = 0 and id = ${deliveryId}::bigint`,
+  );
+  if (!bill) return [];
+  const [arrival] = await headersWhere(tx, auth, entity('arrivalbill'), 'billNo', [text(bill.applyCode)]);
+  if (!arrival) return [];
+  return (await arrivalGoods(tx, auth, arrival)).map(({ line, counted }) => ({
+    id: String(line.id),
+    lineNumber: line.lineNumber,
+    applyCode: line.applyCode,
+    materialCode: line.materialCode,
+    batchNo: line.batchNo ?? null,
+    qty: fromUnits(counted),
+    deliveredQty: fromUnits(toUnits(line.deliveredQty) + toUnits(line.refusedQty)),
+  }));
 }
 
 /** A delivery bill for each reviewed arrival with goods still to deliver and none waiting. */
@@ -604,14 +629,50 @@ async function deliverArrivals(ctx: FlowContext) {
 }
 
 /** An arrival with a delivery bill is past review: it cannot be taken back. */
+async function checkUnreview(ctx: FlowContext) {
+  for (const bill of ctx.bills) {
+    const [delivery] = await queryRows<{ billNo: string }>(
+      ctx.tx,
+      sql`select bill_no "billNo" from bl_deliverybill where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0
+            and apply_code = ${billNoOf(bill)} order by id limit 1`,
+    );
+    if (delivery)
+      throw badRequest('transport.arrivalDelivering', { bill: billNoOf(bill), delivery: delivery.billNo });
+  }
+}
 
 // ---------------------------------------------------------------- delivery
 
 const fieldLabel = (e: string, field: string, language: Language) =>
   entity(e).fields.find((f) => f.name === field)?.label[language] ?? field;
 
+/** The header fields the sign dialog sends (the declaration's `form`). */
+const signerFields = ['signName', 'signPhone', 'signIdCard', 'signTime'] as const;
+
+/**
+ * The signer given in the request (the sign dialog) replaces the one on the bill: each value
+ * read as the bill's form reads it (length, mobile format), the bills' rows taking them so the
+ * checks below and the sign-off see them.
+ */
+function takeSigner(ctx: FlowContext) {
+  const given: Row = {};
+  for (const name of signerFields) {
+    const value = ctx.input[name];
+    // An empty field of the dialog is not given: the bill's value (or, for the time, now) stands.
+    if (value === undefined || value === null || value === '') continue;
+    const field = entity('deliverybill').fields.find((f) => f.name === name);
+    if (!field) continue;
+    const read = readFieldValue(field, value, ctx.language);
+    if (!read.ok) throw badRequest('transport.badInput', { detail: read.message });
+    given[name] = read.value;
+  }
+  for (const bill of ctx.bills) Object.assign(bill, given);
+  return given;
+}
+
 /** The signer is named with a mobile and a valid identity card (spec 02 §5); a carrier when outsourced. */
 function checkSigner(ctx: FlowContext) {
+  takeSigner(ctx);
   for (const bill of ctx.bills) {
     for (const field of ['signName', 'signPhone'])
       if (!text(bill[field]))
@@ -633,38 +694,57 @@ function checkSigner(ctx: FlowContext) {
   }
 }
 
-/** Brings the notes of these departure lines to delivered / partly delivered. */
+/**
+ * Brings the notes of these departure lines to partly delivered while goods are open, else
+ * delivered (something taken) or refused (everything refused line by line).
+ */
 async function noteStates(tx: Tx, auth: AuthContext, notes: string[]) {
   if (notes.length === 0) return;
   await tx.execute(
     sql`update bl_consignmentbill n set version = n.version + 1, update_time = now(),
-          state = case when t.delivered >= t.qty then '7' else '6' end
+          state = case when t.delivered + t.refused < t.qty then '6' when t.delivered > 0 then '7' else '8' end
         from (select c.id, (select coalesce(sum(qty), 0) from bl_consignmentbilldetail
                             where tenant_id = c.tenant_id and header_id = c.id and is_deleted = 0 and invalid = '0') qty,
                            (select coalesce(sum(delivered_qty), 0) from bl_loadingbilldetail d
                             join bl_loadingbill h on h.id = d.header_id and h.is_deleted = 0
-                            where d.tenant_id = c.tenant_id and d.apply_code = c.bill_no and d.is_deleted = 0) delivered
+                            where d.tenant_id = c.tenant_id and d.apply_code = c.bill_no and d.is_deleted = 0) delivered,
+                           (select coalesce(sum(refused_qty), 0) from bl_loadingbilldetail d
+                            join bl_loadingbill h on h.id = d.header_id and h.is_deleted = 0
+                            where d.tenant_id = c.tenant_id and d.apply_code = c.bill_no and d.is_deleted = 0) refused
               from bl_consignmentbill c
               where c.tenant_id = ${auth.tenantId} and c.is_deleted = 0
                 and c.bill_no in (${sql.join(
                   notes.map((n) => sql`${n}`),
                   sql`, `,
                 )})) t
-        where n.id = t.id and t.delivered > 0`,
+        where n.id = t.id and t.delivered + t.refused > 0`,
   );
 }
 
 /**
  * Sign-off: what the consignee takes (all still to deliver, or the quantities given per
- * departure line) is delivered; less than all is a partial delivery, the rest stays for
+ * departure line) is delivered. Less than is open of a line, with a reason given for it, is a
+ * refusal of the rest (closed on the line with its reason); without one the rest stays for
  * another delivery bill. The delivery's freight is that of the goods signed for.
  */
 async function sign(ctx: FlowContext) {
-  const { signTime } = parse(
-    z.object({ signTime: z.string().datetime({ offset: true }).optional() }).passthrough(),
-    ctx.input,
-  );
+  const signer = takeSigner(ctx);
   const given = lineQuantities(ctx.input, 'qty', ctx.language);
+  const reasons = new Map(
+    ctx.input.lines === undefined
+      ? []
+      : parse(
+          z.array(
+            z.object({
+              id: z.union([z.string(), z.number()]).transform(String),
+              reason: z.string().trim().max(255).optional(),
+            }),
+          ),
+          ctx.input.lines,
+        )
+          .filter((l) => l.reason)
+          .map((l) => [l.id, l.reason as string]),
+  );
   const notes = new Set<string>();
   for (const bill of ctx.bills) {
     const [arrival] = await headersWhere(ctx.tx, ctx.auth, entity('arrivalbill'), 'billNo', [
@@ -675,6 +755,7 @@ async function sign(ctx: FlowContext) {
       if (!all.some((g) => String(g.line.id) === id)) throw badRequest('transport.badLine', { line: id });
     let total = 0n;
     let left = false;
+    let refusedAny = '';
     const signed: Row[] = [];
     for (const { line, open } of all) {
       const qty = given ? (given.get(String(line.id)) ?? 0n) : open > 0n ? open : 0n;
@@ -685,26 +766,39 @@ async function sign(ctx: FlowContext) {
           qty: display(qty),
           open: display(open > 0n ? open : 0n),
         });
-      if (open - qty > 0n) left = true;
-      if (qty === 0n) continue;
+      const reason = reasons.get(String(line.id));
+      const refused = reason && open > qty ? open - qty : 0n;
+      if (refused > 0n) {
+        refusedAny ||= reason as string;
+        notes.add(text(line.applyCode));
+      } else if (open - qty > 0n) left = true;
+      if (qty === 0n && refused === 0n) continue;
       total += qty;
-      notes.add(text(line.applyCode));
-      signed.push({ ...line, ...part(line, qty) });
+      if (qty > 0n) {
+        notes.add(text(line.applyCode));
+        signed.push({ ...line, ...part(line, qty) });
+      }
       await write(ctx.tx, ctx.auth, entity('loadingbilldetail'), [String(line.id)], {
         deliveredQty: fromUnits(toUnits(line.deliveredQty) + qty),
+        ...(refused > 0n && {
+          refusedQty: fromUnits(toUnits(line.refusedQty) + refused),
+          refuseReason: reason,
+        }),
       });
     }
-    if (total === 0n)
+    if (total === 0n && !refusedAny)
       throw badRequest('transport.nothingToDeliver', { bill: text(bill.applyCode) || billNoOf(bill) });
-    const charging = await queryRows<{ billNo: string; chargingType: string }>(
-      ctx.tx,
-      sql`select bill_no "billNo", charging_type "chargingType" from bl_consignmentbill
+    const charging = signed.length
+      ? await queryRows<{ billNo: string; chargingType: string }>(
+          ctx.tx,
+          sql`select bill_no "billNo", charging_type "chargingType" from bl_consignmentbill
           where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0
             and bill_no in (${sql.join(
               [...new Set(signed.map((l) => text(l.applyCode)))].map((n) => sql`${n}`),
               sql`, `,
             )})`,
-    );
+        )
+      : [];
     let freight = 0n;
     for (const { billNo, chargingType } of charging)
       freight += toUnits(
@@ -716,10 +810,13 @@ async function sign(ctx: FlowContext) {
         ),
       );
     await write(ctx.tx, ctx.auth, entity('deliverybill'), [String(bill.id)], {
-      state: left ? '2' : '1',
+      ...signer,
+      // Nothing taken and the rest refused: the delivery is a refusal.
+      state: total === 0n ? '3' : left ? '2' : '1',
+      ...(refusedAny && !text(bill.refuseReason) && { refuseReason: refusedAny }),
       totalQty: fromUnits(total),
       freight: fromUnits(freight),
-      signTime: signTime ? new Date(signTime) : (bill.signTime ?? new Date()),
+      signTime: signer.signTime ? new Date(String(signer.signTime)) : (bill.signTime ?? new Date()),
     });
   }
   await noteStates(ctx.tx, ctx.auth, [...notes]);
@@ -766,7 +863,7 @@ export const transportFlowCode: FlowCode = {
     cancel: { run: cancelConsignments },
   },
   loadingbill: { arrive: { run: arrive } },
-  arrivalbill: { deliver: { run: deliverArrivals } },
+  arrivalbill: { deliver: { run: deliverArrivals }, unreview: { check: checkUnreview } },
   deliverybill: { sign: { check: async (ctx) => checkSigner(ctx), run: sign }, refuse: { run: refuse } },
 };
 

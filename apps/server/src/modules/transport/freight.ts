@@ -9,8 +9,9 @@ import { proportion, toUnits } from '../wms/decimal.ts';
  *
  * The charging basis (tmsChargingType) says what a line is charged on: 1 its piece count, 2 its
  * weight in kilograms, 3 its volume in cubic metres. The rate is the line's own freight unit
- * price where it has one; by weight without one, the price list (basicgoodsforpay, a price per
- * kilogram, spec 02 §9) of the goods whose code is the line's material. A line's weight is its
+ * price where it has one; without one, the price list (basicgoodsforpay) of the goods whose code
+ * is the line's material, at its rate for that basis: per piece, per kilogram (spec 02 §9) or
+ * per cubic metre (none on the list: no freight for the line). A line's weight is its
  * kilograms (`qtyWeg`), else its tonnes (`weg`) × 1000. Amounts are fixed-point: quantities in
  * 1/10 000, the result rounded half up to the cent.
  */
@@ -36,12 +37,21 @@ export function lineKg(line: FreightGoods): bigint {
 const money = (cents: bigint) =>
   `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`;
 
-/** The price list's price per kilogram by goods code, for the materials named. */
-async function priceList(tx: Tx, auth: AuthContext, codes: string[]): Promise<Map<string, bigint>> {
-  if (codes.length === 0) return new Map();
-  const rows = await queryRows<{ code: string; price: string }>(
+/** The price list's column of each charging basis: per piece, per kilogram, per cubic metre. */
+const listColumns: Record<string, string> = { '1': 'piece_price', '2': 'price', '3': 'volume_price' };
+
+/** The price list's rate on one charging basis by goods code, for the materials named. */
+async function priceList(
+  tx: Tx,
+  auth: AuthContext,
+  chargingType: string,
+  codes: string[],
+): Promise<Map<string, bigint>> {
+  const column = listColumns[chargingType];
+  if (codes.length === 0 || !column) return new Map();
+  const rows = await queryRows<{ code: string; price: string | null }>(
     tx,
-    sql`select goods_code code, price::text price from bl_basicgoodsforpay
+    sql`select goods_code code, ${sql.raw(column)}::text price from bl_basicgoodsforpay
         where tenant_id = ${auth.tenantId} and is_deleted = 0 and goods_code in (${sql.join(
           codes.map((c) => sql`${c}`),
           sql`, `,
@@ -58,7 +68,14 @@ export async function computeFreight(
   lines: FreightGoods[],
 ): Promise<string> {
   const codes = [...new Set(lines.map((l) => String(l.materialCode ?? '')))].filter(Boolean);
-  const list = chargingType === '2' ? await priceList(tx, auth, codes) : new Map<string, bigint>();
+  return freightOf(chargingType, lines, await priceList(tx, auth, chargingType, codes));
+}
+
+/**
+ * The arithmetic of `computeFreight`, given the price list's rates on the basis: each line's
+ * basis (1/10 000) × rate (1/10 000), summed exactly, rounded half up to the cent once.
+ */
+export function freightOf(chargingType: string, lines: FreightGoods[], list: Map<string, bigint>): string {
   let total = 0n; // 1/10^8
   for (const line of lines) {
     const own = toUnits(line.price);

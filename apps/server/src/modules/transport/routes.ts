@@ -10,6 +10,8 @@ import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { fromUnits, toUnits } from '../wms/decimal.ts';
+import { signLines } from './flow-code.ts';
 
 /** Hours after which an open consignment (not yet delivered, refused or cancelled) is late. */
 export const lateHours = 48;
@@ -20,7 +22,9 @@ export const lateHours = 48;
  *   shipped outbound bill, quoting its lines (the body gives the consignee and the rest);
  * - `GET /api/bl-tms/transport/monitor` is the monitor (/openYsy/index): every consignment
  *   with its step, vehicle, driver, route and age, filterable, the late ones marked;
- * - `GET /api/bl-tms/transport/links?entity=&id=` names the documents before and after one.
+ * - `GET /api/bl-tms/transport/links?entity=&id=` names the documents before and after one;
+ * - `GET /api/bl-tms/deliverybill/signLines?id=` lists the lines a delivery signs for;
+ * - `GET /api/bl-tms/loadingbill/sheet?id=` is the driver's departure sheet.
  */
 export function registerTransportRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -91,6 +95,48 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
               where tenant_id = ${auth.tenantId} and id = ${String(saved.id)}::bigint`,
         );
         return { ...saved, sourceBillNo: bill.billNo };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+
+  const delivery = entityByName.get('deliverybill') as EntityDefinition;
+  api.get(
+    `${delivery.path}/signLines`,
+    {
+      schema: {
+        tags: ['deliverybill'],
+        summary: 'The departure lines a delivery bill signs for, with what is open of each (the sign dialog)',
+        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const data = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'deliverybill_view');
+        return { details: await signLines(tx, auth, request.query.id) };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
+
+  const departure = entityByName.get('loadingbill') as EntityDefinition;
+  api.get(
+    `${departure.path}/sheet`,
+    {
+      schema: {
+        tags: ['loadingbill'],
+        summary: "The driver's departure sheet: the stops in loading order with consignees, goods and totals",
+        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const data = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'loadingbill_view');
+        const sheet = await departureSheet(tx, auth.tenantId, request.query.id);
+        if (!sheet) throw notFound('crud.notFound', { entity: 'loadingbill' });
+        return sheet;
       });
       return ok(data, translate('ok', request.language));
     },
@@ -254,4 +300,95 @@ async function transportLinks(
         after: [],
       };
   }
+}
+
+type Tx = Parameters<Parameters<Database['withTenant']>[1]>[0];
+
+/** Kilograms of a line: kg as given, else tonnes × 1000 (as freight reads them). */
+const kgOf = (line: { qtyWeg: string | null; weg: string | null }) =>
+  toUnits(line.qtyWeg) > 0n ? toUnits(line.qtyWeg) : toUnits(line.weg) * 1000n;
+
+/**
+ * The driver's departure sheet (issue 17): the departure with its vehicle, driver and route,
+ * then one stop per consignment note in the order it was loaded, each with its consignee's
+ * name, mobile and unloading address (the note's, else the consignee's first), its goods, and
+ * pieces, kilograms and cubic metres, stop by stop and in all.
+ */
+async function departureSheet(tx: Tx, tenantId: string, id: string) {
+  const [head] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select h.id::text id, h.bill_no "billNo", h.car_no "carNo", h.driver_code "driverCode", d.driver_name "driverName",
+               d.phone "driverPhone", h.line_code "lineCode", l.line_name "lineName", h.create_time "createTime",
+               h.bill_remark "billRemark", h.freight::text freight
+        from bl_loadingbill h
+        left join bl_basicdriver d on d.tenant_id = h.tenant_id and d.driver_code = h.driver_code and d.is_deleted = 0
+        left join bl_basicline l on l.tenant_id = h.tenant_id and l.line_code = h.line_code and l.is_deleted = 0
+        where h.tenant_id = ${tenantId} and h.is_deleted = 0 and h.id = ${id}::bigint`,
+  );
+  if (!head) return undefined;
+  const lines = await queryRows<{
+    applyCode: string;
+    lineNumber: number;
+    materialCode: string;
+    materialName: string | null;
+    batchNo: string | null;
+    qty: string;
+    qtyWeg: string | null;
+    weg: string | null;
+    volume: string | null;
+  }>(
+    tx,
+    sql`select d.apply_code "applyCode", d.line_number "lineNumber", d.material_code "materialCode",
+               (select m.name from bl_material m where m.tenant_id = d.tenant_id and m.code = d.material_code
+                  and m.is_deleted = 0 order by m.id limit 1) "materialName", d.batch_no "batchNo", d.qty::text qty, d.qty_weg::text "qtyWeg",
+               d.weg::text weg, d.volume::text volume
+        from bl_loadingbilldetail d
+        where d.tenant_id = ${tenantId} and d.is_deleted = 0 and d.invalid = '0' and d.header_id = ${id}::bigint
+        order by d.line_number, d.id`,
+  );
+  const notes = [...new Set(lines.map((l) => l.applyCode))];
+  const consignees = notes.length
+    ? await queryRows<Record<string, string | null>>(
+        tx,
+        sql`select c.bill_no "billNo", c.consignee_customer "consigneeCode", r.recipient_name "consigneeName",
+                   coalesce(r.phone_number, r.telephone_number) phone,
+                   coalesce(nullif(c.unloading_address, ''), (select a.address from bl_basicrecipientaddress a
+                     where a.tenant_id = r.tenant_id and a.recipient_id = r.id and a.is_deleted = 0 order by a.id limit 1)) address,
+                   c.payment_type "paymentType", c.bill_remark "billRemark"
+            from bl_consignmentbill c
+            left join bl_basicrecipient r on r.tenant_id = c.tenant_id and r.recipient_code = c.consignee_customer and r.is_deleted = 0
+            where c.tenant_id = ${tenantId} and c.is_deleted = 0 and c.bill_no in (${sql.join(
+              notes.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+      )
+    : [];
+  const total = { qty: 0n, kg: 0n, volume: 0n };
+  const stops = notes.map((note, i) => {
+    const own = lines.filter((l) => l.applyCode === note);
+    const sum = {
+      qty: own.reduce((s, l) => s + toUnits(l.qty), 0n),
+      kg: own.reduce((s, l) => s + kgOf(l), 0n),
+      volume: own.reduce((s, l) => s + toUnits(l.volume), 0n),
+    };
+    total.qty += sum.qty;
+    total.kg += sum.kg;
+    total.volume += sum.volume;
+    return {
+      stop: i + 1,
+      noteNo: note,
+      ...(consignees.find((c) => c.billNo === note) ?? {}),
+      lines: own.map((l) => ({ ...l, kg: fromUnits(kgOf(l)) })),
+      qty: fromUnits(sum.qty),
+      kg: fromUnits(sum.kg),
+      volume: fromUnits(sum.volume),
+    };
+  });
+  return {
+    ...head,
+    stops,
+    qty: fromUnits(total.qty),
+    kg: fromUnits(total.kg),
+    volume: fromUnits(total.volume),
+  };
 }
