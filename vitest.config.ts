@@ -16,6 +16,8 @@ export default defineConfig({
     // the other core sat idle. More cores, more workers, one core left for PostgreSQL.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A suite's setup loads its database from the template: with two files at once on a busy
+    // machine that can take a minute, which is no failure of the suite.
+    hookTimeout: 180_000,
   },
 });

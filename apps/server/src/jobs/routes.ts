@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { isId } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,8 @@ import type { ObjectStore } from '../modules/resource/store.ts';
 import type { JobQueue } from './queue.ts';
 
 export const jobDetailPath = '/api/bl-jobs/job/detail';
+/** A job id through the one id check: past the largest bigint it is a 400, not a database refusal. */
+const jobId = z.string().refine(isId);
 export const jobDownloadPath = '/api/bl-jobs/job/download';
 
 /** Export files are kept this long after their job ends, then removed by the cleanup schedule. */
@@ -31,7 +34,7 @@ export function registerJobRoutes(
       schema: {
         tags: ['job'],
         summary: 'A background job the signed-in user started: status, progress, result or row errors',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: jobId }),
       },
     },
     async (request) => {
@@ -48,7 +51,7 @@ export function registerJobRoutes(
       schema: {
         tags: ['job'],
         summary: 'The file a finished export job wrote, for the user who started it',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: jobId }),
       },
     },
     async (request, reply) => {
