@@ -40,8 +40,9 @@ export function TabsBar() {
   // router renders a navigation to a page whose code is still loading in a transition, so for a
   // moment the bar still shows the page being left as active, and a click back on its tab would
   // be taken for a click on the active tab and do nothing.
+  // The store is read afresh: a click may come right after the tab was closed.
   const clicked = (value: string) => {
-    if (value !== window.location.pathname) show(tabs.find((tab) => tab.value === value));
+    if (value !== window.location.pathname) show(useTabs.getState().tabs.find((tab) => tab.value === value));
   };
 
   const closeOthers = (value: string) => {
@@ -59,7 +60,13 @@ export function TabsBar() {
       { key: 'others', label: <span data-testid="tab-close-others">{t('shell.closeOthers')}</span> },
       { key: 'all', label: <span data-testid="tab-close-all">{t('shell.closeAll')}</span> },
     ],
-    onClick: ({ key }) => (key === 'others' ? closeOthers(value) : closeAll()),
+    onClick: ({ key, domEvent }) => {
+      // The menu is drawn in a portal, but React still bubbles its click to the tab it hangs
+      // on, which would take the click for a click on that tab.
+      domEvent.stopPropagation();
+      if (key === 'others') closeOthers(value);
+      else closeAll();
+    },
   });
 
   const active = tabs.some((tab) => tab.value === pathname) ? pathname : undefined;
