@@ -309,7 +309,9 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       const { context, page } = await signInAsAdmin(suite, words);
       contexts.push(context);
       await page.goto('/tool/build/index');
-      await page.getByText(words.designer).waitFor();
+      // The page's card title (its tab reads the same words).
+      await page.locator('.bl-page-card').getByText(words.designer, { exact: true }).waitFor();
+      await page.getByTestId('tab').filter({ hasText: words.designer }).waitFor();
       await page.getByTestId('ff-add-number').click();
       await page.getByTestId('ff-canvas').getByText(words.add).first().waitFor();
       await screenshot(page, `workflow-form-designer-${language}`);
