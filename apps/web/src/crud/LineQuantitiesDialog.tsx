@@ -7,9 +7,8 @@ import { client } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { CodeName } from './cells.tsx';
-import { formInputs } from './inputs.tsx';
+import { FieldGrid } from './FieldGrid.tsx';
 import { openLines, subtractDecimals } from './quantities.ts';
-import { fieldRules } from './rules.ts';
 import { useRecord } from './useRecord.ts';
 import { cleanDecimalInput, formatMeasured, type Row, toFormValues, toWireValues } from './values.ts';
 
@@ -116,22 +115,7 @@ export function LineQuantitiesDialog(props: {
       <Typography.Paragraph type="secondary">{action.confirm[language]}</Typography.Paragraph>
       {fields.length > 0 && (
         <Form form={form} layout="vertical" className="bl-action-form">
-          <div
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 12 }}
-          >
-            {fields.map((field) => (
-              <Form.Item
-                key={field.name}
-                name={field.name}
-                label={field.label[language]}
-                rules={fieldRules(field, language)}
-                required={field.required}
-                style={{ marginBottom: 8 }}
-              >
-                {formInputs[field.kind]({ field, language, catalogue, t })}
-              </Form.Item>
-            ))}
-          </div>
+          <FieldGrid fields={fields} language={language} catalogue={catalogue} minWidth={200} />
         </Form>
       )}
       {!spec ? null : loading ? (

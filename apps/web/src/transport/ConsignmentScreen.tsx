@@ -9,9 +9,8 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import { CodeName } from '../crud/cells.tsx';
-import { formInputs } from '../crud/inputs.tsx';
+import { FieldGrid } from '../crud/FieldGrid.tsx';
 import type { ScreenProps } from '../crud/overrides.ts';
-import { fieldRules } from '../crud/rules.ts';
 import { defaultValues, formatMeasured, type Row, toWireValues } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 
@@ -172,22 +171,7 @@ function FromOutboundDialog(props: ScreenProps & { onClose: () => void }) {
             ]}
           />
         )}
-        <div
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 12 }}
-        >
-          {fields.map((field) => (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={field.label[language]}
-              rules={fieldRules(field, language)}
-              required={field.required}
-              style={{ marginBottom: 8 }}
-            >
-              {formInputs[field.kind]({ field, language, catalogue, t })}
-            </Form.Item>
-          ))}
-        </div>
+        <FieldGrid fields={fields} language={language} catalogue={catalogue} minWidth={240} />
       </Form>
     </Modal>
   );
