@@ -2,6 +2,7 @@ import { ApartmentOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
@@ -57,6 +58,27 @@ function StockDays({ owner, day }: { owner: string; day: string }) {
   );
 }
 
+/** Quantity, unit price and amount: how a charge reads, on a bill line and on a detail alike. */
+function chargeColumns(t: TFunction): ColumnsType<Row> {
+  return [
+    {
+      key: 'realityQty',
+      dataIndex: 'realityQty',
+      title: t('costBill.qty'),
+      align: 'right',
+      render: quantity,
+    },
+    {
+      key: 'unitPrice',
+      dataIndex: 'unitPrice',
+      title: t('costBill.price'),
+      align: 'right',
+      render: (v) => formatDecimal(v, 4),
+    },
+    { key: 'amount', dataIndex: 'amount', title: t('costBill.amount'), align: 'right', render: money },
+  ];
+}
+
 /** The cost-detail rows behind one cost-bill line; storage days open onto their lots. */
 function LineSources({ line, owner }: { line: Row; owner: string }) {
   const { t } = useTranslation();
@@ -84,21 +106,7 @@ function LineSources({ line, owner }: { line: Row; owner: string }) {
       title: t('costBill.billLine'),
       render: (value, row) => (value ? `${value}${row.lineNumber ? ` / ${row.lineNumber}` : ''}` : ''),
     },
-    {
-      key: 'realityQty',
-      dataIndex: 'realityQty',
-      title: t('costBill.qty'),
-      align: 'right',
-      render: quantity,
-    },
-    {
-      key: 'unitPrice',
-      dataIndex: 'unitPrice',
-      title: t('costBill.price'),
-      align: 'right',
-      render: (v) => formatDecimal(v, 4),
-    },
-    { key: 'amount', dataIndex: 'amount', title: t('costBill.amount'), align: 'right', render: money },
+    ...chargeColumns(t),
   ];
   return (
     <Table<Row>
@@ -140,21 +148,7 @@ function DrillDown({
     { key: 'materialCode', dataIndex: 'materialCode', title: t('costBill.material') },
     { key: 'stage', dataIndex: 'stage', title: t('costBill.stage'), align: 'right' },
     { key: 'realityDay', dataIndex: 'realityDay', title: t('costBill.days'), align: 'right' },
-    {
-      key: 'realityQty',
-      dataIndex: 'realityQty',
-      title: t('costBill.qty'),
-      align: 'right',
-      render: quantity,
-    },
-    {
-      key: 'unitPrice',
-      dataIndex: 'unitPrice',
-      title: t('costBill.price'),
-      align: 'right',
-      render: (v) => formatDecimal(v, 4),
-    },
-    { key: 'amount', dataIndex: 'amount', title: t('costBill.amount'), align: 'right', render: money },
+    ...chargeColumns(t),
   ];
   const data = bill.data;
   return (

@@ -55,23 +55,13 @@ export function BillPrint(props: {
   const remark = record.remark ?? record.billRemark;
   return (
     <article className={`bl-doc bl-doc-${orientation}`} data-testid="bill-print">
-      <header className="bl-doc-head">
-        <div className="bl-doc-title">
-          <h1>{entity.label[language]}</h1>
-          <div className="bl-doc-meta">{t('printout.printedAt', { time: printedAt })}</div>
-        </div>
-        <div className="bl-doc-barcode">
-          {barcode && (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
-            <div className="bl-doc-barcode-bars" dangerouslySetInnerHTML={{ __html: barcode }} />
-          )}
-          <div className="bl-doc-barcode-text">{billNo}</div>
-        </div>
-        {qr && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
-          <div className="bl-doc-qr" data-testid="print-qr" dangerouslySetInnerHTML={{ __html: qr }} />
-        )}
-      </header>
+      <DocHead
+        title={entity.label[language]}
+        meta={t('printout.printedAt', { time: printedAt })}
+        billNo={billNo}
+        barcode={barcode}
+        qr={qr}
+      />
       <dl className="bl-doc-fields">
         {headerFields(entity, record).map((field) => (
           <div key={field.name} className="bl-doc-field">
@@ -109,6 +99,39 @@ export function BillPrint(props: {
         ))}
       </footer>
     </article>
+  );
+}
+
+/**
+ * A printed document's head: title, a line under it, and the bill number as Code 128 (and a QR
+ * code where the document carries one), as bills, pick lists and the driver's sheet print it.
+ */
+export function DocHead(props: {
+  title: string;
+  meta: string;
+  billNo: string;
+  barcode?: string;
+  qr?: string;
+}) {
+  const { title, meta, billNo, barcode, qr } = props;
+  return (
+    <header className="bl-doc-head">
+      <div className="bl-doc-title">
+        <h1>{title}</h1>
+        <div className="bl-doc-meta">{meta}</div>
+      </div>
+      <div className="bl-doc-barcode">
+        {barcode && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
+          <div className="bl-doc-barcode-bars" dangerouslySetInnerHTML={{ __html: barcode }} />
+        )}
+        <div className="bl-doc-barcode-text">{billNo}</div>
+      </div>
+      {qr && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
+        <div className="bl-doc-qr" data-testid="print-qr" dangerouslySetInnerHTML={{ __html: qr }} />
+      )}
+    </header>
   );
 }
 

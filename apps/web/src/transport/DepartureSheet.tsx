@@ -3,6 +3,7 @@ import { Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
+import { DocHead } from '../crud/BillPrint.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { formatDateTime, formatMeasured, type Row } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -83,23 +84,13 @@ function DepartureSheet(props: { sheet: Sheet; catalogue: CatalogueIndex }) {
   ];
   return (
     <article className="bl-doc bl-doc-portrait bl-sheet" data-testid="departure-sheet">
-      <header className="bl-doc-head">
-        <div className="bl-doc-title">
-          <h1>{t('transport.sheet.title')}</h1>
-          <div className="bl-doc-meta">{t('transport.sheet.intro')}</div>
-        </div>
-        <div className="bl-doc-barcode">
-          {barcode && (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
-            <div className="bl-doc-barcode-bars" dangerouslySetInnerHTML={{ __html: barcode }} />
-          )}
-          <div className="bl-doc-barcode-text">{billNo}</div>
-        </div>
-        {qr && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: bwip-js output, drawn from the bill number alone
-          <div className="bl-doc-qr" dangerouslySetInnerHTML={{ __html: qr }} />
-        )}
-      </header>
+      <DocHead
+        title={t('transport.sheet.title')}
+        meta={t('transport.sheet.intro')}
+        billNo={billNo}
+        barcode={barcode}
+        qr={qr}
+      />
       <dl className="bl-doc-fields">
         {head.map(([name, value]) => (
           <div key={name} className="bl-doc-field">
