@@ -182,6 +182,9 @@ export async function newContext(browser: Browser, baseUrl: string): Promise<Bro
     baseURL: baseUrl,
     viewport: { width: 1440, height: 900 },
     deviceScaleFactor: 1,
+    // The app then opens dialogs and menus without animation (antd's motion off): a click never
+    // lands on a dialog still zooming in, which made clicks miss on a loaded machine.
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(20_000);
   // The server's Content-Security-Policy must let the app do all it does: a refusal shows as a

@@ -466,6 +466,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
         const saved = page.waitForResponse((response) =>
           response.url().endsWith('/api/bl-system/error-log/save'),
         );
+        await popupsSettled(page);
         await page.getByTestId('error-log-upload').click();
         await confirmDialog(page, text.uploadConfirm, text.ok);
         const answer = (await (await saved).json()) as { success: boolean; data: { saved: number } };
@@ -483,6 +484,7 @@ describe.skipIf(!browserAvailable)('the shell: tabs, lock, themes, error log, se
         await badge.locator('.ant-scroll-number').filter({ hasText: '1' }).waitFor();
         await page.getByTestId('error-log').click();
         await page.getByTestId('error-log-table').getByText('e2e error to clear').waitFor();
+        await popupsSettled(page);
         await page.getByTestId('error-log-clear').click();
         await confirmDialog(page, text.clearConfirm, text.ok);
         await successToast(page, text.cleared);

@@ -15,7 +15,7 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query.ts';
 import { currentLanguage } from './i18n/index.ts';
 import { router } from './router.tsx';
-import { themeConfig, themeLook, useAppearance } from './shell/appearance.ts';
+import { themeConfig, themeLook, useAppearance, useReducedMotion } from './shell/appearance.ts';
 import { FeedbackBridge } from './shell/feedback.ts';
 import { ProgressBar } from './shell/ProgressBar.tsx';
 
@@ -39,7 +39,11 @@ export function Root() {
   const language = currentLanguage();
   const theme = useAppearance((s) => s.theme);
   const color = useAppearance((s) => s.color);
-  const config = useMemo(() => themeConfig(theme, color, fontFamilies[language]), [theme, color, language]);
+  const reducedMotion = useReducedMotion();
+  const config = useMemo(
+    () => themeConfig(theme, color, fontFamilies[language], !reducedMotion),
+    [theme, color, language, reducedMotion],
+  );
   // The frame's CSS (styles.css) keys on these: the theme's own touches and the chosen colour.
   useEffect(() => {
     document.body.dataset.theme = theme;

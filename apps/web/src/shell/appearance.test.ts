@@ -32,6 +32,11 @@ describe('themes and colours', () => {
     expect(themeConfig('hey', '#F5222D', 'sans-serif').components?.Layout?.headerBg).toBe('#F5222D');
   });
 
+  it('turns antd motion off when the system asks for reduced motion', () => {
+    expect(themeConfig('white', '#11A983', 'sans-serif').token?.motion).toBe(true);
+    expect(themeConfig('white', '#11A983', 'sans-serif', false).token?.motion).toBe(false);
+  });
+
   it('accepts only hex colours, normalised', () => {
     expect(normalizeColor('#409eff')).toBe('#409EFF');
     expect(normalizeColor(' #abc ')).toBe('#AABBCC');

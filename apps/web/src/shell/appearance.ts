@@ -1,4 +1,5 @@
 import type { ThemeConfig } from 'antd';
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { readText, writeText } from '../storage.ts';
 import { screenClass } from '../utils/screen.ts';
@@ -110,10 +111,15 @@ export function themeLook(name: ThemeName, color: string): ThemeLook {
 }
 
 /** antd tokens of a theme and colour: the primary colour, and the frame's colours per theme. */
-export function themeConfig(name: ThemeName, color: string, fontFamily: string): ThemeConfig {
+/**
+ * antd's theme for a look, a colour and a script's fonts. `motion` false (the user asked the
+ * system for reduced motion) turns antd's opening and closing animations off: a dialog is there
+ * at once, and nothing moves under the pointer while it opens.
+ */
+export function themeConfig(name: ThemeName, color: string, fontFamily: string, motion = true): ThemeConfig {
   const look = themeLook(name, color);
   return {
-    token: { colorPrimary: color, colorInfo: color, colorLink: color, fontFamily, borderRadius: 6 },
+    token: { colorPrimary: color, colorInfo: color, colorLink: color, fontFamily, borderRadius: 6, motion },
     components: {
       Layout: {
         headerBg: look.headerBg,
@@ -183,3 +189,17 @@ export const useAppearance = create<AppearanceState>((set) => ({
     set({ collapsed });
   },
 }));
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for reduced motion, following changes while the page is open. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(reducedMotionQuery);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(reducedMotionQuery).matches,
+  );
+}
