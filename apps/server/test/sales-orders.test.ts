@@ -1,5 +1,9 @@
+import { entityByName } from '@bl/entities/registry';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
+import { nextId } from '../src/db/ids.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { client, masterData, nextBillNo } from './support/wms.ts';
@@ -115,5 +119,87 @@ describe.each(testDrivers())('sales orders on %s', (driver) => {
     const sale = await order('C1');
     expect((await api.action('ossobill', 'review', [String(sale.id)])).success).toBe(true);
     expect(await detail('ossobill', sale.id)).toMatchObject({ blackOrWhite: '2' });
+  });
+  it('the credit line: what the owner owes on confirmed cost bills is used, an order over the rest or on a frozen line is refused, the override reviews it', async () => {
+    const submit = async (entity: string, payload: Row) => {
+      const answer = await api.call('POST', `${entityByName.get(entity)?.path}/submit`, {
+        payload,
+        language: 'en',
+      });
+      if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
+      return answer.data as Row;
+    };
+    const read = async (entity: string, id: unknown) =>
+      (await api.call('GET', `${entityByName.get(entity)?.path}/detail`, { query: { id: String(id) } }))
+        .data as Row;
+    const act = (entity: string, name: string, id: unknown, language = 'en') =>
+      api.call('POST', `${entityByName.get(entity)?.path}/${name}`, { query: { ids: String(id) }, language });
+    await submit('customer', { code: 'C3', name: '货主 C3', customerStatus: '1' });
+    const credit = await submit('customercredit', {
+      customerCode: 'C3',
+      creditLimit: '20',
+      validFrom: '2026-01-01',
+      creditStatus: '1',
+    });
+    // Kept by the database, never typed: a typed figure is overwritten.
+    expect(await read('customercredit', credit.id)).toMatchObject({
+      usedCredit: '0.00',
+      availableCredit: '20.00',
+    });
+
+    // October's charge of 12.00 on a cost bill: owed once the bill is confirmed, not while draft.
+    await queryRows(
+      test.database.db,
+      sql`insert into bl_costdetail (id, tenant_id, cost_date, customer_code, material_code, cost_type, amount, source_date)
+          values (${nextId()}, '000000', '2026-10-05', 'C3', 'M1', 'STORAGE', 12.00, '2026-10-05')`,
+    );
+    const bill = await submit('costbill', {
+      costBillNo: nextBillNo('ZD'),
+      customerCode: 'C3',
+      costDate: '2026-10-01',
+      costDateEnd: '2026-10-31',
+    });
+    expect(await read('costbill', bill.id)).toMatchObject({ amount: '12.00' });
+    expect(await read('customercredit', credit.id)).toMatchObject({ usedCredit: '0.00' });
+    expect((await act('costbill', 'confirm', bill.id)).success).toBe(true);
+    expect(await read('customercredit', credit.id)).toMatchObject({
+      usedCredit: '12.00',
+      availableCredit: '8.00',
+    });
+
+    // 17.50 (3 × 2.50 + 10) is more than the 8.00 left: refused, and nothing changes.
+    const sale = await order('C3');
+    const over = await act('ossobill', 'review', sale.id);
+    expect(over.success).toBe(false);
+    expect(over.msg).toBe(
+      `Sales order ${sale.billNo}: its amount 17.50 is more than the credit available to owner C3 (8.00); it cannot be reviewed (use "Review over credit" if it must go)`,
+    );
+    expect(await detail('ossobill', sale.id)).toMatchObject({ state: '0', isReview: '1', auditUser: null });
+
+    // Un-confirmed, the bill is no longer owed: 20.00 available, but a frozen line refuses all.
+    expect((await act('costbill', 'unconfirm', bill.id)).success).toBe(true);
+    expect(await read('customercredit', credit.id)).toMatchObject({
+      usedCredit: '0.00',
+      availableCredit: '20.00',
+    });
+    await submit('customercredit', { ...(await read('customercredit', credit.id)), creditStatus: '2' });
+    const frozen = await act('ossobill', 'review', sale.id, 'zh');
+    expect(frozen.msg).toBe(
+      `销售订单 ${sale.billNo}：货主 C3 的信用额度已冻结，不能审核；需要时请用“信用特批审核”`,
+    );
+
+    // The override reviews it, stamped with who took it on; the blacklist still refuses it.
+    const overridden = await act('ossobill', 'overrideReview', sale.id);
+    expect(overridden.success, overridden.msg).toBe(true);
+    expect(await detail('ossobill', sale.id)).toMatchObject({
+      state: '1',
+      isReview: '2',
+      auditUser: '管理员',
+    });
+    const blacklisted = await order('C2');
+    const refused = await act('ossobill', 'overrideReview', blacklisted.id);
+    expect(refused.msg).toBe(
+      `Sales order ${blacklisted.billNo}: owner C2 is on the blacklist (逾期欠款); it cannot be reviewed or shipped`,
+    );
   });
 });

@@ -1156,6 +1156,16 @@ export const messages = {
     mo: '銷售訂單 {bill}：貨主 {owner} 在黑名單中（{reason}），不能審核或出庫',
     en: 'Sales order {bill}: owner {owner} is on the blacklist ({reason}); it cannot be reviewed or shipped',
   },
+  'sales.creditFrozen': {
+    zh: '销售订单 {bill}：货主 {owner} 的信用额度已冻结，不能审核；需要时请用“信用特批审核”',
+    mo: '銷售訂單 {bill}：貨主 {owner} 的信用額度已凍結，不能審核；需要時請用「信用特批審核」',
+    en: 'Sales order {bill}: the credit of owner {owner} is frozen; it cannot be reviewed (use "Review over credit" if it must go)',
+  },
+  'sales.creditExceeded': {
+    zh: '销售订单 {bill}：金额 {amount} 超出货主 {owner} 的可用信用额度 {available}，不能审核；需要时请用“信用特批审核”',
+    mo: '銷售訂單 {bill}：金額 {amount} 超出貨主 {owner} 的可用信用額度 {available}，不能審核；需要時請用「信用特批審核」',
+    en: 'Sales order {bill}: its amount {amount} is more than the credit available to owner {owner} ({available}); it cannot be reviewed (use "Review over credit" if it must go)',
+  },
   'bill.lockedByAction': {
     zh: '{field}“{state}”只能由单据的操作按钮设置',
     mo: '{field}「{state}」只能由單據的操作按鈕設定',

@@ -64,14 +64,31 @@ export const ossobill = defineEntity({
     status: 'state',
     locks: [locks.reviewed(), locks.pastNew()],
     actions: {
-      // Confirming checks the owner's credit list (docs/adr/0021-count-orders-waves.md).
+      // Confirming checks the owner's credit list (docs/adr/0021-count-orders-waves.md) and
+      // credit line (docs/adr/0034-owner-credit.md).
       review: {
         label: label('审核', '審核', 'Review'),
         confirm: label(
-          '确定审核选择的销售订单？黑名单货主的订单将被拒绝。',
-          '確定審核選擇的銷售訂單？黑名單貨主的訂單將被拒絕。',
-          'Review the selected sales orders? Orders of a blacklisted owner are refused.',
+          '确定审核选择的销售订单？黑名单货主或超出信用额度的订单将被拒绝。',
+          '確定審核選擇的銷售訂單？黑名單貨主或超出信用額度的訂單將被拒絕。',
+          'Review the selected sales orders? Orders of a blacklisted owner, or over its credit, are refused.',
         ),
+        when: { state: ['0'] },
+        refuse: 'flow.alreadyReviewed',
+        sets: { isReview: '2', state: '1' },
+        audit: 'stamp',
+      },
+      // A credit override (docs/adr/0034-owner-credit.md): the review of an order the credit
+      // checks refuse (blacklist, frozen credit, amount over the credit available), taken on
+      // by someone with its own button; a tenant may require an approval for it.
+      overrideReview: {
+        label: label('信用特批审核', '信用特批審核', 'Review over credit'),
+        confirm: label(
+          '确定不经信用检查审核选择的销售订单？此操作将记录您为特批人。',
+          '確定不經信用檢查審核選擇的銷售訂單？此操作將記錄您為特批人。',
+          'Review the selected sales orders without the credit checks? You are recorded as approving the exception.',
+        ),
+        danger: true,
         when: { state: ['0'] },
         refuse: 'flow.alreadyReviewed',
         sets: { isReview: '2', state: '1' },

@@ -1,4 +1,4 @@
-import { type EntityDefinition, entityByName } from '@bl/entities/registry';
+import { type EntityDefinition, entities, entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
@@ -300,8 +300,38 @@ export const controlFlowCode: FlowCode = {
   },
 };
 
+/** Bills whose header totals are kept elsewhere: by their flow, their count, their own amounts. */
+const ownTotals = new Set([
+  'isinstockbill',
+  'osoutstockbill',
+  'wmstockcheckbill',
+  'adjustpricebill',
+  'monthbill',
+]);
+const totalFields = ['totalQty', 'totalWeg', 'totalBoard', 'totalVolume', 'totalAmount'];
+const lineFields = ['qty', 'qtyWeg', 'board', 'volume', 'price', 'invalid'];
+
 /**
- * Header totals of the stock-control bills, kept by the server: after the bill is saved with
+ * Every bill of the catalogue with the header totals (quantity, weight, pallets, volume, amount)
+ * over lines that carry them, but those that keep their own: one rule for all, so a bill added
+ * later has its totals filled without a line of its own here.
+ */
+export function totalledBills(): string[] {
+  return entities
+    .filter((entity) => {
+      const has = (e: EntityDefinition | undefined, names: string[]) =>
+        !!e && names.every((name) => e.fields.some((f) => f.name === name));
+      return (
+        !ownTotals.has(entity.name) &&
+        has(entity, totalFields) &&
+        has(entity.children[0]?.entity(), lineFields)
+      );
+    })
+    .map((entity) => entity.name);
+}
+
+/**
+ * Header totals of the bills (`totalledBills`), kept by the server: after the bill is saved with
  * its lines, and after a line is written through its own endpoint.
  */
 export function registerControlTotals() {
@@ -318,20 +348,7 @@ export function registerControlTotals() {
     );
     if (row) saved.amount = row.amount;
   };
-  const bills = [
-    'warehousetransferbill',
-    'diversecustomertransferbill',
-    'wmallocatebill',
-    'inventorylossbill',
-    'checkbill',
-    'packagetemporarybill',
-    'temporarypackagebill',
-    'secondaryprocess',
-    // Waves and receipts (docs/adr/0023).
-    'billwaves',
-    'isrecbill',
-  ];
-  for (const name of bills) {
+  for (const name of totalledBills()) {
     const header = entityByName.get(name) as EntityDefinition;
     const lines = header.children[0]?.entity() as EntityDefinition;
     const flow = { header, lines };

@@ -6,7 +6,7 @@ import { type Row, submitRecord } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { FlowCode } from '../flow/engine.ts';
+import type { ActionCode, FlowCode } from '../flow/engine.ts';
 import { nextSerial } from '../system/serials.ts';
 import { toUnits } from './decimal.ts';
 
@@ -46,6 +46,36 @@ async function checkCredit(tx: Tx, auth: AuthContext, bill: Row, language: Langu
   return entry?.list ?? '';
 }
 
+/**
+ * Refuses an order its owner's credit line does not cover (docs/adr/0034-owner-credit.md): the
+ * line in force on the order's date (the latest started, not expired) is frozen, or the order's
+ * amount is more than the credit available (the limit less what the owner owes on confirmed
+ * cost bills, kept by the database). An owner without a credit line has no limit. Checked at
+ * review only; the credit override (`overrideReview`) is the review without it.
+ */
+async function checkCreditLine(tx: Tx, auth: AuthContext, bill: Row): Promise<void> {
+  const owner = text(bill.customerCode);
+  const day = text(bill.billDate) || today();
+  const [line] = await queryRows<{ status: string; available: string; over: boolean }>(
+    tx,
+    sql`select credit_status as status, coalesce(available_credit, credit_limit)::text as available,
+          coalesce(${text(bill.totalAmount) || '0'}::numeric, 0) > coalesce(available_credit, credit_limit) as over
+        from bl_customercredit
+        where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+          and credit_status <> '3' and valid_from <= ${day}::date and (valid_to is null or valid_to >= ${day}::date)
+        order by valid_from desc, id desc limit 1`,
+  );
+  if (!line) return;
+  if (line.status === '2') throw badRequest('sales.creditFrozen', { bill: text(bill.billNo), owner });
+  if (line.over)
+    throw badRequest('sales.creditExceeded', {
+      bill: text(bill.billNo),
+      owner,
+      amount: text(bill.totalAmount),
+      available: line.available,
+    });
+}
+
 /** The valid lines of an order, in line order; an order needs one, each above zero. */
 async function orderLines(tx: Tx, auth: AuthContext, bill: Row): Promise<Row[]> {
   const lines = await queryRows<Row>(
@@ -68,6 +98,17 @@ async function orderLines(tx: Tx, auth: AuthContext, bill: Row): Promise<Row[]> 
   return lines;
 }
 
+/** What the credit list check found, kept on the order (derived, never typed). */
+const keepCreditList: ActionCode['effect'] = async ({ tx, auth, bills, language }) => {
+  for (const bill of bills) {
+    const list = await checkCredit(tx, auth, bill, language);
+    await tx.execute(
+      sql`update bl_ossobill set black_or_white = ${list || null}
+          where tenant_id = ${auth.tenantId} and id = ${bill.id as string}::bigint`,
+    );
+  }
+};
+
 export const salesFlowCode: FlowCode = {
   ossobill: {
     review: {
@@ -75,18 +116,20 @@ export const salesFlowCode: FlowCode = {
         for (const bill of bills) {
           await orderLines(tx, auth, bill);
           await checkCredit(tx, auth, bill, language);
+          await checkCreditLine(tx, auth, bill);
         }
       },
-      // What the credit check found, kept on the order (derived, never typed).
-      effect: async ({ tx, auth, bills, language }) => {
+      effect: keepCreditList,
+    },
+    // The credit override: the blacklist still refuses; the credit line is not asked.
+    overrideReview: {
+      check: async ({ tx, auth, bills, language }) => {
         for (const bill of bills) {
-          const list = await checkCredit(tx, auth, bill, language);
-          await tx.execute(
-            sql`update bl_ossobill set black_or_white = ${list || null}
-                where tenant_id = ${auth.tenantId} and id = ${bill.id as string}::bigint`,
-          );
+          await orderLines(tx, auth, bill);
+          await checkCredit(tx, auth, bill, language);
         }
       },
+      effect: keepCreditList,
     },
     toOutbound: {
       run: async ({ tx, auth, bills, language }) => {
