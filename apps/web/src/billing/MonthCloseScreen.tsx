@@ -38,7 +38,15 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
   const closed = (periods.data ?? []).filter((p) => p.status === '1').map((p) => p.month);
 
   const open = (name: Action) => {
-    form.setFieldsValue({ month: dayjs(name === 'reopen' ? (closed[0] ?? lastMonth()) : lastMonth()) });
+    // Close: the month after the latest closed one (months close in order), else last month.
+    const latest = closed[0];
+    const month =
+      name === 'reopen'
+        ? (latest ?? lastMonth())
+        : latest
+          ? dayjs(`${latest}-01`).add(1, 'month').format('YYYY-MM')
+          : lastMonth();
+    form.setFieldsValue({ month: dayjs(`${month}-01`) });
     setAction(name);
   };
   const run = async ({ month }: { month: dayjs.Dayjs }) => {
