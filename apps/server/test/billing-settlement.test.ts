@@ -349,4 +349,26 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
     );
     expect(live?.n).toBe(2);
   });
+  it('a payment moved to another bill is given back to the first; a refused move changes nothing', async () => {
+    const moved = await pay('CB-1', '10');
+    expect(moved.success, moved.msg).toBe(true);
+    const other = await pay('CB-1', '20');
+    expect(await billOf('CB-1')).toEqual({ amount: '250.00', payAmount: '30.00', payStatus: '1' });
+    const row = moved.data as Row;
+    const edit = await submit('paydetail', { id: row.id, version: row.version, costBillNo: 'CB-3' });
+    expect(edit.success, edit.msg).toBe(true);
+    // CB-1 keeps the 20.00; CB-3 (15.00 due) has 10.00 of it.
+    expect(await billOf('CB-1')).toEqual({ amount: '250.00', payAmount: '20.00', payStatus: '1' });
+    expect(await billOf('CB-3')).toEqual({ amount: '15.00', payAmount: '10.00', payStatus: '1' });
+    // 10.00 + 20.00 > 15.00: the move is refused and both bills stay as they were.
+    const otherRow = other.data as Row;
+    const refused = await submit('paydetail', {
+      id: otherRow.id,
+      version: otherRow.version,
+      costBillNo: 'CB-3',
+    });
+    expect(refused.msg).toBe('Cost bill CB-3 is for 15.00: payments of 30.00 in all would be more than that');
+    expect(await billOf('CB-1')).toEqual({ amount: '250.00', payAmount: '20.00', payStatus: '1' });
+    expect(await billOf('CB-3')).toEqual({ amount: '15.00', payAmount: '10.00', payStatus: '1' });
+  });
 });
