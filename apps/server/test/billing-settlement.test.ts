@@ -334,6 +334,10 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
     // May 1: the same three balances.
     expect((await monthStart('2024-05-01')).map((r) => r.qty)).toEqual(['6', '2', '5']);
     expect((await reopen('2024-03')).msg).toBe('2024-04 is closed: reopen 2024-04 first');
+    // A confirmed bill over a closed month cannot go back to draft.
+    expect((await act('costbill', 'unconfirm', cb3?.id as string)).msg).toBe(
+      'Cost bill CB-3 lies in closed month 2024-04: reopen the month before un-confirming it',
+    );
     expect((await reopen('2024-04', 'zh')).msg).toBe('2024-04 已反月结');
     expect((await reopen('2024-03')).success).toBe(true);
     // A removed balance goes on the next close: ship C1's 2 M3 on Mar 28 (March open again).

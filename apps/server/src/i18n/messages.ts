@@ -1752,6 +1752,11 @@ export const messages = {
     mo: '{month} 已反月結',
     en: '{month} reopened',
   },
+  'period.billClosed': {
+    zh: '账单 {bill} 在已月结的 {month} 内，不能取消确认：请先反月结',
+    mo: '帳單 {bill} 在已月結的 {month} 內，不能取消確認：請先反月結',
+    en: 'Cost bill {bill} lies in closed month {month}: reopen the month before un-confirming it',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

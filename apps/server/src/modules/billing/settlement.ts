@@ -3,6 +3,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { FlowCode } from '../flow/engine.ts';
 
 /**
  * Payments settle cost bills (issue 16, ADR 0031). A pay detail is one payment against one cost
@@ -113,3 +114,28 @@ export function registerSettlementRules() {
     for (const [bill, ids] of byBill) await settleBill(tx, auth, bill, ids);
   };
 }
+
+/**
+ * A confirmed bill over a closed month stays confirmed (ADR 0031): un-confirming it would leave
+ * a draft inside the month, which the close refuses. Reopen the month first.
+ */
+export const settlementFlowCode: FlowCode = {
+  costbill: {
+    unconfirm: {
+      check: async ({ tx, auth, bills }) => {
+        for (const bill of bills) {
+          const [closed] = await queryRows<{ month: string }>(
+            tx,
+            sql`select to_char(month, 'YYYY-MM') as month from bl_billing_period
+                where tenant_id = ${auth.tenantId} and status = '1'
+                  and month <= ${String(bill.costDateEnd)}::date
+                  and (month + interval '1 month')::date > ${String(bill.costDate)}::date
+                order by month limit 1`,
+          );
+          if (closed)
+            throw badRequest('period.billClosed', { bill: String(bill.costBillNo), month: closed.month });
+        }
+      },
+    },
+  },
+};
