@@ -115,7 +115,9 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
     });
     await receive('C1', '2024-03-01', [{ materialCode: 'M1', qty: '10' }]);
     await ship('C1', '2024-03-20', [{ materialCode: 'M1', qty: '4' }]);
-    await receive('C2', '2024-03-10', [{ materialCode: 'M2', qty: '5' }]);
+    await receive('C2', '2024-03-10', [
+      { materialCode: 'M2', qty: '5', weg: '0.5', qtyWeg: '500', board: '1', volume: '2.25' },
+    ]);
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -243,6 +245,14 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
       ['C1', 'W1', 'M1', '6'],
       ['C2', 'W1', 'M2', '5'],
     ]);
+    // C2's M2 with its weight (t and kg), pallets and volume as received.
+    const [c2] = await queryRows<Record<string, string>>(
+      test.database.db,
+      sql`select weg::float8::text as weg, qty_weg::float8::text as "qtyWeg", board_qty::float8::text as board,
+            volume::float8::text as volume, warehouse_name as "warehouseName"
+          from bl_monthbegininv where customer_code = 'C2' and cost_date = '2024-04-01' and is_deleted = 0`,
+    );
+    expect(c2).toEqual({ weg: '0.5', qtyWeg: '500', board: '1', volume: '2.25', warehouseName: '一号仓' });
     // The report route's entity lists them.
     const listed = await api.call('GET', `${path('monthbegininv')}/list`, {
       query: { current: '1', size: '20' },
