@@ -82,7 +82,7 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
           type="info"
           message={
             <span data-testid="closed-months">
-              {t('monthClose.periods')}:{' '}
+              {t('monthClose.periods')}
               {closed.map((m) => (
                 <Tag key={m}>{m}</Tag>
               ))}

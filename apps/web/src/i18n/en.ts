@@ -950,7 +950,7 @@ const en: Messages = {
     reopenConfirm: 'Only the latest closed month can be reopened.',
     closed: '{{month}} closed: {{rows}} month-start stock row(s) for {{start}}',
     reopened: '{{month}} reopened',
-    periods: 'Closed months',
+    periods: 'Closed months: ',
     open: 'reopened',
   },
 };

@@ -931,7 +931,7 @@ const mo: Messages = {
     reopenConfirm: '只能反月結最近一個已結月份。',
     closed: '{{month}} 月結完成：{{rows}} 條月初庫存（{{start}}）',
     reopened: '{{month}} 已反月結',
-    periods: '已結月份',
+    periods: '已結月份：',
     open: '已反結',
   },
 };

@@ -932,7 +932,7 @@ const zh = {
     reopenConfirm: '只能反月结最近一个已结月份。',
     closed: '{{month}} 月结完成：{{rows}} 条月初库存（{{start}}）',
     reopened: '{{month}} 已反月结',
-    periods: '已结月份',
+    periods: '已结月份：',
     open: '已反结',
   },
 };
