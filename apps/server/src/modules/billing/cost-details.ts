@@ -160,7 +160,7 @@ export async function writeCostDetails(
   const now = new Date();
   // A closed period (ADR 0031) takes no row dated inside it: what would be dated there (a late
   // posting into a closed day) is dated on the first open day after it, naming its own day.
-  const closed = await closedStretch(tx, auth.tenantId);
+  const closed = differences.length > 0 ? await closedStretch(tx, auth.tenantId) : null;
   const costDate = (day: string) => {
     const date = day > scope.runStart ? day : scope.runStart;
     return closed && closed.from <= date && date <= closed.to ? nextDay(closed.to) : date;
