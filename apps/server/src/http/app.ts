@@ -30,6 +30,7 @@ import {
   registerBillingRules,
   runNightlyBilling,
 } from '../modules/billing/routes.ts';
+import { settlementFlowCode } from '../modules/billing/settlement.ts';
 import { alarmNotifier } from '../modules/devices/alarms.ts';
 import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
 import { registerDeviceRoutes } from '../modules/devices/routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp({
     ...salesFlowCode,
     ...waveFlowCode,
     ...receiptFlowCode,
+    ...settlementFlowCode,
   };
   // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
   const workflow = workflowRuntime(flowCode, () => jobs);

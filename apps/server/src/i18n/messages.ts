@@ -1682,6 +1682,91 @@ export const messages = {
     mo: '簽名時間與伺服器時間相差超過 {seconds} 秒，請校準設備時鐘',
     en: "The signature's time is more than {seconds} s from the server's: set the device's clock",
   },
+  'settle.unknownBill': {
+    zh: '账单 {bill} 不存在',
+    mo: '帳單 {bill} 不存在',
+    en: 'Cost bill {bill} does not exist',
+  },
+  'settle.notPayable': {
+    zh: '账单 {bill} 尚未确认，不能收款：只有已确认或已发送的账单可以收款',
+    mo: '帳單 {bill} 尚未確認，不能收款：只有已確認或已發送的帳單可以收款',
+    en: 'Cost bill {bill} cannot be paid: only a confirmed or sent bill can, not a draft',
+  },
+  'settle.otherOwner': {
+    zh: '账单 {bill} 属于货主 {billOwner}，不能记在货主 {owner} 名下',
+    mo: '帳單 {bill} 屬於貨主 {billOwner}，不能記在貨主 {owner} 名下',
+    en: 'Cost bill {bill} belongs to owner {billOwner}, not to {owner}',
+  },
+  'settle.nonPositive': {
+    zh: '核销金额必须大于 0',
+    mo: '核銷金額必須大於 0',
+    en: 'The amount settled must be more than 0',
+  },
+  'settle.deductionOver': {
+    zh: '扣款金额 {deduction} 不能大于核销金额 {amount}',
+    mo: '扣款金額 {deduction} 不能大於核銷金額 {amount}',
+    en: 'The deduction {deduction} cannot be more than the amount settled {amount}',
+  },
+  'settle.over': {
+    zh: '账单 {bill} 应收 {due}，收款合计 {paid} 将超出应收',
+    mo: '帳單 {bill} 應收 {due}，收款合計 {paid} 將超出應收',
+    en: 'Cost bill {bill} is for {due}: payments of {paid} in all would be more than that',
+  },
+  'settle.settled': {
+    zh: '账单 {bill} 已收款完毕，不能再收款',
+    mo: '帳單 {bill} 已收款完畢，不能再收款',
+    en: 'Cost bill {bill} is paid in full: it takes no more payments',
+  },
+  'period.notEnded': {
+    zh: '{month} 尚未结束，不能月结',
+    mo: '{month} 尚未結束，不能月結',
+    en: '{month} has not ended yet: it cannot be closed',
+  },
+  'period.alreadyClosed': {
+    zh: '{month} 已经月结',
+    mo: '{month} 已經月結',
+    en: '{month} is already closed',
+  },
+  'period.notClosed': {
+    zh: '{month} 没有月结，无需反月结',
+    mo: '{month} 沒有月結，無需反月結',
+    en: '{month} is not closed',
+  },
+  'period.previousOpen': {
+    zh: '请先月结 {previous}：月份须按顺序月结',
+    mo: '請先月結 {previous}：月份須按順序月結',
+    en: 'Close {previous} first: months are closed in order',
+  },
+  'period.laterClosed': {
+    zh: '{later} 已月结，请先反月结 {later}',
+    mo: '{later} 已月結，請先反月結 {later}',
+    en: '{later} is closed: reopen {later} first',
+  },
+  'period.running': {
+    zh: '计费任务正在进行（货主 {owner}，{from} 至 {to}），请等它完成后再月结',
+    mo: '計費任務正在進行（貨主 {owner}，{from} 至 {to}），請等它完成後再月結',
+    en: 'A billing run is under way (owner {owner}, {from} to {to}): wait for it to finish before closing',
+  },
+  'period.draftBills': {
+    zh: '{month} 还有待确认的账单：{bills}，请先确认或删除',
+    mo: '{month} 還有待確認的帳單：{bills}，請先確認或刪除',
+    en: '{month} still has cost bills awaiting confirmation: {bills}. Confirm or delete them first',
+  },
+  'period.closedDone': {
+    zh: '{month} 月结完成：{rows} 条月初库存（{start}）',
+    mo: '{month} 月結完成：{rows} 條月初庫存（{start}）',
+    en: '{month} closed: {rows} month-start stock row(s) for {start}',
+  },
+  'period.reopenedDone': {
+    zh: '{month} 已反月结',
+    mo: '{month} 已反月結',
+    en: '{month} reopened',
+  },
+  'period.billClosed': {
+    zh: '账单 {bill} 在已月结的 {month} 内，不能取消确认：请先反月结',
+    mo: '帳單 {bill} 在已月結的 {month} 內，不能取消確認：請先反月結',
+    en: 'Cost bill {bill} lies in closed month {month}: reopen the month before un-confirming it',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

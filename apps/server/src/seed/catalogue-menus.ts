@@ -27,6 +27,8 @@ const extraActionNames: Record<string, string> = {
   bindBatch: '绑定批次',
   test: '测试连接',
   run: '计费',
+  close: '月结',
+  reopen: '反月结',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */

@@ -35,6 +35,10 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   consignmentbill: lazy(() =>
     import('../transport/ConsignmentScreen.tsx').then((m) => ({ default: m.ConsignmentScreen })),
   ),
+  // Month-start stock with the month close and reopen (ADR 0031).
+  monthbegininv: lazy(() =>
+    import('../billing/MonthCloseScreen.tsx').then((m) => ({ default: m.MonthCloseScreen })),
+  ),
 };
 
 /**

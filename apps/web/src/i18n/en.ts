@@ -499,6 +499,8 @@ const en: Messages = {
     receive: 'Receive',
     receiveAdvance: 'Receive in advance',
     test: 'Test connection',
+    close: 'Close month',
+    reopen: 'Reopen month',
   },
   storage: {
     test: 'Test',
@@ -938,6 +940,18 @@ const en: Messages = {
     user: 'Users',
     role: 'Roles',
     menu: 'Menus',
+  },
+  monthClose: {
+    close: 'Close month',
+    reopen: 'Reopen month',
+    month: 'Month',
+    closeConfirm:
+      'Once closed, no charge is dated in the month: late postings are charged on the first open day. The next month-start stock is written.',
+    reopenConfirm: 'Only the latest closed month can be reopened.',
+    closed: '{{month}} closed: {{rows}} month-start stock row(s) for {{start}}',
+    reopened: '{{month}} reopened',
+    periods: 'Closed months: ',
+    open: 'reopened',
   },
 };
 

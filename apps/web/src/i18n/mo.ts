@@ -489,6 +489,8 @@ const mo: Messages = {
     receive: '接收',
     receiveAdvance: '提前接收',
     test: '測試連線',
+    close: '月結',
+    reopen: '反月結',
   },
   storage: {
     test: '測試',
@@ -920,6 +922,17 @@ const mo: Messages = {
     user: '使用者管理',
     role: '角色管理',
     menu: '選單管理',
+  },
+  monthClose: {
+    close: '月結',
+    reopen: '反月結',
+    month: '月份',
+    closeConfirm: '月結後該月不再計入新的費用，遲到的單據計入下一個未結月份；同時生成下月初庫存。',
+    reopenConfirm: '只能反月結最近一個已結月份。',
+    closed: '{{month}} 月結完成：{{rows}} 條月初庫存（{{start}}）',
+    reopened: '{{month}} 已反月結',
+    periods: '已結月份：',
+    open: '已反結',
   },
 };
 

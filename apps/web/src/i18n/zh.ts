@@ -490,6 +490,8 @@ const zh = {
     receive: '接收',
     receiveAdvance: '提前接收',
     test: '测试连接',
+    close: '月结',
+    reopen: '反月结',
   },
   storage: {
     test: '测试',
@@ -921,6 +923,17 @@ const zh = {
     user: '用户管理',
     role: '角色管理',
     menu: '菜单管理',
+  },
+  monthClose: {
+    close: '月结',
+    reopen: '反月结',
+    month: '月份',
+    closeConfirm: '月结后该月不再计入新的费用，迟到的单据计入下一个未结月份；同时生成下月初库存。',
+    reopenConfirm: '只能反月结最近一个已结月份。',
+    closed: '{{month}} 月结完成：{{rows}} 条月初库存（{{start}}）',
+    reopened: '{{month}} 已反月结',
+    periods: '已结月份：',
+    open: '已反结',
   },
 };
 

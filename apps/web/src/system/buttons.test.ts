@@ -7,6 +7,7 @@ describe('button labels', () => {
     expect(buttonLabelKey('isinstockbill_unreview')).toBe('buttons.unreview');
     expect(buttonLabelKey('user_resetPassword')).toBe('buttons.resetPassword');
     expect(buttonLabelKey('page_builder_add')).toBe('buttons.add');
+    expect(buttonLabelKey('monthbegininv_close')).toBe('buttons.close');
   });
 
   it('knows nothing of other codes', () => {

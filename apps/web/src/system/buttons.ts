@@ -21,6 +21,8 @@ const buttonKeys = {
   receive: 'buttons.receive',
   receiveAdvance: 'buttons.receiveAdvance',
   test: 'buttons.test',
+  close: 'buttons.close',
+  reopen: 'buttons.reopen',
 } as const;
 
 /** The label key of a button code, or undefined for a code of no known action (its own name shows). */

@@ -46,6 +46,9 @@ export const monthbegininv = defineEntity({
   titleField: 'materialCode',
   defaultSort: { field: 'costDate', order: 'desc' },
   uniqueKeys: [['customerCode', 'warehouseCode', 'costDate', 'materialCode']],
+  // The month close and its reopening (modules/billing/period-close.ts, ADR 0031): `close`
+  // writes the next month's rows from the ledger, `reopen` undoes the latest close.
+  actions: ['close', 'reopen'],
   fields: {
     ...commonFields,
     customerCode: f.ref(label('货主', '貨主', 'Owner'), 'customer', { required: true }),

@@ -52,7 +52,8 @@ export const paydetail = defineEntity({
     costDate: f.date(label('收款日期', '收款日期', 'Payment date'), { required: true, sortable: true }),
     payAmount: f.money(label('核销金额', '核銷金額', 'Amount settled'), { required: true, min: 0 }),
     deductionAmount: f.money(label('扣款金额', '扣款金額', 'Deduction'), { min: 0 }),
-    realityAmount: f.money(label('实收金额', '實收金額', 'Amount received'), { min: 0 }),
+    // payAmount − deductionAmount, filled by the server (modules/billing/settlement.ts).
+    realityAmount: f.money(label('实收金额', '實收金額', 'Amount received'), { form: 'readonly' }),
     payType: f.dict(label('收款方式', '收款方式', 'Payment method'), 'acctPayType'),
     invoiceNo: f.text(label('发票号', '發票號', 'Invoice no.'), { maxLength: 64 }),
     remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),

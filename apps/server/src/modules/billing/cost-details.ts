@@ -3,6 +3,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
+import { closedStretch } from './period-close.ts';
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * One expected charge under its source key: what the ledger (or a bill line) says the owner
@@ -78,7 +82,8 @@ interface Difference {
  * and writes only the difference, as a new row with a deterministic uuid; `on conflict do
  * nothing` makes a repeated or concurrent write of the same difference a no-op. A re-run with
  * an unchanged ledger therefore writes nothing, and a late posting or an un-review into a day
- * already charged writes one correcting row, dated the run's first day and naming its own day.
+ * already charged writes one correcting row, dated the run's first day and naming its own day
+ * (a row that would be dated in a closed month is dated on the first open day after it).
  * Returns the rows written and their total amount.
  */
 export async function writeCostDetails(
@@ -153,6 +158,13 @@ export async function writeCostDetails(
   );
   let total = 0n;
   const now = new Date();
+  // A closed period (ADR 0031) takes no row dated inside it: what would be dated there (a late
+  // posting into a closed day) is dated on the first open day after it, naming its own day.
+  const closed = differences.length > 0 ? await closedStretch(tx, auth.tenantId) : null;
+  const costDate = (day: string) => {
+    const date = day > scope.runStart ? day : scope.runStart;
+    return closed && closed.from <= date && date <= closed.to ? nextDay(closed.to) : date;
+  };
   for (let start = 0; start < differences.length; start += 500) {
     const chunk = differences.slice(start, start + 500);
     await tx.execute(
@@ -165,7 +177,7 @@ export async function writeCostDetails(
               (d) =>
                 sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.deptId || null}::bigint,
                   ${now}, ${auth.userId}::bigint, ${now}, ${costUuid(auth.tenantId, d.key, d.sequence)},
-                  greatest(${d.day}::date, ${scope.runStart}::date), ${d.day}::date, ${d.key},
+                  ${costDate(d.day)}::date, ${d.day}::date, ${d.key},
                   ${scope.customerCode}, ${d.agreementCode}, ${d.billNo}, ${d.lineNumber}::int,
                   ${d.materialCode ?? ''}, ${d.costType}, ${d.workType}, ${d.qty}::numeric, ${d.weg}::numeric,
                   ${d.volume}::numeric, ${d.boardQty}::numeric, ${d.realityQty}::numeric,

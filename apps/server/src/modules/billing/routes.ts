@@ -15,6 +15,8 @@ import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+import { registerPeriodCloseRoutes } from './period-close.ts';
+import { registerSettlementRules } from './settlement.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
 
 export const billingJobKind = 'billing';
@@ -356,6 +358,7 @@ export function registerBillingRules() {
         to: other.endDate ?? '…',
       });
   };
+  registerSettlementRules();
 }
 
 export function registerBillingRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
@@ -485,4 +488,5 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
         .send(file.buffer);
     },
   );
+  registerPeriodCloseRoutes(app, database);
 }
