@@ -1,4 +1,5 @@
-import { date, index, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -14,7 +15,10 @@ const money = () => numeric({ precision: 18, scale: 2 });
  * unloading), transport and sundry fees, with the owner's own order number
  * (`customerBillNo`), the packing unit, the vehicle (`carNo`, a transport car's number: plain
  * text, the car entity is in the transport folder) and the pallets. The billing run writes the
- * rows; on screen every field is read-only.
+ * rows from the cost details, one per owner × business bill × day (`costDate`) × work type
+ * (storage rows have an empty bill number), and rewrites them in place when it runs again
+ * (apps/server/src/modules/billing/settlement-report.ts, docs/adr/0032); on screen every field
+ * is read-only.
  */
 export const costViewReportTable = pgTable(
   'bl_costviewreport',
@@ -41,6 +45,9 @@ export const costViewReportTable = pgTable(
   (t) => [
     index('bl_costviewreport_customer_idx').on(t.tenantId, t.customerCode, t.costDate),
     index('bl_costviewreport_bill_idx').on(t.tenantId, t.billNo),
+    uniqueIndex('bl_costviewreport_row_uq')
+      .on(t.tenantId, t.customerCode, t.costDate, t.billNo, t.workType)
+      .where(sql`is_deleted = 0`),
   ],
 );
 

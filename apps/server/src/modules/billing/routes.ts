@@ -15,6 +15,8 @@ import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+import { registerMonthBillRules } from './month-bills.ts';
+import { registerSettlementReportRules } from './settlement-report.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
 
 export const billingJobKind = 'billing';
@@ -356,6 +358,8 @@ export function registerBillingRules() {
         to: other.endDate ?? '…',
       });
   };
+  registerMonthBillRules();
+  registerSettlementReportRules();
 }
 
 export function registerBillingRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
