@@ -15,7 +15,6 @@ import {
   reviewFields,
   stateColumns,
   stateFields,
-  unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 
@@ -29,6 +28,11 @@ const stagePrice = (n: number): FieldInput =>
       list: false,
     }),
   );
+
+/** Out of the lists and the view. */
+const quiet = (field: FieldInput): FieldInput => ({ ...field, list: false, view: false });
+/** The line fields that name the lot (header, line number, material, batch, spare fields). */
+const { price: _price, qty: _qty, weg: _weg, board: _board, volume: _volume, ...lotFields } = lineFields;
 
 /**
  * Monthly bill lines (spec 02 §3.5 monthbilldetail): storage billed by stages of storage
@@ -60,30 +64,46 @@ export const monthbilldetail = defineEntity({
   table: monthbilldetailTable,
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
+  // A lot's line: its keys, then what the bill computed (days, stage, price, amount), then
+  // what it held; line fields a lot has no use for stay out of the list and the view.
   fields: {
     ...commonFields,
-    ...lineFields,
-    qty: computed(relabel(lineFields.qty, label('期末数量', '期末數量', 'Quantity held'))),
-    barcode: unlisted(lineFields.barcode),
-    unitCode: unlisted(lineFields.unitCode),
-    qtyWeg: unlisted(lineFields.qtyWeg),
-    board: unlisted(lineFields.board),
-    volume: unlisted(lineFields.volume),
-    warehousePlaceCode: unlisted(lineFields.warehousePlaceCode),
-    price: computed(
-      relabel(lineFields.price, label('适用单价', '適用單價', 'Price applied'), { list: false }),
-    ),
+    ...lotFields,
+    applyCode: quiet(lineFields.applyCode),
+    applyLineNumber: quiet(lineFields.applyLineNumber),
+    barcode: quiet(lineFields.barcode),
+    materialType: quiet(lineFields.materialType),
+    model: quiet(lineFields.model),
+    customerBatchNo: quiet(lineFields.customerBatchNo),
+    unitCode: quiet(lineFields.unitCode),
+    qtyWeg: quiet(lineFields.qtyWeg),
+    boardQty: quiet(lineFields.boardQty),
+    packspecCode: quiet(lineFields.packspecCode),
+    warehousePlaceCode: quiet(lineFields.warehousePlaceCode),
+    volumeLength: quiet(lineFields.volumeLength),
+    volumeWidth: quiet(lineFields.volumeWidth),
+    volumeHeight: quiet(lineFields.volumeHeight),
+    invalid: quiet(lineFields.invalid),
+    spareString1: quiet(lineFields.spareString1),
+    spareString2: quiet(lineFields.spareString2),
+    spareString3: quiet(lineFields.spareString3),
+    spareString4: quiet(lineFields.spareString4),
     instockDate: f.date(label('入库日期', '入庫日期', 'Received on')),
     storageDays: computed(f.integer(label('仓储天数', '倉儲天數', 'Days in storage'), { min: 0 })),
     qtyDays: computed(f.decimal(label('计费数量·天', '計費數量·天', 'Billed quantity-days'), 4, { min: 0 })),
     stage: computed(f.dict(label('计费阶段', '計費階段', 'Stage'), 'monthBillStage')),
+    price: computed(relabel(lineFields.price, label('适用单价', '適用單價', 'Price applied'))),
+    amount: computed(f.money(label('金额', '金額', 'Amount'))),
+    qty: computed(relabel(lineFields.qty, label('期末数量', '期末數量', 'Quantity held'))),
+    weg: computed(lineFields.weg),
+    board: computed(quiet(lineFields.board)),
+    volume: computed(quiet(lineFields.volume)),
     price1: stagePrice(1),
     price2: stagePrice(2),
     price3: stagePrice(3),
     price4: stagePrice(4),
     price5: stagePrice(5),
     price6: stagePrice(6),
-    amount: computed(f.money(label('金额', '金額', 'Amount'))),
   },
 });
 
