@@ -212,6 +212,19 @@ describe.each(testDrivers())('monthly bills and settlement reports on %s', (driv
     );
     expect(n).toBe(3);
 
+    // A line's price and amount are computed: a request that sends others changes nothing.
+    const tampered = await api.call('POST', `${path('monthbill')}/submit`, {
+      payload: {
+        ...again.bill,
+        details: again.bill.details.map((l) => ({ ...l, price: '9', amount: '999.00' })),
+      },
+      language: 'en',
+    });
+    expect(tampered.success, tampered.msg).toBe(true);
+    const kept = await lines(bill.id);
+    expect(kept.lines).toEqual(first.lines);
+    expect(kept.bill.totalAmount).toBe('205.00');
+
     // Reviewed: it cannot be made again (in every language), nor edited; un-reviewed it can.
     expect((await act('review', [bill.id])).success).toBe(true);
     expect((await act('make', [bill.id])).msg).toBe(
@@ -224,7 +237,7 @@ describe.each(testDrivers())('monthly bills and settlement reports on %s', (driv
       `月結賬單 ${bill.billNo} 已審核，不能重新生成明細，請先反審核`,
     );
     const edit = await api.call('POST', `${path('monthbill')}/submit`, {
-      payload: { id: bill.id, version: again.bill.version, remark: 'x' },
+      payload: { id: bill.id, version: kept.bill.version, remark: 'x' },
       language: 'en',
     });
     expect(edit.success).toBe(false);
@@ -281,8 +294,16 @@ describe.each(testDrivers())('monthly bills and settlement reports on %s', (driv
     const [report] = await reportRows();
     // 10 storage days + 3 bill rows of inbound/outbound + 1 handling bill.
     expect(report).toEqual({ n: 14, amount: '179.70' });
+    const ids = () =>
+      queryRows<{ id: string; version: number }>(
+        test.database.db,
+        sql`select id::text as id, version from bl_costviewreport where customer_code = 'C1' order by id`,
+      );
+    const before = await ids();
     await run('C1', '2026-03-01', '2026-03-10');
     expect(await reportRows()).toEqual([report]);
+    // Not rewritten either: the same rows, untouched.
+    expect(await ids()).toEqual(before);
 
     const owner = { customerCode_equal: 'C1' };
     // Per owner per day (cost details): Mar 6 = 16.50 storage + 1.20 load.

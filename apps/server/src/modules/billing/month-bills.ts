@@ -247,7 +247,10 @@ export const monthBillFlowCode: FlowCode = {
   },
 };
 
-/** On save: the period is checked, and the header's totals are the server's (from its lines). */
+/**
+ * On save: the period is checked, and the header's totals are the server's (from its lines).
+ * Line figures are computed (`form: 'readonly'`): the engine drops them from any request.
+ */
 export function registerMonthBillRules() {
   afterWriteRules.monthbill = async (tx, saved) => {
     if (String(saved.periodEnd) < String(saved.periodStart)) throw badRequest('billing.endBeforeStart');
