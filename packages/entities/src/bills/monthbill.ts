@@ -69,6 +69,7 @@ export const monthbilldetail = defineEntity({
   fields: {
     ...commonFields,
     ...lotFields,
+    billNo: quiet(lineFields.billNo),
     applyCode: quiet(lineFields.applyCode),
     applyLineNumber: quiet(lineFields.applyLineNumber),
     barcode: quiet(lineFields.barcode),
@@ -95,7 +96,7 @@ export const monthbilldetail = defineEntity({
     price: computed(relabel(lineFields.price, label('适用单价', '適用單價', 'Price applied'))),
     amount: computed(f.money(label('金额', '金額', 'Amount'))),
     qty: computed(relabel(lineFields.qty, label('期末数量', '期末數量', 'Quantity held'))),
-    weg: computed(lineFields.weg),
+    weg: computed(quiet(lineFields.weg)),
     board: computed(quiet(lineFields.board)),
     volume: computed(quiet(lineFields.volume)),
     price1: stagePrice(1),
