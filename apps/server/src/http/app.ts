@@ -24,6 +24,7 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import { monthBillFlowCode } from '../modules/billing/month-bills.ts';
 import {
   billingJob,
   registerBillingRoutes,
@@ -268,6 +269,7 @@ export async function buildApp({
     ...waveFlowCode,
     ...receiptFlowCode,
     ...settlementFlowCode,
+    ...monthBillFlowCode,
   };
   // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
   const workflow = workflowRuntime(flowCode, () => jobs);

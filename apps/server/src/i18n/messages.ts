@@ -1767,6 +1767,31 @@ export const messages = {
     mo: '帳單 {bill} 在已月結的 {month} 內，不能取消確認：請先反月結',
     en: 'Cost bill {bill} lies in closed month {month}: reopen the month before un-confirming it',
   },
+  'monthbill.reviewed': {
+    zh: '月结账单 {bill} 已审核，不能重新生成明细，请先反审核',
+    mo: '月結賬單 {bill} 已審核，不能重新生成明細，請先反審核',
+    en: 'Monthly bill {bill} is reviewed: un-review it before making its lines again',
+  },
+  'monthbill.noAgreement': {
+    zh: '货主 {owner} 没有费用协议，不能生成月结账单 {bill}',
+    mo: '貨主 {owner} 沒有費用協議，不能生成月結賬單 {bill}',
+    en: 'Owner {owner} has no fee agreement: monthly bill {bill} cannot be made',
+  },
+  'monthbill.agreementEnded': {
+    zh: '货主 {owner} 的协议 {agreement} 已于 {date} 到期，不能生成月结账单 {bill}，请先续签协议',
+    mo: '貨主 {owner} 的協議 {agreement} 已於 {date} 到期，不能生成月結賬單 {bill}，請先續簽協議',
+    en: 'Agreement {agreement} of owner {owner} ended on {date}: monthly bill {bill} cannot be made until it is renewed',
+  },
+  'monthbill.noAgreementInForce': {
+    zh: '货主 {owner} 在 {from} 至 {to} 期间没有全程生效的费用协议，不能生成月结账单 {bill}',
+    mo: '貨主 {owner} 在 {from} 至 {to} 期間沒有全程生效的費用協議，不能生成月結賬單 {bill}',
+    en: 'Owner {owner} has no agreement in force for the whole of {from} to {to}: monthly bill {bill} cannot be made',
+  },
+  'monthbill.empty': {
+    zh: '月结账单 {bill} 还没有明细，请先生成明细',
+    mo: '月結賬單 {bill} 還沒有明細，請先生成明細',
+    en: 'Monthly bill {bill} has no lines yet: make its lines first',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -91,6 +91,7 @@ describe('resolveSpecRoute', () => {
       filter: { workType: '2' },
     });
     expect(resolve('/acct/lcr/costbillZaFeYunshu')?.filter).toEqual({ workType: '6' });
+    expect(resolve('/acct/lcr/costbillZaFeZhuangxie')?.filter).toEqual({ workType: '4' });
     expect(resolve('/acct/lcr/ylmatReportDetail')?.entity).toBe('stockstream');
     expect(resolve('/acct/lcr/packmatReport')?.entity).toBe('stock');
   });

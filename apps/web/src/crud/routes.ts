@@ -132,7 +132,8 @@ export const specRoutes: Record<string, SpecRoute> = {
   '/acct/lcr/costbillZaFeIn': { entity: 'costviewreport', mode: 'list', filter: { workType: '1' } },
   '/acct/lcr/costbillZaFeOut': { entity: 'costviewreport', mode: 'list', filter: { workType: '2' } },
   '/acct/lcr/costbillZaFeYunshu': { entity: 'costviewreport', mode: 'list', filter: { workType: '6' } },
-  '/acct/lcr/costbillZaFeZhuangxie': { entity: 'costviewreport', mode: 'list' },
+  // Handling sundries: the handling bills' charges (cost type HANDLING, work type 4, ADR 0032).
+  '/acct/lcr/costbillZaFeZhuangxie': { entity: 'costviewreport', mode: 'list', filter: { workType: '4' } },
   '/acct/lcr/inOutSideBoardDetail': { entity: 'costviewreport', mode: 'list' },
   '/acct/lcr/ylmatReportDetail': { entity: 'stockstream', mode: 'list' },
   '/acct/lcr/ylmatReportDayWare': { entity: 'stock', mode: 'list' },

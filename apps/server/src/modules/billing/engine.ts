@@ -5,6 +5,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
 import { type CostCharge, writeCostDetails } from './cost-details.ts';
+import { refreshSettlementRows } from './settlement-report.ts';
 
 const kind = (name: FeeKind) => ({
   costType: feeCostTypes[name].code,
@@ -44,7 +45,7 @@ const feeBills = [
 /** How far before a run's start it re-checks charged days for late postings (days). */
 export const lookBackLimitDays = 366;
 
-interface Agreement {
+export interface Agreement {
   agreementCode: string;
   startDate: string;
   endDate: string | null;
@@ -55,7 +56,7 @@ interface Agreement {
   unloadPrice: string | null;
 }
 
-interface Rule {
+export interface Rule {
   code: string;
   storageTime: number | null;
   isSubsectBill: string;
@@ -132,7 +133,8 @@ const signedNotes = (tenantId: string, owner: string) => sql`
     and n.bill_type = '2' and n.state = '7' and n.is_cancel = '0' and coalesce(n.freight, 0) <> 0
   group by n.bill_no, n.freight`;
 
-async function ruleOf(tx: Tx, tenantId: string, owner: string): Promise<Rule | undefined> {
+// Exported for the monthly bills (month-bills.ts, ADR 0032): the same rule and agreements apply.
+export async function ruleOf(tx: Tx, tenantId: string, owner: string): Promise<Rule | undefined> {
   const [rule] = await queryRows<Rule>(
     tx,
     sql`select code, storage_time as "storageTime", is_subsect_bill as "isSubsectBill",
@@ -148,7 +150,7 @@ async function ruleOf(tx: Tx, tenantId: string, owner: string): Promise<Rule | u
   return rule;
 }
 
-async function agreementsOf(tx: Tx, tenantId: string, owner: string): Promise<Agreement[]> {
+export async function agreementsOf(tx: Tx, tenantId: string, owner: string): Promise<Agreement[]> {
   return queryRows<Agreement>(
     tx,
     sql`select agreement_code as "agreementCode", to_char(start_date, 'YYYY-MM-DD') as "startDate",
@@ -614,6 +616,9 @@ export async function chargeOwner(
         from unnest(${`{${chargedDays.join(',')}}`}::date[]) d
         on conflict (tenant_id, customer_code, day) do update set run_time = excluded.run_time`,
   );
+  // The settlement report rows of the run's days follow the cost details (ADR 0032): every row
+  // this run wrote is dated in [start, end] (corrections on its first day).
+  await refreshSettlementRows(tx, auth, owner, start, end);
   return { customerCode: owner, rows: written.rows, amount: written.amount, skipped };
 }
 

@@ -15,8 +15,10 @@ import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+import { registerMonthBillRules } from './month-bills.ts';
 import { registerPeriodCloseRoutes } from './period-close.ts';
 import { registerSettlementRules } from './settlement.ts';
+import { registerSettlementReportRules } from './settlement-report.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
 
 export const billingJobKind = 'billing';
@@ -359,6 +361,8 @@ export function registerBillingRules() {
       });
   };
   registerSettlementRules();
+  registerMonthBillRules();
+  registerSettlementReportRules();
 }
 
 export function registerBillingRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
