@@ -176,6 +176,26 @@ describe.each(testDrivers())('sales orders on %s', (driver) => {
     );
     expect(await detail('ossobill', sale.id)).toMatchObject({ state: '0', isReview: '1', auditUser: null });
 
+    // A payment of 5.00 on it: owed 7.00, 13.00 available, still short of 17.50; paid back out
+    // (the payment removed), owed 12.00 again.
+    const payment = await submit('paydetail', {
+      customerCode: 'C3',
+      costBillNo: bill.costBillNo,
+      costDate: '2026-11-01',
+      payAmount: '5',
+      payType: '2',
+    });
+    expect(await read('customercredit', credit.id)).toMatchObject({
+      usedCredit: '7.00',
+      availableCredit: '13.00',
+    });
+    expect((await act('ossobill', 'review', sale.id)).msg).toContain('(13.00)');
+    const removed = await api.call('POST', `${entityByName.get('paydetail')?.path}/remove`, {
+      query: { ids: String(payment.id) },
+    });
+    expect(removed.success, removed.msg).toBe(true);
+    expect(await read('customercredit', credit.id)).toMatchObject({ usedCredit: '12.00' });
+
     // Un-confirmed, the bill is no longer owed: 20.00 available, but a frozen line refuses all.
     expect((await act('costbill', 'unconfirm', bill.id)).success).toBe(true);
     expect(await read('customercredit', credit.id)).toMatchObject({
