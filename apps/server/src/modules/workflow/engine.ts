@@ -249,7 +249,14 @@ function parsedModel(definition: DefinitionRow): Promise<unknown> {
 type Step =
   | { kind: 'start' }
   | { kind: 'resume' }
-  | { kind: 'signal'; elementId: string; executionId: string; output: Record<string, unknown> }
+  | {
+      kind: 'signal';
+      elementId: string;
+      executionId: string;
+      output: Record<string, unknown>;
+      /** A multi-instance task's counts once this one is done (its completion condition reads them). */
+      loop?: { completed: number; active: number };
+    }
   /** Back to an earlier user task: run it again, then drop the task that sent the instance back. */
   | { kind: 'jump'; elementId: string; fromElementId: string; fromExecutionId: string };
 
@@ -260,6 +267,23 @@ interface ApiLike {
   content: { executionId?: string; expireAt?: Date | string; [k: string]: unknown };
   signal?: (message?: unknown) => void;
   discard?: () => void;
+  owner?: { execution?: { getPostponed?: () => ApiLike[] } };
+}
+
+const executionOf = (api: ApiLike) => String(api.content.executionId ?? api.executionId ?? api.id);
+
+/**
+ * What the engine waits for, a multi-instance user task as its running items (each its own
+ * execution, `{task execution}_{index}`), not as the one activity that holds them.
+ */
+function waitingApis(execution: ExecutionLike): ApiLike[] {
+  return execution.getPostponed().flatMap((api) => {
+    if (api.type !== 'bpmn:UserTask') return [api];
+    const items = (api.owner?.execution?.getPostponed?.() ?? []).filter(
+      (item) => executionOf(item) !== executionOf(api),
+    );
+    return items.length > 0 ? items : [api];
+  });
 }
 
 interface ProcessLike {
@@ -290,6 +314,25 @@ async function step(
   const meta = definition.meta;
   const variables = instance.variables;
   const scope = () => ({ ...variables, starter: instance.starter, initiator: instance.starter });
+  /** A multi-instance item's own variables: its element variable and the loop's counters. */
+  const itemScope = (content: Record<string, unknown> | undefined): Record<string, unknown> => {
+    if (!content) return {};
+    const loop = meta.tasks[String(content.id ?? '')]?.loop;
+    if (!loop) return {};
+    const element = loop.elementVariable ?? 'item';
+    const counts = action.kind === 'signal' && action.elementId === content.id ? action.loop : undefined;
+    return {
+      ...(element in content && { [element]: content[element] }),
+      nrOfInstances: Number(content.loopCardinality ?? 0),
+      nrOfCompletedInstances: counts?.completed ?? 0,
+      nrOfActiveInstances: counts?.active ?? 0,
+    };
+  };
+  const collections = new Set(
+    Object.values(meta.tasks)
+      .map((t) => t.loop?.collection)
+      .filter((c): c is string => !!c),
+  );
   let failure: unknown;
   let activity = 0;
   const pending = new Set<Promise<unknown>>();
@@ -323,11 +366,29 @@ async function step(
       }) as unknown as typeof clearTimeout,
     }),
     expressions: {
-      resolveExpression(text: string) {
-        return evaluateExpression(text, { ...scope(), environment: { variables: scope() } });
+      resolveExpression(text: string, from?: { content?: Record<string, unknown> }) {
+        const value = evaluateExpression(text, {
+          ...scope(),
+          ...itemScope(from?.content),
+          environment: { variables: scope() },
+        });
+        // A multi-instance task's items: a list variable, or a comma-separated text.
+        if (collections.has(text)) return Array.isArray(value) ? value : list(value);
+        return value;
       },
     } as never,
     extensions: {
+      loops(element: { id: string; type: string; behaviour: Record<string, unknown> }) {
+        // bpmn-elements reads a loop's items from `collection`, which Flowable writes as an
+        // attribute (`flowable:collection`): the model's reading of it is handed over here.
+        const loop = element.type === 'bpmn:UserTask' ? meta.tasks[element.id]?.loop : undefined;
+        const characteristics = element.behaviour.loopCharacteristics as
+          | { behaviour?: Record<string, unknown> }
+          | undefined;
+        if (!loop?.collection || !characteristics?.behaviour) return;
+        characteristics.behaviour.collection = loop.collection;
+        characteristics.behaviour.elementVariable = loop.elementVariable ?? 'item';
+      },
       services(element: { id: string; type: string; behaviour: Record<string, unknown> }) {
         if (element.type !== 'bpmn:ServiceTask') return;
         element.behaviour.Service = function Service() {
@@ -411,12 +472,10 @@ async function step(
   };
   await settle();
   if (!failure && action.kind === 'signal') {
+    const apis = waitingApis(execution);
     const target =
-      execution
-        .getPostponed()
-        .find(
-          (a) => a.id === action.elementId && (a.content.executionId ?? a.executionId) === action.executionId,
-        ) ?? execution.getPostponed().find((a) => a.id === action.elementId);
+      apis.find((a) => a.id === action.elementId && executionOf(a) === action.executionId) ??
+      (meta.tasks[action.elementId]?.loop ? undefined : apis.find((a) => a.id === action.elementId));
     if (!target?.signal)
       throw new Error(`task ${action.elementId} is not waiting in instance ${instance.id}`);
     waiting.clear();
@@ -424,13 +483,12 @@ async function step(
     await settle();
   }
   if (!failure && action.kind === 'jump') {
-    const from = execution
-      .getPostponed()
-      .find(
-        (a) =>
-          a.id === action.fromElementId &&
-          (a.content.executionId ?? a.executionId) === action.fromExecutionId,
-      );
+    // Sent back from an item of a multi-instance task: the whole task (all its items) is dropped.
+    const from = meta.tasks[action.fromElementId]?.loop
+      ? execution.getPostponed().find((a) => a.id === action.fromElementId)
+      : waitingApis(execution).find(
+          (a) => a.id === action.fromElementId && executionOf(a) === action.fromExecutionId,
+        );
     const target = execution.definitions[0]?.getProcesses()[0]?.getActivityById(action.elementId);
     if (!from?.discard || !target)
       throw new Error(`cannot go back to ${action.elementId} in instance ${instance.id}`);
@@ -457,13 +515,13 @@ async function step(
   }
 
   // The user tasks now waiting: each becomes a task row once (a resumed engine reports them again).
-  const stillWaiting = ended ? [] : execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask');
+  const stillWaiting = ended ? [] : waitingApis(execution).filter((a) => a.type === 'bpmn:UserTask');
   for (const api of stillWaiting) {
-    const executionId = String(api.content.executionId ?? api.executionId ?? api.id);
+    const executionId = executionOf(api);
     const task = meta.tasks[api.id] ?? { name: api.id };
-    const values = scope();
+    const values = { ...scope(), ...itemScope({ ...api.content, id: api.id }) };
     const value = (text?: string) => (text === undefined ? undefined : evaluateExpression(text, values));
-    const assignee = list(value(task.assignee))[0] ?? null;
+    const assignee = await userIdOf(tx, list(value(task.assignee))[0]);
     const due = dueFrom(value(task.dueDate));
     const inserted = await queryRows<{ id: string }>(
       tx,
@@ -489,10 +547,34 @@ async function step(
     await runtime.onEnd?.({ tx, auth, language, instance, variables });
     return;
   }
+  // Open tasks the engine no longer waits for (the other items of a multi-instance task whose
+  // completion condition held, branches dropped by a send-back) are cancelled, with the signers'
+  // rows hanging from them (their execution is the task's, `#` and their own id).
+  const open = [...new Set(stillWaiting.map(executionOf))];
+  await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()
+      where instance_id = ${instance.id} and status = 'open' and ${
+        open.length > 0
+          ? sql`split_part(execution_id, '#', 1) not in (${sql.join(
+              open.map((e) => sql`${e}`),
+              sql`, `,
+            )})`
+          : sql`true`
+      }`);
   const state = await engine.getState();
   engine.stop();
   await tx.execute(sql`update bl_wf_instance set state = ${JSON.stringify(state)}::jsonb,
       variables = ${JSON.stringify(variables)}::jsonb where id = ${instance.id}`);
+}
+
+/** An assignee as a user id: an id stays, an account becomes its user's id. */
+async function userIdOf(tx: Tx, user: string | undefined): Promise<string | null> {
+  if (!user) return null;
+  if (/^\d+$/.test(user)) return user;
+  const [found] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from blade_user where account = ${user} and is_deleted = 0 limit 1`,
+  );
+  return found?.id ?? user;
 }
 
 async function lockInstance(tx: Tx, id: string): Promise<InstanceRow> {
@@ -741,6 +823,22 @@ export async function backToStep(
   return { instanceStatus: instance.status };
 }
 
+/**
+ * A multi-instance task's items so far: done and still open (the rows of its executions,
+ * `{task execution}_{index}`; a task run again after a send-back is a new execution).
+ */
+async function loopCounts(tx: Tx, task: TaskRow): Promise<{ completed: number; active: number }> {
+  const family = `${task.executionId.replace(/_\d+$/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`;
+  const [row] = await queryRows<{ completed: number; active: number }>(
+    tx,
+    sql`select count(*) filter (where status = 'done')::int as completed,
+          count(*) filter (where status = 'open')::int as active
+        from bl_wf_task where instance_id = ${task.instanceId} and parent_id is null
+          and element_id = ${task.elementId} and execution_id like ${family}`,
+  );
+  return { completed: row?.completed ?? 0, active: row?.active ?? 0 };
+}
+
 async function taskById(tx: Tx, id: string): Promise<TaskRow> {
   const [task] = await queryRows<TaskRow>(tx, sql`select ${taskColumns} from bl_wf_task where id = ${id}`);
   if (!task) throw notFound();
@@ -821,6 +919,7 @@ export async function completeTask(
     elementId: root.elementId,
     executionId: root.executionId,
     output,
+    loop: definition.meta.tasks[root.elementId]?.loop ? await loopCounts(tx, root) : undefined,
   });
   return { instanceStatus: instance.status };
 }

@@ -32,7 +32,8 @@ import {
   wakeInstance,
 } from './engine.ts';
 import { deployedForm, deployedForms } from './forms.ts';
-import { ModelError, type ModelMeta, readModel } from './model.ts';
+import { ModelError, type ModelMeta, type Names, readModel } from './model.ts';
+import { NameBook, nameIn } from './names.ts';
 
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
 export const wakeQueue = 'bl-wf-wake';
@@ -158,7 +159,7 @@ const taskListColumns =
   t.name, t.assignee, t.form_key as "formKey", t.status, t.outcome, t.comment, t.due_time as "dueTime",
   t.create_time as "createTime", t.end_time as "endTime", i.title, i.process_key as "processKey",
   i.starter_account as "starterAccount", i.business_entity as "businessEntity", i.business_id as "businessId",
-  i.status as "instanceStatus"`);
+  i.status as "instanceStatus", i.definition_id::text as "definitionId"`);
 
 /**
  * `/api/bl-flowable/...`: deploy and manage process definitions, start instances, the task
@@ -214,16 +215,21 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: pageQuery.extend({ key: z.string().max(64).optional() }) } },
     async (request) => {
       const query = request.query as z.infer<typeof pageQuery> & { key?: string };
-      const data = await run(request, (tx) =>
-        page(
+      const data = await run(request, async (tx) => {
+        const found = await page<{ name: string; names?: Names | null }>(
           tx,
           query,
           sql`from bl_wf_definition where del_flag = '0' ${query.key ? sql`and process_key = ${query.key}` : sql``}`,
           sql.raw(`id::text as id, process_key as "processKey", name, version, category, suspended,
-            del_flag as "delFlag", create_time as "createTime"`),
+            del_flag as "delFlag", create_time as "createTime", meta->'names' as names`),
           sql.raw('process_key, version desc'),
-        ),
-      );
+        );
+        for (const row of found.records) {
+          row.name = nameIn(row.name, row.names, request.language);
+          delete row.names;
+        }
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     },
   );
@@ -297,6 +303,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return Promise.all(
         allowed.map(async ({ meta, ...r }) => ({
           ...r,
+          name: nameIn(r.name, meta.names, request.language),
           startFormKey: meta.startFormKey ?? null,
           startForm: (await deployedForm(tx, r.id, meta.startFormKey)) ?? null,
         })),
@@ -335,16 +342,19 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: pageQuery } },
     async (request) => {
       const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) =>
-        page(
+      const data = await run(request, async (tx, auth) => {
+        const found = await page<{ definitionId: string; title: string }>(
           tx,
           query,
           sql`from bl_wf_instance where starter = ${auth.userId}`,
           sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
-          business_id as "businessId", start_time as "startTime", end_time as "endTime"`),
+          business_id as "businessId", start_time as "startTime", end_time as "endTime",
+          definition_id::text as "definitionId"`),
           sql.raw('start_time desc, id desc'),
-        ),
-      );
+        );
+        await new NameBook(tx, request.language).rows(found.records);
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     },
   );
@@ -354,7 +364,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const { id } = request.query as z.infer<typeof idQuery>;
       const data = await run(request, async (tx) => {
-        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string }>(
+        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string; title: string }>(
           tx,
           sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
               reason, variables, starter::text as starter, starter_account as "starterAccount",
@@ -364,16 +374,20 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         );
         if (!instance) throw notFound();
         const definition = await definitionById(tx, instance.definitionId);
-        const history = await queryRows<{ elementId: string; kind: string }>(
+        const history = await queryRows<{ elementId: string; kind: string; name: string }>(
           tx,
           sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
             from bl_wf_history where instance_id = ${id} order by time, id`,
         );
-        const tasks = await queryRows<{ elementId: string; status: string }>(
+        const tasks = await queryRows<{ elementId: string; status: string; name: string }>(
           tx,
           sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
             from bl_wf_task where instance_id = ${id} order by create_time, id`,
         );
+        const names = new NameBook(tx, request.language);
+        instance.title = await names.process(instance.definitionId, instance.title);
+        for (const row of [...history, ...tasks])
+          row.name = await names.element(instance.definitionId, row.elementId, row.name);
         const active = [...new Set(tasks.filter((t) => t.status === 'open').map((t) => t.elementId))];
         const finished = [
           ...new Set([
@@ -392,10 +406,21 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
 
   // Task lists --------------------------------------------------------------------------------
   /** A page of the signed-in user's rows: `from` names them, newest first by `order`. */
-  const userList = (path: string, from: (auth: AuthContext) => SQL, columns: SQL, order: string) =>
+  const userList = (
+    path: string,
+    from: (auth: AuthContext) => SQL,
+    columns: SQL,
+    order: string,
+    /** Task rows: their step's and process's names in the user's language. */
+    named = false,
+  ) =>
     app.get(path, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
       const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) => page(tx, query, from(auth), columns, sql.raw(order)));
+      const data = await run(request, async (tx, auth) => {
+        const found = await page<{ definitionId: string }>(tx, query, from(auth), columns, sql.raw(order));
+        if (named) await new NameBook(tx, request.language).rows(found.records);
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     });
   userList(
@@ -404,6 +429,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
     taskListColumns,
     't.create_time desc, t.id desc',
+    true,
   );
   userList(
     `${base}/task/done`,
@@ -411,6 +437,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
     taskListColumns,
     't.end_time desc, t.id desc',
+    true,
   );
   userList(
     `${base}/copy/list`,
