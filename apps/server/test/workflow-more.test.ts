@@ -55,6 +55,29 @@ const inTurn = bpmn(
   <endEvent id="end" />`,
 );
 
+/** A step, then two branches (a1 → a2, and b) joined, then a last step: all the starter's. */
+const branches = bpmn(
+  'branches',
+  `<startEvent id="start" />
+  ${flow('f0', 'start', 'pre')}
+  <userTask id="pre" name="Pre" flowable:assignee="\${starter}" />
+  ${flow('f1', 'pre', 'fork')}
+  <parallelGateway id="fork" />
+  ${flow('fa', 'fork', 'a1')}
+  ${flow('fb', 'fork', 'b')}
+  <userTask id="a1" name="A1" flowable:assignee="\${starter}" />
+  ${flow('fa2', 'a1', 'a2')}
+  <userTask id="a2" name="A2" flowable:assignee="\${starter}" />
+  ${flow('fa3', 'a2', 'join')}
+  <userTask id="b" name="B" flowable:assignee="\${starter}" />
+  ${flow('fb2', 'b', 'join')}
+  <parallelGateway id="join" />
+  ${flow('fj', 'join', 'after')}
+  <userTask id="after" name="After" flowable:assignee="\${starter}" />
+  ${flow('fe', 'after', 'end')}
+  <endEvent id="end" />`,
+);
+
 /** Two steps by the approver account: the approval of a bill action. */
 const twoStep = bpmn(
   'purchaseApproval',
@@ -126,7 +149,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       ),
     );
     for (const row of rows) ids[row.account] = row.id;
-    for (const xml of [allSign, halfSign, inTurn, twoStep]) await deploy(xml);
+    for (const xml of [allSign, halfSign, inTurn, twoStep, branches]) await deploy(xml);
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -280,6 +303,92 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     await deploy(edited.replace('"P1D"', '"P2D"'));
     await seedLeaveProcess(test.database, '000000');
     expect((await versions())[0]?.version).toBe(before + 2);
+  });
+
+  describe('sending back inside parallel branches', () => {
+    const open = async (id: string) =>
+      (await detail(id)).tasks
+        .filter((t) => t.status === 'open')
+        .map((t) => String(t.elementId))
+        .sort();
+    const openTask = async (id: string, elementId: string) =>
+      (await todo(api, id)).find((t) => t.elementId === elementId);
+    const done = async (id: string, elementId: string) =>
+      must(await complete(api, (await openTask(id, elementId))?.id), elementId);
+    const back = (taskId: unknown, elementId: string, language = 'zh') =>
+      api.call('POST', '/api/bl-flowable/task/back', {
+        payload: { id: String(taskId), elementId, comment: 'again' },
+        language,
+      });
+    /** Started, `pre` and `a1` done: `a2` and `b` open. */
+    const inBranches = async () => {
+      const id = await start('branches');
+      await done(id, 'pre');
+      await done(id, 'a1');
+      expect(await open(id)).toEqual(['a2', 'b']);
+      return id;
+    };
+
+    it('to a step of the same branch: the branch is done again, the sibling is untouched, the join waits for both', async () => {
+      const id = await inBranches();
+      const b = await openTask(id, 'b');
+      must(await back((await openTask(id, 'a2'))?.id, 'a1'), 'back to a1');
+      expect(await open(id)).toEqual(['a1', 'b']);
+      expect((await openTask(id, 'b'))?.id).toBe(b?.id);
+      await done(id, 'b');
+      // The join still waits for the branch sent back.
+      expect(await open(id)).toEqual(['a1']);
+      await done(id, 'a1');
+      expect(await open(id)).toEqual(['a2']);
+      await done(id, 'a2');
+      expect(await open(id)).toEqual(['after']);
+      await done(id, 'after');
+      const finished = await detail(id);
+      expect(finished.instance.status).toBe('completed');
+      expect(finished.history.filter((h) => h.kind === 'back')).toHaveLength(1);
+    });
+
+    it('the sibling finishing last works too', async () => {
+      const id = await inBranches();
+      must(await back((await openTask(id, 'a2'))?.id, 'a1'), 'back to a1');
+      await done(id, 'a1');
+      await done(id, 'a2');
+      expect(await open(id)).toEqual(['b']);
+      await done(id, 'b');
+      expect(await open(id)).toEqual(['after']);
+    });
+
+    it('to a step before the fork: the sibling branches are cancelled and start anew', async () => {
+      const id = await inBranches();
+      must(await back((await openTask(id, 'a2'))?.id, 'pre'), 'back to pre');
+      expect(await open(id)).toEqual(['pre']);
+      const tasks = (await detail(id)).tasks;
+      expect(tasks.find((t) => t.elementId === 'b')?.status).toBe('cancelled');
+      await done(id, 'pre');
+      expect(await open(id)).toEqual(['a1', 'b']);
+      await done(id, 'a1');
+      await done(id, 'b');
+      await done(id, 'a2');
+      expect(await open(id)).toEqual(['after']);
+      await done(id, 'after');
+      expect((await detail(id)).instance.status).toBe('completed');
+    });
+
+    it('to a step of another branch, or into a branch from after the join: refused, nothing changes', async () => {
+      const id = await inBranches();
+      const across = await back((await openTask(id, 'b'))?.id, 'a1', 'en');
+      expect(across.success).toBe(false);
+      expect(across.msg).toContain('another parallel branch');
+      expect(await open(id)).toEqual(['a2', 'b']);
+      await done(id, 'a2');
+      await done(id, 'b');
+      const into = await back((await openTask(id, 'after'))?.id, 'a2', 'en');
+      expect(into.success).toBe(false);
+      expect(await open(id)).toEqual(['after']);
+      // Back to before the whole parallel part is an ordinary send-back.
+      must(await back((await openTask(id, 'after'))?.id, 'pre'), 'back to pre');
+      expect(await open(id)).toEqual(['pre']);
+    });
   });
 
   describe('purchase applications', () => {

@@ -7,6 +7,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { backRoute } from './back.ts';
 import { evaluateExpression } from './expression.ts';
 import { deployedForm, requireFormValues } from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
@@ -88,9 +89,11 @@ export interface TaskRow {
   dueTime: string | null;
   /** A signer's row: the task it was added to, and whether before or after its handler. */
   parentId: string | null;
-  signMode: 'before' | 'after' | null;
+  signMode: 'before' | 'after' | 'redo' | null;
   /** Signers still to ask after this row's approval, in order. */
   afterSigners: string[];
+  /** A step done again after a send-back in a branch: the steps still to do again after it. */
+  redoSteps: string[];
 }
 
 const definitionColumns =
@@ -105,7 +108,8 @@ export const taskColumns =
   sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
   candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime",
-  parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners"`);
+  parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners",
+  redo_steps as "redoSteps"`);
 
 // ---------------------------------------------------------------------------------------------
 // Definitions
@@ -257,8 +261,8 @@ type Step =
       /** A multi-instance task's counts once this one is done (its completion condition reads them). */
       loop?: { completed: number; active: number };
     }
-  /** Back to an earlier user task: run it again, then drop the task that sent the instance back. */
-  | { kind: 'jump'; elementId: string; fromElementId: string; fromExecutionId: string };
+  /** Back to an earlier user task: run it again, then drop the tasks it replaces (see back.ts). */
+  | { kind: 'jump'; elementId: string; drop: { elementId: string; executionId: string }[] };
 
 interface ApiLike {
   id: string;
@@ -483,21 +487,25 @@ async function step(
     await settle();
   }
   if (!failure && action.kind === 'jump') {
-    // Sent back from an item of a multi-instance task: the whole task (all its items) is dropped.
-    const from = meta.tasks[action.fromElementId]?.loop
-      ? execution.getPostponed().find((a) => a.id === action.fromElementId)
-      : waitingApis(execution).find(
-          (a) => a.id === action.fromElementId && executionOf(a) === action.fromExecutionId,
-        );
+    // An item of a multi-instance task is dropped with the whole task (all its items).
+    const from = new Set<ApiLike>();
+    for (const drop of action.drop) {
+      const api = meta.tasks[drop.elementId]?.loop
+        ? execution.getPostponed().find((a) => a.id === drop.elementId)
+        : waitingApis(execution).find((a) => a.id === drop.elementId && executionOf(a) === drop.executionId);
+      if (api) from.add(api);
+    }
     const target = execution.definitions[0]?.getProcesses()[0]?.getActivityById(action.elementId);
-    if (!from?.discard || !target)
+    if (from.size === 0 || !target)
       throw new Error(`cannot go back to ${action.elementId} in instance ${instance.id}`);
-    // The earlier task runs first, so that the process still has work when the current one
-    // is dropped (dropping it first would let a process with nothing waiting end).
+    // The earlier task runs first, so that the process still has work when the current ones
+    // are dropped (dropping them first would let a process with nothing waiting end).
     target.run();
     await settle();
-    from.discard();
-    await settle();
+    for (const api of from) {
+      api.discard?.();
+      await settle();
+    }
   }
   if (failure) {
     engine.stop();
@@ -801,6 +809,11 @@ export async function backToStep(
     throw badRequest('workflow.notEarlierStep', { step: input.elementId });
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
+  const root = task.parentId ? await taskById(tx, task.parentId) : task;
+  // Definitions deployed before flows were kept in their meta are read again.
+  const graph = definition.meta.next ? definition.meta : await readModel(definition.xml);
+  const route = backRoute(graph, root.elementId, target.elementId);
+  if (!route) throw badRequest('workflow.backAcrossBranches', { from: task.name, step: target.name });
   // The task and the signers' rows hanging from it close with it.
   await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
       end_time = now(), outcome = 'back', comment = ${reason} where id = ${taskId}`);
@@ -813,14 +826,56 @@ export async function backToStep(
     auth,
     comment: reason,
   });
-  const root = task.parentId ? await taskById(tx, task.parentId) : task;
+  if (route.kind === 'redo') {
+    // The engine keeps waiting on the task; its branch's steps are done again, in order.
+    const [first, ...rest] = route.steps;
+    await redoRow(tx, instance, root, first as string, rest);
+    return { instanceStatus: instance.status };
+  }
+  const drop = [{ elementId: root.elementId, executionId: root.executionId }];
+  if (route.kind === 'restart') {
+    // Before the fork: every open task after the earlier step (the sibling branches) goes too.
+    const open = await queryRows<{ elementId: string; executionId: string }>(
+      tx,
+      sql`select element_id as "elementId", execution_id as "executionId" from bl_wf_task
+          where instance_id = ${instance.id} and status = 'open' and parent_id is null`,
+    );
+    drop.push(...open.filter((o) => route.after.has(o.elementId)));
+  }
   await step(tx, runtime, auth, language, instance, definition, {
     kind: 'jump',
     elementId: target.elementId,
-    fromElementId: root.elementId,
-    fromExecutionId: root.executionId,
+    drop,
   });
   return { instanceStatus: instance.status };
+}
+
+/**
+ * A step done again after a send-back inside a branch: a task row hanging from the task that
+ * sent it back (the engine's execution is that task's), for whoever did the step last; the
+ * steps after it wait in `redo_steps`.
+ */
+async function redoRow(tx: Tx, instance: InstanceRow, root: TaskRow, elementId: string, rest: string[]) {
+  const [last] = await queryRows<{
+    name: string;
+    endUser: string | null;
+    candidateUsers: string[];
+    candidateGroups: string[];
+    formKey: string | null;
+  }>(
+    tx,
+    sql`select name, end_user::text as "endUser", candidate_users as "candidateUsers",
+          candidate_groups as "candidateGroups", form_key as "formKey"
+        from bl_wf_task where instance_id = ${instance.id} and element_id = ${elementId} and status = 'done'
+        order by end_time desc, id desc limit 1`,
+  );
+  const id = nextId();
+  await tx.execute(sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
+        candidate_users, candidate_groups, form_key, parent_id, sign_mode, redo_steps)
+      values (${id}, ${instance.tenantId}, ${instance.id}, ${`${root.executionId}#${id}`.slice(0, 128)}, ${elementId},
+              ${last?.name ?? elementId}, ${last?.endUser ?? null}, ${JSON.stringify(last?.candidateUsers ?? [])}::jsonb,
+              ${JSON.stringify(last?.candidateGroups ?? [])}::jsonb, ${last?.formKey ?? null}, ${root.id}, 'redo',
+              ${JSON.stringify(rest)}::jsonb)`);
 }
 
 /**
@@ -896,6 +951,15 @@ export async function completeTask(
   );
   // A signer added before: the task they were added to is theirs no more, it goes on as it was.
   if (task.signMode === 'before') return { instanceStatus: instance.status };
+  // A step done again in a branch: the next one, until the task that sent it back is done again.
+  const [redo, ...redoRest] = task.redoSteps;
+  if (task.signMode === 'redo' && redo && task.parentId) {
+    Object.assign(instance.variables, output);
+    await tx.execute(sql`update bl_wf_instance set variables = ${JSON.stringify(instance.variables)}::jsonb
+        where id = ${instance.id}`);
+    await redoRow(tx, instance, await taskById(tx, task.parentId), redo, redoRest);
+    return { instanceStatus: instance.status };
+  }
   // Signers added after: the next one gets a task; the engine moves on after the last.
   const [next, ...rest] = task.afterSigners;
   if (next) {
@@ -910,7 +974,10 @@ export async function completeTask(
                 ${JSON.stringify(rest)}::jsonb)`);
     return { instanceStatus: instance.status };
   }
-  const root = task.signMode === 'after' && task.parentId ? await taskById(tx, task.parentId) : task;
+  const root =
+    (task.signMode === 'after' || task.signMode === 'redo') && task.parentId
+      ? await taskById(tx, task.parentId)
+      : task;
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
   Object.assign(instance.variables, output, { [`${task.elementId}_approved`]: true });

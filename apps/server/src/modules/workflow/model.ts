@@ -56,6 +56,8 @@ export interface ModelMeta {
   services: Record<string, { name: string; action: string; params?: Record<string, string> }>;
   /** Every flow node: id → name and BPMN type (for history and the diagram). */
   elements: Record<string, { name: string; type: string; names?: Names }>;
+  /** Sequence flows: element id → the ids its outgoing flows lead to (for sending back). */
+  next?: Record<string, string[]>;
 }
 
 const prefixes = new Set(['flowable', 'activiti', 'camunda']);
@@ -180,6 +182,7 @@ export async function readModel(xml: string): Promise<ModelMeta> {
     tasks: {},
     services: {},
     elements: {},
+    next: {},
   };
   const visit = (container: ModdleElement) => {
     for (const element of container.flowElements ?? []) {
@@ -188,6 +191,10 @@ export async function readModel(xml: string): Promise<ModelMeta> {
       const names = readNames(element);
       if (element.$type !== 'bpmn:SequenceFlow')
         meta.elements[element.id] = { name, type: element.$type, ...(names && { names }) };
+      const source = (element.sourceRef as ModdleElement | undefined)?.id;
+      const target = (element.targetRef as ModdleElement | undefined)?.id;
+      if (element.$type === 'bpmn:SequenceFlow' && source && target && meta.next)
+        meta.next[source] = [...(meta.next[source] ?? []), target];
       if (element.$type === 'bpmn:SequenceFlow' && element.conditionExpression?.body) {
         try {
           checkExpression(element.conditionExpression.body);
