@@ -7,3 +7,6 @@ ALTER TABLE "bl_wf_task" ADD COLUMN "redo_steps" jsonb DEFAULT '[]'::jsonb NOT N
 ALTER TABLE "bl_wf_task" DROP CONSTRAINT "bl_wf_task_sign_mode";
 --> statement-breakpoint
 ALTER TABLE "bl_wf_task" ADD CONSTRAINT "bl_wf_task_sign_mode" CHECK ("sign_mode" IS NULL OR "sign_mode" IN ('before', 'after', 'redo'));
+--> statement-breakpoint
+-- A multi-instance task's item rows carry how many items it has (the detail's "2 of 3 approved").
+ALTER TABLE "bl_wf_task" ADD COLUMN "loop_total" integer;

@@ -120,7 +120,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
   const reject = (c: Client, id: unknown, comment: string) =>
     c.call('POST', '/api/bl-flowable/task/reject', { payload: { id: String(id), comment } });
   const detail = async (id: string, language = 'zh') =>
-    must<{ instance: Row; tasks: Row[]; history: Row[]; active: string[] }>(
+    must<{ instance: Row; tasks: Row[]; history: Row[]; active: string[]; loops: Row[] }>(
       await api.call('GET', '/api/bl-flowable/process/detail', { query: { id }, language }),
       'detail',
     );
@@ -164,6 +164,8 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     await approve(2, id);
     const waiting = await detail(id);
     expect(waiting.active).toEqual(['sign']);
+    // The detail's progress: 2 of 3 approved.
+    expect(waiting.loops).toEqual([{ elementId: 'sign', name: 'Sign', total: 3, approved: 2, open: 1 }]);
     expect(waiting.tasks.filter((t) => t.status === 'open').map((t) => t.assignee)).toEqual([ids.s2]);
     expect(await todo(api, id)).toHaveLength(0);
     await approve(1, id);
@@ -197,10 +199,12 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     for (const next of [2, 0, 1]) {
       const open = await Promise.all(signers.map((signer) => todo(signer, id)));
       expect(open.map((o) => o.length)).toEqual([0, 1, 2].map((s) => (s === next ? 1 : 0)));
+      expect((await detail(id)).loops).toMatchObject([{ total: 3, approved: order.length, open: 1 }]);
       await approve(next, id);
       order.push(next);
     }
     expect(order).toEqual([2, 0, 1]);
+    expect((await detail(id)).loops).toEqual([]);
     const done = await detail(id);
     expect(done.instance.status).toBe('completed');
     expect(done.tasks.map((t) => t.assignee)).toEqual([ids.s3, ids.s1, ids.s2]);

@@ -893,6 +893,7 @@ const en: Messages = {
         user: 'User',
       },
     },
+    loopProgress: '{{approved}} of {{total}} approved',
   },
   menu: {
     directory: 'Directory sign-in',

@@ -876,6 +876,7 @@ const mo: Messages = {
         user: '選擇用戶',
       },
     },
+    loopProgress: '已同意 {{approved}} / {{total}}',
   },
   menu: {
     directory: '網域登入設定',

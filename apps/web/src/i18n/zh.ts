@@ -877,6 +877,7 @@ const zh = {
         user: '选择用户',
       },
     },
+    loopProgress: '已同意 {{approved}} / {{total}}',
   },
   menu: {
     directory: '域登录设置',

@@ -94,6 +94,8 @@ export interface TaskRow {
   afterSigners: string[];
   /** A step done again after a send-back in a branch: the steps still to do again after it. */
   redoSteps: string[];
+  /** An item of a multi-instance task: how many items the task has. */
+  loopTotal: number | null;
 }
 
 const definitionColumns =
@@ -109,7 +111,7 @@ export const taskColumns =
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
   candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime",
   parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners",
-  redo_steps as "redoSteps"`);
+  redo_steps as "redoSteps", loop_total as "loopTotal"`);
 
 // ---------------------------------------------------------------------------------------------
 // Definitions
@@ -531,13 +533,15 @@ async function step(
     const value = (text?: string) => (text === undefined ? undefined : evaluateExpression(text, values));
     const assignee = await userIdOf(tx, list(value(task.assignee))[0]);
     const due = dueFrom(value(task.dueDate));
+    const total = task.loop ? Number(api.content.loopCardinality) : Number.NaN;
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
-            candidate_users, candidate_groups, form_key, due_time)
+            candidate_users, candidate_groups, form_key, due_time, loop_total)
           values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${executionId}, ${api.id}, ${task.name.slice(0, 255)},
                   ${assignee}, ${JSON.stringify(list(value(task.candidateUsers)))}::jsonb,
-                  ${JSON.stringify(list(value(task.candidateGroups)))}::jsonb, ${task.formKey ?? null}, ${due})
+                  ${JSON.stringify(list(value(task.candidateGroups)))}::jsonb, ${task.formKey ?? null}, ${due},
+                  ${Number.isFinite(total) ? total : null})
           on conflict (tenant_id, instance_id, execution_id) do nothing returning id::text as id`,
     );
     if (inserted.length > 0 && due) runtime.wakeAt(tx, instance.tenantId, instance.id, due, 'due');

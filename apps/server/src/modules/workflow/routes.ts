@@ -35,6 +35,42 @@ import { deployedForm, deployedForms } from './forms.ts';
 import { ModelError, type ModelMeta, type Names, readModel } from './model.ts';
 import { NameBook, nameIn } from './names.ts';
 
+/**
+ * The multi-instance tasks still open, with how many of their items are approved: the rows of
+ * one run of the task share its execution (`{execution}_{index}`).
+ */
+function loops(
+  tasks: {
+    elementId: string;
+    name: string;
+    status: string;
+    executionId: string;
+    parentId: string | null;
+    loopTotal: number | null;
+    outcome: string | null;
+  }[],
+) {
+  const runs = new Map<
+    string,
+    { elementId: string; name: string; total: number; approved: number; open: number }
+  >();
+  for (const task of tasks) {
+    if (task.loopTotal === null || task.parentId) continue;
+    const key = task.executionId.replace(/_\d+$/, '');
+    const run = runs.get(key) ?? {
+      elementId: task.elementId,
+      name: task.name,
+      total: task.loopTotal,
+      approved: 0,
+      open: 0,
+    };
+    if (task.status === 'done' && task.outcome === 'approve') run.approved++;
+    if (task.status === 'open') run.open++;
+    runs.set(key, run);
+  }
+  return [...runs.values()].filter((run) => run.open > 0);
+}
+
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
 export const wakeQueue = 'bl-wf-wake';
 
@@ -379,7 +415,15 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
           sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
             from bl_wf_history where instance_id = ${id} order by time, id`,
         );
-        const tasks = await queryRows<{ elementId: string; status: string; name: string }>(
+        const tasks = await queryRows<{
+          elementId: string;
+          status: string;
+          name: string;
+          executionId: string;
+          parentId: string | null;
+          loopTotal: number | null;
+          outcome: string | null;
+        }>(
           tx,
           sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
             from bl_wf_task where instance_id = ${id} order by create_time, id`,
@@ -398,7 +442,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         ].filter((e) => !active.includes(e));
         const steps = await earlierSteps(tx, id);
         const forms = await deployedForms(tx, instance.definitionId);
-        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished, steps, forms };
+        return {
+          instance,
+          xml: definition?.xml ?? '',
+          history,
+          tasks,
+          active,
+          finished,
+          steps,
+          forms,
+          loops: loops(tasks),
+        };
       });
       return ok(data, translate('ok', request.language));
     },
