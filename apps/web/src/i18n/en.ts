@@ -894,6 +894,8 @@ const en: Messages = {
       },
     },
     loopProgress: '{{approved}} of {{total}} approved',
+    nameMo: 'Name (Traditional Chinese)',
+    nameEn: 'Name (English)',
   },
   menu: {
     directory: 'Directory sign-in',

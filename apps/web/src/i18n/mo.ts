@@ -877,6 +877,8 @@ const mo: Messages = {
       },
     },
     loopProgress: '已同意 {{approved}} / {{total}}',
+    nameMo: '名稱（繁體）',
+    nameEn: '名稱（英文）',
   },
   menu: {
     directory: '網域登入設定',

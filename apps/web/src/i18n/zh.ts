@@ -878,6 +878,8 @@ const zh = {
       },
     },
     loopProgress: '已同意 {{approved}} / {{total}}',
+    nameMo: '名称（繁体）',
+    nameEn: '名称（英文）',
   },
   menu: {
     directory: '域登录设置',

@@ -50,14 +50,18 @@ interface Shape {
   businessObject: { name?: string; id: string; $attrs: Record<string, string>; get(name: string): unknown };
 }
 
-/** The Flowable attributes the engine reads, by element type (flowable: prefix on save). */
+/**
+ * The Flowable attributes the engine reads, by element type (flowable: prefix on save); every
+ * element's name in Traditional Chinese and English besides its name (ADR 0027, addendum 2).
+ */
 const attributesOf = (type: string): string[] => {
+  const names = type === 'bpmn:SequenceFlow' ? [] : ['nameMo', 'nameEn'];
   if (type === 'bpmn:UserTask')
-    return ['assignee', 'candidateUsers', 'candidateGroups', 'formKey', 'dueDate'];
-  if (type === 'bpmn:ServiceTask') return ['expression'];
-  if (type === 'bpmn:StartEvent') return ['formKey'];
-  if (type === 'bpmn:Process') return ['candidateStarterUsers', 'candidateStarterGroups'];
-  return [];
+    return [...names, 'assignee', 'candidateUsers', 'candidateGroups', 'formKey', 'dueDate'];
+  if (type === 'bpmn:ServiceTask') return [...names, 'expression'];
+  if (type === 'bpmn:StartEvent') return [...names, 'formKey'];
+  if (type === 'bpmn:Process') return [...names, 'candidateStarterUsers', 'candidateStarterGroups'];
+  return names;
 };
 
 const attrValue = (shape: Shape, name: string) => {
@@ -80,6 +84,8 @@ function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: S
     formKey: t('workflow.formKey'),
     dueDate: t('workflow.dueDate'),
     expression: t('workflow.expression'),
+    nameMo: t('workflow.nameMo'),
+    nameEn: t('workflow.nameEn'),
   };
   return (
     <Form layout="vertical" size="small" key={shape.id}>
