@@ -78,6 +78,24 @@ const branches = bpmn(
   <endEvent id="end" />`,
 );
 
+/** A user task inside a sub-process, then one after it. */
+const nested = bpmn(
+  'nested',
+  `<startEvent id="start" />
+  ${flow('f0', 'start', 'sub')}
+  <subProcess id="sub" name="Sub">
+    <startEvent id="subStart" />
+    ${flow('s1', 'subStart', 'inner')}
+    <userTask id="inner" name="Inner" flowable:assignee="\${starter}" />
+    ${flow('s2', 'inner', 'subEnd')}
+    <endEvent id="subEnd" />
+  </subProcess>
+  ${flow('f1', 'sub', 'outer')}
+  <userTask id="outer" name="Outer" flowable:assignee="\${starter}" />
+  ${flow('f2', 'outer', 'end')}
+  <endEvent id="end" />`,
+);
+
 /** Two steps by the approver account: the approval of a bill action. */
 const twoStep = bpmn(
   'purchaseApproval',
@@ -149,7 +167,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       ),
     );
     for (const row of rows) ids[row.account] = row.id;
-    for (const xml of [allSign, halfSign, inTurn, twoStep, branches]) await deploy(xml);
+    for (const xml of [allSign, halfSign, inTurn, twoStep, branches, nested]) await deploy(xml);
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -218,6 +236,17 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     expect(after.instance).toMatchObject({ status: 'rejected', reason: 'no budget' });
     expect(after.tasks.filter((t) => t.status === 'open')).toHaveLength(0);
     for (const signer of signers) expect(await todo(signer, id)).toHaveLength(0);
+  });
+
+  it('a user task inside a sub-process is a task like any other (open rows are kept while waited for)', async () => {
+    const id = await start('nested');
+    const [inner] = await todo(api, id);
+    expect(inner?.elementId).toBe('inner');
+    must(await complete(api, inner?.id), 'inner');
+    const [outer] = await todo(api, id);
+    expect(outer?.elementId).toBe('outer');
+    must(await complete(api, outer?.id), 'outer');
+    expect((await detail(id)).instance.status).toBe('completed');
   });
 
   it('a multi-instance model without items is refused when deployed, in the language asked', async () => {

@@ -280,16 +280,21 @@ const executionOf = (api: ApiLike) => String(api.content.executionId ?? api.exec
 
 /**
  * What the engine waits for, a multi-instance user task as its running items (each its own
- * execution, `{task execution}_{index}`), not as the one activity that holds them.
+ * execution, `{task execution}_{index}`), not as the one activity that holds them, and a
+ * sub-process with what waits inside it.
  */
 function waitingApis(execution: ExecutionLike): ApiLike[] {
-  return execution.getPostponed().flatMap((api) => {
-    if (api.type !== 'bpmn:UserTask') return [api];
-    const items = (api.owner?.execution?.getPostponed?.() ?? []).filter(
-      (item) => executionOf(item) !== executionOf(api),
-    );
-    return items.length > 0 ? items : [api];
-  });
+  const flatten = (apis: ApiLike[], depth: number): ApiLike[] =>
+    apis.flatMap((api) => {
+      if (depth > 16 || (api.type !== 'bpmn:UserTask' && api.type !== 'bpmn:SubProcess')) return [api];
+      const inner = (api.owner?.execution?.getPostponed?.() ?? []).filter(
+        (item) => executionOf(item) !== executionOf(api),
+      );
+      // A sub-process: what waits inside it.
+      if (api.type === 'bpmn:SubProcess') return [api, ...flatten(inner, depth + 1)];
+      return inner.length > 0 ? inner : [api];
+    });
+  return flatten(execution.getPostponed(), 0);
 }
 
 interface ProcessLike {
