@@ -43,6 +43,20 @@ const halfSign = countersign(
     <completionCondition>\${nrOfCompletedInstances/nrOfInstances &gt;= 0.5}</completionCondition>
   </multiInstanceLoopCharacteristics>`,
 );
+/** The starter's step, then all of `${signers}` sign. */
+const preSign = bpmn(
+  'preSign',
+  `<startEvent id="start" />
+  ${flow('f0', 'start', 'pre')}
+  <userTask id="pre" name="Pre" flowable:assignee="\${starter}" />
+  ${flow('f1', 'pre', 'sign')}
+  <userTask id="sign" name="Sign" flowable:assignee="\${signer}">
+    <multiInstanceLoopCharacteristics flowable:collection="\${signers}" flowable:elementVariable="signer" />
+  </userTask>
+  ${flow('f2', 'sign', 'end')}
+  <endEvent id="end" />`,
+);
+
 /** Sequential, over a candidate list (accounts): each candidate in turn. */
 const inTurn = bpmn(
   'inTurn',
@@ -167,7 +181,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       ),
     );
     for (const row of rows) ids[row.account] = row.id;
-    for (const xml of [allSign, halfSign, inTurn, twoStep, branches, nested]) await deploy(xml);
+    for (const xml of [allSign, halfSign, inTurn, twoStep, branches, nested, preSign]) await deploy(xml);
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -236,6 +250,47 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     expect(after.instance).toMatchObject({ status: 'rejected', reason: 'no budget' });
     expect(after.tasks.filter((t) => t.status === 'open')).toHaveLength(0);
     for (const signer of signers) expect(await todo(signer, id)).toHaveLength(0);
+  });
+
+  it('two signers approving at the same moment both count', async () => {
+    const id = await start('allSign', { signers: [ids.s1, ids.s2, ids.s3] });
+    const [one] = await todo(signers[0] as Client, id);
+    const [two] = await todo(signers[1] as Client, id);
+    const answers = await Promise.all([
+      complete(signers[0] as Client, one?.id),
+      complete(signers[1] as Client, two?.id),
+    ]);
+    expect(answers.map((a) => a.success)).toEqual([true, true]);
+    expect((await detail(id)).loops).toMatchObject([{ total: 3, approved: 2, open: 1 }]);
+    await approve(2, id);
+    expect((await detail(id)).active).toEqual(['last']);
+  });
+
+  it('an item sent back drops the whole multi-instance task; it starts anew with all its items', async () => {
+    const id = await start('preSign', { signers: [ids.s1, ids.s2, ids.s3] });
+    const [pre] = await todo(api, id);
+    must(await complete(api, pre?.id), 'pre');
+    await approve(0, id);
+    const [mine] = await todo(signers[1] as Client, id);
+    must(
+      await (signers[1] as Client).call('POST', '/api/bl-flowable/task/back', {
+        payload: { id: String(mine?.id), elementId: 'pre', comment: 'redo' },
+      }),
+      'back',
+    );
+    const after = await detail(id);
+    expect(after.tasks.filter((t) => t.status === 'open').map((t) => t.elementId)).toEqual(['pre']);
+    expect(
+      after.tasks
+        .filter((t) => t.elementId === 'sign')
+        .map((t) => t.status)
+        .sort(),
+    ).toEqual(['cancelled', 'done', 'done']);
+    const [again] = await todo(api, id);
+    must(await complete(api, again?.id), 'pre again');
+    expect((await detail(id)).loops).toMatchObject([{ total: 3, approved: 0, open: 3 }]);
+    for (const signer of [0, 1, 2]) await approve(signer, id);
+    expect((await detail(id)).instance.status).toBe('completed');
   });
 
   it('a user task inside a sub-process is a task like any other (open rows are kept while waited for)', async () => {
