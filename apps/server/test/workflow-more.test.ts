@@ -357,6 +357,11 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     expect((await detail(id, 'en')).history.map((h) => h.name)).toEqual(
       expect.arrayContaining(['Leave request', 'Submit leave', 'Days', 'Copy to HR', 'End']),
     );
+    const copies = must<Page>(
+      await api.call('GET', '/api/bl-flowable/copy/list', { language: 'en' }),
+      'copies',
+    );
+    expect(copies.records.find((r) => r.processInstanceId === id)?.title).toBe('Leave request');
     const list = must<Page>(
       await api.call('GET', '/api/bl-flowable/definition/list', { query: { key: 'leave' }, language: 'en' }),
       'definitions',

@@ -25,6 +25,7 @@ export class NameBook {
   ) {}
 
   private meta(definitionId: string): Promise<Meta | undefined> {
+    if (!/^\d{1,19}$/.test(definitionId)) return Promise.resolve(undefined);
     let meta = this.metas.get(definitionId);
     if (!meta) {
       meta = queryRows<Meta>(

@@ -465,7 +465,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     from: (auth: AuthContext) => SQL,
     columns: SQL,
     order: string,
-    /** Task rows: their step's and process's names in the user's language. */
+    /** Task and copy rows: their step's and process's names in the user's language. */
     named = false,
   ) =>
     app.get(path, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
@@ -497,8 +497,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     `${base}/copy/list`,
     (auth) => sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
     sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
-          is_read as "isRead", create_time as "createTime"`),
+          is_read as "isRead", create_time as "createTime", process_definition_id as "definitionId"`),
     'create_time desc, id desc',
+    true,
   );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
