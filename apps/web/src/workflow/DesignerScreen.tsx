@@ -70,9 +70,75 @@ const attrValue = (shape: Shape, name: string) => {
   return '';
 };
 
+/** A multi-instance task's loop (`multiInstanceLoopCharacteristics`), as bpmn-js keeps it. */
+interface LoopElement {
+  $attrs?: Record<string, string>;
+  completionCondition?: { body?: string };
+}
+
+/**
+ * A multi-instance user task's items and completion condition (ADR 0027, addendum 2): the
+ * parallel / sequential marker is set with bpmn-js's own wrench menu; without a collection, the
+ * candidate users are the items.
+ */
+function LoopProperties({ modeler, shape }: { modeler: Modeler; shape: Shape }) {
+  const { t } = useTranslation();
+  const loop = shape.businessObject.get('loopCharacteristics') as LoopElement | undefined;
+  if (!loop || shape.type !== 'bpmn:UserTask') return null;
+  const modeling = modeler.get('modeling') as {
+    updateModdleProperties(element: unknown, moddleElement: unknown, props: object): void;
+  };
+  const moddle = modeler.get('moddle') as { create(type: string, props: object): unknown };
+  const attribute = (name: 'collection' | 'elementVariable') => (
+    <Form.Item key={name} label={t(`workflow.loop.${name}`)}>
+      <Input
+        data-testid={`wf-loop-${name}`}
+        defaultValue={loop.$attrs?.[`flowable:${name}`] ?? ''}
+        placeholder={name === 'collection' ? `$${'{'}signers}` : 'signer'}
+        onBlur={(e) =>
+          modeling.updateModdleProperties(shape, loop, {
+            [`flowable:${name}`]: e.target.value.trim() || undefined,
+          })
+        }
+      />
+    </Form.Item>
+  );
+  return (
+    <>
+      {attribute('collection')}
+      {attribute('elementVariable')}
+      <Form.Item label={t('workflow.loop.completionCondition')}>
+        <Input
+          data-testid="wf-loop-completionCondition"
+          defaultValue={loop.completionCondition?.body ?? ''}
+          placeholder={`$${'{'}nrOfCompletedInstances/nrOfInstances >= 0.5}`}
+          onBlur={(e) => {
+            const body = e.target.value.trim();
+            modeling.updateModdleProperties(shape, loop, {
+              completionCondition: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined,
+            });
+          }}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The properties of the selected element: its name and the Flowable attributes. */
 function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: Shape | undefined }) {
   const { t } = useTranslation();
+  // The wrench menu makes a task multi-instance without a new selection: draw again on changes.
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!modeler) return;
+    const events = modeler.get('eventBus') as {
+      on(event: string, fn: () => void): void;
+      off(event: string, fn: () => void): void;
+    };
+    const changed = () => setVersion((v) => v + 1);
+    events.on('commandStack.changed', changed);
+    return () => events.off('commandStack.changed', changed);
+  }, [modeler]);
   if (!modeler || !shape) return <div className="bl-muted">{t('workflow.selectElement')}</div>;
   const modeling = modeler.get('modeling') as { updateProperties(element: unknown, props: object): void };
   const labels: Record<string, string> = {
@@ -114,6 +180,11 @@ function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: S
           />
         </Form.Item>
       ))}
+      <LoopProperties
+        key={shape.businessObject.get('loopCharacteristics') ? 'loop' : 'none'}
+        modeler={modeler}
+        shape={shape}
+      />
     </Form>
   );
 }
