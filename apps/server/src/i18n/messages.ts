@@ -1792,6 +1792,12 @@ export const messages = {
     mo: '月結賬單 {bill} 還沒有明細，請先生成明細',
     en: 'Monthly bill {bill} has no lines yet: make its lines first',
   },
+  // Workflow: sending back inside parallel branches (docs/adr/0027-workflow-engine.md, addendum 2)
+  'workflow.backAcrossBranches': {
+    zh: '不能从“{from}”驳回到“{step}”：它在另一条并行分支上，或在汇合之前而本任务不在该分支中',
+    mo: '不能從「{from}」駁回到「{step}」：它在另一條並行分支上，或在匯合之前而本任務不在該分支中',
+    en: '"{from}" cannot be sent back to "{step}": that step is on another parallel branch, or inside a branch this task is not on',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -895,6 +895,14 @@ const en: Messages = {
         user: 'User',
       },
     },
+    loopProgress: '{{approved}} of {{total}} approved',
+    nameMo: 'Name (Traditional Chinese)',
+    nameEn: 'Name (English)',
+    loop: {
+      collection: 'Items (a variable or a comma-separated list)',
+      elementVariable: 'Item variable',
+      completionCondition: 'Completion condition',
+    },
   },
   menu: {
     directory: 'Directory sign-in',

@@ -878,6 +878,14 @@ const mo: Messages = {
         user: '選擇用戶',
       },
     },
+    loopProgress: '已同意 {{approved}} / {{total}}',
+    nameMo: '名稱（繁體）',
+    nameEn: '名稱（英文）',
+    loop: {
+      collection: '會簽集合（變數或逗號分隔）',
+      elementVariable: '元素變數',
+      completionCondition: '完成條件',
+    },
   },
   menu: {
     directory: '網域登入設定',

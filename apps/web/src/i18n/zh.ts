@@ -879,6 +879,14 @@ const zh = {
         user: '选择用户',
       },
     },
+    loopProgress: '已同意 {{approved}} / {{total}}',
+    nameMo: '名称（繁体）',
+    nameEn: '名称（英文）',
+    loop: {
+      collection: '会签集合（变量或逗号分隔）',
+      elementVariable: '元素变量',
+      completionCondition: '完成条件',
+    },
   },
   menu: {
     directory: '域登录设置',

@@ -50,14 +50,18 @@ interface Shape {
   businessObject: { name?: string; id: string; $attrs: Record<string, string>; get(name: string): unknown };
 }
 
-/** The Flowable attributes the engine reads, by element type (flowable: prefix on save). */
+/**
+ * The Flowable attributes the engine reads, by element type (flowable: prefix on save); every
+ * element's name in Traditional Chinese and English besides its name (ADR 0027, addendum 2).
+ */
 const attributesOf = (type: string): string[] => {
+  const names = type === 'bpmn:SequenceFlow' ? [] : ['nameMo', 'nameEn'];
   if (type === 'bpmn:UserTask')
-    return ['assignee', 'candidateUsers', 'candidateGroups', 'formKey', 'dueDate'];
-  if (type === 'bpmn:ServiceTask') return ['expression'];
-  if (type === 'bpmn:StartEvent') return ['formKey'];
-  if (type === 'bpmn:Process') return ['candidateStarterUsers', 'candidateStarterGroups'];
-  return [];
+    return [...names, 'assignee', 'candidateUsers', 'candidateGroups', 'formKey', 'dueDate'];
+  if (type === 'bpmn:ServiceTask') return [...names, 'expression'];
+  if (type === 'bpmn:StartEvent') return [...names, 'formKey'];
+  if (type === 'bpmn:Process') return [...names, 'candidateStarterUsers', 'candidateStarterGroups'];
+  return names;
 };
 
 const attrValue = (shape: Shape, name: string) => {
@@ -66,9 +70,75 @@ const attrValue = (shape: Shape, name: string) => {
   return '';
 };
 
+/** A multi-instance task's loop (`multiInstanceLoopCharacteristics`), as bpmn-js keeps it. */
+interface LoopElement {
+  $attrs?: Record<string, string>;
+  completionCondition?: { body?: string };
+}
+
+/**
+ * A multi-instance user task's items and completion condition (ADR 0027, addendum 2): the
+ * parallel / sequential marker is set with bpmn-js's own wrench menu; without a collection, the
+ * candidate users are the items.
+ */
+function LoopProperties({ modeler, shape }: { modeler: Modeler; shape: Shape }) {
+  const { t } = useTranslation();
+  const loop = shape.businessObject.get('loopCharacteristics') as LoopElement | undefined;
+  if (!loop || shape.type !== 'bpmn:UserTask') return null;
+  const modeling = modeler.get('modeling') as {
+    updateModdleProperties(element: unknown, moddleElement: unknown, props: object): void;
+  };
+  const moddle = modeler.get('moddle') as { create(type: string, props: object): unknown };
+  const attribute = (name: 'collection' | 'elementVariable') => (
+    <Form.Item key={name} label={t(`workflow.loop.${name}`)}>
+      <Input
+        data-testid={`wf-loop-${name}`}
+        defaultValue={loop.$attrs?.[`flowable:${name}`] ?? ''}
+        placeholder={name === 'collection' ? `$${'{'}signers}` : 'signer'}
+        onBlur={(e) =>
+          modeling.updateModdleProperties(shape, loop, {
+            [`flowable:${name}`]: e.target.value.trim() || undefined,
+          })
+        }
+      />
+    </Form.Item>
+  );
+  return (
+    <>
+      {attribute('collection')}
+      {attribute('elementVariable')}
+      <Form.Item label={t('workflow.loop.completionCondition')}>
+        <Input
+          data-testid="wf-loop-completionCondition"
+          defaultValue={loop.completionCondition?.body ?? ''}
+          placeholder={`$${'{'}nrOfCompletedInstances/nrOfInstances >= 0.5}`}
+          onBlur={(e) => {
+            const body = e.target.value.trim();
+            modeling.updateModdleProperties(shape, loop, {
+              completionCondition: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined,
+            });
+          }}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The properties of the selected element: its name and the Flowable attributes. */
 function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: Shape | undefined }) {
   const { t } = useTranslation();
+  // The wrench menu makes a task multi-instance without a new selection: draw again on changes.
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!modeler) return;
+    const events = modeler.get('eventBus') as {
+      on(event: string, fn: () => void): void;
+      off(event: string, fn: () => void): void;
+    };
+    const changed = () => setVersion((v) => v + 1);
+    events.on('commandStack.changed', changed);
+    return () => events.off('commandStack.changed', changed);
+  }, [modeler]);
   if (!modeler || !shape) return <div className="bl-muted">{t('workflow.selectElement')}</div>;
   const modeling = modeler.get('modeling') as { updateProperties(element: unknown, props: object): void };
   const labels: Record<string, string> = {
@@ -80,6 +150,8 @@ function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: S
     formKey: t('workflow.formKey'),
     dueDate: t('workflow.dueDate'),
     expression: t('workflow.expression'),
+    nameMo: t('workflow.nameMo'),
+    nameEn: t('workflow.nameEn'),
   };
   return (
     <Form layout="vertical" size="small" key={shape.id}>
@@ -108,6 +180,11 @@ function Properties({ modeler, shape }: { modeler: Modeler | undefined; shape: S
           />
         </Form.Item>
       ))}
+      <LoopProperties
+        key={shape.businessObject.get('loopCharacteristics') ? 'loop' : 'none'}
+        modeler={modeler}
+        shape={shape}
+      />
     </Form>
   );
 }

@@ -11,6 +11,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Progress,
   Select,
   Space,
   Table,
@@ -96,6 +97,8 @@ interface InstanceDetail {
   steps: { elementId: string; name: string }[];
   /** The designed forms deployed with the definition, by form key. */
   forms: Record<string, FormSchema>;
+  /** Multi-instance tasks still open: how many of their items are approved. */
+  loops?: { elementId: string; name: string; total: number; approved: number; open: number }[];
 }
 
 const time = (value: string | null | undefined) =>
@@ -518,6 +521,17 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
               {instance.reason}
             </Descriptions.Item>
           )}
+          {(data.loops ?? []).map((loop) => (
+            <Descriptions.Item key={`loop-${loop.elementId}`} label={loop.name}>
+              <Progress
+                size="small"
+                style={{ width: 160, marginInlineEnd: 8 }}
+                percent={loop.total > 0 ? Math.round((loop.approved / loop.total) * 100) : 0}
+                showInfo={false}
+              />
+              {t('workflow.loopProgress', { approved: loop.approved, total: loop.total })}
+            </Descriptions.Item>
+          ))}
           {variables.map(([k, v]) => (
             <Descriptions.Item key={k} label={labelOf[k] ?? k}>
               {String(v)}

@@ -1,6 +1,7 @@
 import { date, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   headerTable,
@@ -58,7 +59,37 @@ export const ispurchaseapplybill = defineEntity({
   table: ispurchaseapplybillTable,
   titleField: 'billNo',
   children: [billDetails(() => ispurchaseapplybilldetail)],
-  flow: { locks: [locks.reviewed(), locks.pastNew()] },
+  flow: {
+    status: 'isReview',
+    locks: [locks.reviewed(), locks.pastNew()],
+    // Review approves the application (no stock moves); a tenant may require an approval
+    // process for it (docs/adr/0027-workflow-engine.md, addendum 2).
+    actions: {
+      review: {
+        ...verbs.review,
+        confirm: label(
+          '确定审核选择的采购申请单？审核后即可据此采购。',
+          '確定審核選擇的採購申請單？審核後即可據此採購。',
+          'Review the selected purchase applications? Purchasing may then go ahead.',
+        ),
+        when: { isReview: ['0', '1'] },
+        refuse: 'flow.alreadyReviewed',
+        sets: { isReview: '2' },
+        audit: 'stamp',
+      },
+      unreview: {
+        ...verbs.unreview,
+        confirm: label(
+          '确定反审核选择的采购申请单？',
+          '確定反審核選擇的採購申請單？',
+          'Un-review the selected purchase applications?',
+        ),
+        when: { isReview: ['2'], state: ['0'] },
+        sets: { isReview: '1' },
+        audit: 'clear',
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -7,6 +7,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { backRoute } from './back.ts';
 import { evaluateExpression } from './expression.ts';
 import { deployedForm, requireFormValues } from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
@@ -88,9 +89,13 @@ export interface TaskRow {
   dueTime: string | null;
   /** A signer's row: the task it was added to, and whether before or after its handler. */
   parentId: string | null;
-  signMode: 'before' | 'after' | null;
+  signMode: 'before' | 'after' | 'redo' | null;
   /** Signers still to ask after this row's approval, in order. */
   afterSigners: string[];
+  /** A step done again after a send-back in a branch: the steps still to do again after it. */
+  redoSteps: string[];
+  /** An item of a multi-instance task: how many items the task has. */
+  loopTotal: number | null;
 }
 
 const definitionColumns =
@@ -105,7 +110,8 @@ export const taskColumns =
   sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
   candidate_groups as "candidateGroups", form_key as "formKey", status, due_time as "dueTime",
-  parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners"`);
+  parent_id::text as "parentId", sign_mode as "signMode", after_signers as "afterSigners",
+  redo_steps as "redoSteps", loop_total as "loopTotal"`);
 
 // ---------------------------------------------------------------------------------------------
 // Definitions
@@ -249,9 +255,16 @@ function parsedModel(definition: DefinitionRow): Promise<unknown> {
 type Step =
   | { kind: 'start' }
   | { kind: 'resume' }
-  | { kind: 'signal'; elementId: string; executionId: string; output: Record<string, unknown> }
-  /** Back to an earlier user task: run it again, then drop the task that sent the instance back. */
-  | { kind: 'jump'; elementId: string; fromElementId: string; fromExecutionId: string };
+  | {
+      kind: 'signal';
+      elementId: string;
+      executionId: string;
+      output: Record<string, unknown>;
+      /** A multi-instance task's counts once this one is done (its completion condition reads them). */
+      loop?: { completed: number; active: number };
+    }
+  /** Back to an earlier user task: run it again, then drop the tasks it replaces (see back.ts). */
+  | { kind: 'jump'; elementId: string; drop: { elementId: string; executionId: string }[] };
 
 interface ApiLike {
   id: string;
@@ -260,6 +273,28 @@ interface ApiLike {
   content: { executionId?: string; expireAt?: Date | string; [k: string]: unknown };
   signal?: (message?: unknown) => void;
   discard?: () => void;
+  owner?: { execution?: { getPostponed?: () => ApiLike[] } };
+}
+
+const executionOf = (api: ApiLike) => String(api.content.executionId ?? api.executionId ?? api.id);
+
+/**
+ * What the engine waits for, a multi-instance user task as its running items (each its own
+ * execution, `{task execution}_{index}`), not as the one activity that holds them, and a
+ * sub-process with what waits inside it.
+ */
+function waitingApis(execution: ExecutionLike): ApiLike[] {
+  const flatten = (apis: ApiLike[], depth: number): ApiLike[] =>
+    apis.flatMap((api) => {
+      if (depth > 16 || (api.type !== 'bpmn:UserTask' && api.type !== 'bpmn:SubProcess')) return [api];
+      const inner = (api.owner?.execution?.getPostponed?.() ?? []).filter(
+        (item) => executionOf(item) !== executionOf(api),
+      );
+      // A sub-process: what waits inside it.
+      if (api.type === 'bpmn:SubProcess') return [api, ...flatten(inner, depth + 1)];
+      return inner.length > 0 ? inner : [api];
+    });
+  return flatten(execution.getPostponed(), 0);
 }
 
 interface ProcessLike {
@@ -290,6 +325,25 @@ async function step(
   const meta = definition.meta;
   const variables = instance.variables;
   const scope = () => ({ ...variables, starter: instance.starter, initiator: instance.starter });
+  /** A multi-instance item's own variables: its element variable and the loop's counters. */
+  const itemScope = (content: Record<string, unknown> | undefined): Record<string, unknown> => {
+    if (!content) return {};
+    const loop = meta.tasks[String(content.id ?? '')]?.loop;
+    if (!loop) return {};
+    const element = loop.elementVariable ?? 'item';
+    const counts = action.kind === 'signal' && action.elementId === content.id ? action.loop : undefined;
+    return {
+      ...(element in content && { [element]: content[element] }),
+      nrOfInstances: Number(content.loopCardinality ?? 0),
+      nrOfCompletedInstances: counts?.completed ?? 0,
+      nrOfActiveInstances: counts?.active ?? 0,
+    };
+  };
+  const collections = new Set(
+    Object.values(meta.tasks)
+      .map((t) => t.loop?.collection)
+      .filter((c): c is string => !!c),
+  );
   let failure: unknown;
   let activity = 0;
   const pending = new Set<Promise<unknown>>();
@@ -323,11 +377,29 @@ async function step(
       }) as unknown as typeof clearTimeout,
     }),
     expressions: {
-      resolveExpression(text: string) {
-        return evaluateExpression(text, { ...scope(), environment: { variables: scope() } });
+      resolveExpression(text: string, from?: { content?: Record<string, unknown> }) {
+        const value = evaluateExpression(text, {
+          ...scope(),
+          ...itemScope(from?.content),
+          environment: { variables: scope() },
+        });
+        // A multi-instance task's items: a list variable, or a comma-separated text.
+        if (collections.has(text)) return Array.isArray(value) ? value : list(value);
+        return value;
       },
     } as never,
     extensions: {
+      loops(element: { id: string; type: string; behaviour: Record<string, unknown> }) {
+        // bpmn-elements reads a loop's items from `collection`, which Flowable writes as an
+        // attribute (`flowable:collection`): the model's reading of it is handed over here.
+        const loop = element.type === 'bpmn:UserTask' ? meta.tasks[element.id]?.loop : undefined;
+        const characteristics = element.behaviour.loopCharacteristics as
+          | { behaviour?: Record<string, unknown> }
+          | undefined;
+        if (!loop?.collection || !characteristics?.behaviour) return;
+        characteristics.behaviour.collection = loop.collection;
+        characteristics.behaviour.elementVariable = loop.elementVariable ?? 'item';
+      },
       services(element: { id: string; type: string; behaviour: Record<string, unknown> }) {
         if (element.type !== 'bpmn:ServiceTask') return;
         element.behaviour.Service = function Service() {
@@ -411,12 +483,10 @@ async function step(
   };
   await settle();
   if (!failure && action.kind === 'signal') {
+    const apis = waitingApis(execution);
     const target =
-      execution
-        .getPostponed()
-        .find(
-          (a) => a.id === action.elementId && (a.content.executionId ?? a.executionId) === action.executionId,
-        ) ?? execution.getPostponed().find((a) => a.id === action.elementId);
+      apis.find((a) => a.id === action.elementId && executionOf(a) === action.executionId) ??
+      (meta.tasks[action.elementId]?.loop ? undefined : apis.find((a) => a.id === action.elementId));
     if (!target?.signal)
       throw new Error(`task ${action.elementId} is not waiting in instance ${instance.id}`);
     waiting.clear();
@@ -424,22 +494,25 @@ async function step(
     await settle();
   }
   if (!failure && action.kind === 'jump') {
-    const from = execution
-      .getPostponed()
-      .find(
-        (a) =>
-          a.id === action.fromElementId &&
-          (a.content.executionId ?? a.executionId) === action.fromExecutionId,
-      );
+    // An item of a multi-instance task is dropped with the whole task (all its items).
+    const from = new Set<ApiLike>();
+    for (const drop of action.drop) {
+      const api = meta.tasks[drop.elementId]?.loop
+        ? execution.getPostponed().find((a) => a.id === drop.elementId)
+        : waitingApis(execution).find((a) => a.id === drop.elementId && executionOf(a) === drop.executionId);
+      if (api) from.add(api);
+    }
     const target = execution.definitions[0]?.getProcesses()[0]?.getActivityById(action.elementId);
-    if (!from?.discard || !target)
+    if (from.size === 0 || !target)
       throw new Error(`cannot go back to ${action.elementId} in instance ${instance.id}`);
-    // The earlier task runs first, so that the process still has work when the current one
-    // is dropped (dropping it first would let a process with nothing waiting end).
+    // The earlier task runs first, so that the process still has work when the current ones
+    // are dropped (dropping them first would let a process with nothing waiting end).
     target.run();
     await settle();
-    from.discard();
-    await settle();
+    for (const api of from) {
+      api.discard?.();
+      await settle();
+    }
   }
   if (failure) {
     engine.stop();
@@ -457,21 +530,23 @@ async function step(
   }
 
   // The user tasks now waiting: each becomes a task row once (a resumed engine reports them again).
-  const stillWaiting = ended ? [] : execution.getPostponed().filter((a) => a.type === 'bpmn:UserTask');
+  const stillWaiting = ended ? [] : waitingApis(execution).filter((a) => a.type === 'bpmn:UserTask');
   for (const api of stillWaiting) {
-    const executionId = String(api.content.executionId ?? api.executionId ?? api.id);
+    const executionId = executionOf(api);
     const task = meta.tasks[api.id] ?? { name: api.id };
-    const values = scope();
+    const values = { ...scope(), ...itemScope({ ...api.content, id: api.id }) };
     const value = (text?: string) => (text === undefined ? undefined : evaluateExpression(text, values));
-    const assignee = list(value(task.assignee))[0] ?? null;
+    const assignee = await userIdOf(tx, list(value(task.assignee))[0]);
     const due = dueFrom(value(task.dueDate));
+    const total = task.loop ? Number(api.content.loopCardinality) : Number.NaN;
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
-            candidate_users, candidate_groups, form_key, due_time)
+            candidate_users, candidate_groups, form_key, due_time, loop_total)
           values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${executionId}, ${api.id}, ${task.name.slice(0, 255)},
                   ${assignee}, ${JSON.stringify(list(value(task.candidateUsers)))}::jsonb,
-                  ${JSON.stringify(list(value(task.candidateGroups)))}::jsonb, ${task.formKey ?? null}, ${due})
+                  ${JSON.stringify(list(value(task.candidateGroups)))}::jsonb, ${task.formKey ?? null}, ${due},
+                  ${Number.isFinite(total) ? total : null})
           on conflict (tenant_id, instance_id, execution_id) do nothing returning id::text as id`,
     );
     if (inserted.length > 0 && due) runtime.wakeAt(tx, instance.tenantId, instance.id, due, 'due');
@@ -489,10 +564,34 @@ async function step(
     await runtime.onEnd?.({ tx, auth, language, instance, variables });
     return;
   }
+  // Open tasks the engine no longer waits for (the other items of a multi-instance task whose
+  // completion condition held, branches dropped by a send-back) are cancelled, with the signers'
+  // rows hanging from them (their execution is the task's, `#` and their own id).
+  const open = [...new Set(stillWaiting.map(executionOf))];
+  await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()
+      where instance_id = ${instance.id} and status = 'open' and ${
+        open.length > 0
+          ? sql`split_part(execution_id, '#', 1) not in (${sql.join(
+              open.map((e) => sql`${e}`),
+              sql`, `,
+            )})`
+          : sql`true`
+      }`);
   const state = await engine.getState();
   engine.stop();
   await tx.execute(sql`update bl_wf_instance set state = ${JSON.stringify(state)}::jsonb,
       variables = ${JSON.stringify(variables)}::jsonb where id = ${instance.id}`);
+}
+
+/** An assignee as a user id: an id stays, an account becomes its user's id. */
+async function userIdOf(tx: Tx, user: string | undefined): Promise<string | null> {
+  if (!user) return null;
+  if (/^\d+$/.test(user)) return user;
+  const [found] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from blade_user where account = ${user} and is_deleted = 0 limit 1`,
+  );
+  return found?.id ?? user;
 }
 
 async function lockInstance(tx: Tx, id: string): Promise<InstanceRow> {
@@ -719,6 +818,11 @@ export async function backToStep(
     throw badRequest('workflow.notEarlierStep', { step: input.elementId });
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
+  const root = task.parentId ? await taskById(tx, task.parentId) : task;
+  // Definitions deployed before flows were kept in their meta are read again.
+  const graph = definition.meta.next ? definition.meta : await readModel(definition.xml);
+  const route = backRoute(graph, root.elementId, target.elementId);
+  if (!route) throw badRequest('workflow.backAcrossBranches', { from: task.name, step: target.name });
   // The task and the signers' rows hanging from it close with it.
   await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
       end_time = now(), outcome = 'back', comment = ${reason} where id = ${taskId}`);
@@ -731,14 +835,72 @@ export async function backToStep(
     auth,
     comment: reason,
   });
-  const root = task.parentId ? await taskById(tx, task.parentId) : task;
+  if (route.kind === 'redo') {
+    // The engine keeps waiting on the task; its branch's steps are done again, in order.
+    const [first, ...rest] = route.steps;
+    await redoRow(tx, instance, root, first as string, rest);
+    return { instanceStatus: instance.status };
+  }
+  const drop = [{ elementId: root.elementId, executionId: root.executionId }];
+  if (route.kind === 'restart') {
+    // Before the fork: every open task after the earlier step (the sibling branches) goes too.
+    const open = await queryRows<{ elementId: string; executionId: string }>(
+      tx,
+      sql`select element_id as "elementId", execution_id as "executionId" from bl_wf_task
+          where instance_id = ${instance.id} and status = 'open' and parent_id is null`,
+    );
+    drop.push(...open.filter((o) => route.after.has(o.elementId)));
+  }
   await step(tx, runtime, auth, language, instance, definition, {
     kind: 'jump',
     elementId: target.elementId,
-    fromElementId: root.elementId,
-    fromExecutionId: root.executionId,
+    drop,
   });
   return { instanceStatus: instance.status };
+}
+
+/**
+ * A step done again after a send-back inside a branch: a task row hanging from the task that
+ * sent it back (the engine's execution is that task's), for whoever did the step last; the
+ * steps after it wait in `redo_steps`.
+ */
+async function redoRow(tx: Tx, instance: InstanceRow, root: TaskRow, elementId: string, rest: string[]) {
+  const [last] = await queryRows<{
+    name: string;
+    endUser: string | null;
+    candidateUsers: string[];
+    candidateGroups: string[];
+    formKey: string | null;
+  }>(
+    tx,
+    sql`select name, end_user::text as "endUser", candidate_users as "candidateUsers",
+          candidate_groups as "candidateGroups", form_key as "formKey"
+        from bl_wf_task where instance_id = ${instance.id} and element_id = ${elementId} and status = 'done'
+        order by end_time desc, id desc limit 1`,
+  );
+  const id = nextId();
+  await tx.execute(sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
+        candidate_users, candidate_groups, form_key, parent_id, sign_mode, redo_steps)
+      values (${id}, ${instance.tenantId}, ${instance.id}, ${`${root.executionId}#${id}`.slice(0, 128)}, ${elementId},
+              ${last?.name ?? elementId}, ${last?.endUser ?? null}, ${JSON.stringify(last?.candidateUsers ?? [])}::jsonb,
+              ${JSON.stringify(last?.candidateGroups ?? [])}::jsonb, ${last?.formKey ?? null}, ${root.id}, 'redo',
+              ${JSON.stringify(rest)}::jsonb)`);
+}
+
+/**
+ * A multi-instance task's items so far: done and still open (the rows of its executions,
+ * `{task execution}_{index}`; a task run again after a send-back is a new execution).
+ */
+async function loopCounts(tx: Tx, task: TaskRow): Promise<{ completed: number; active: number }> {
+  const family = `${task.executionId.replace(/_\d+$/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`;
+  const [row] = await queryRows<{ completed: number; active: number }>(
+    tx,
+    sql`select count(*) filter (where status = 'done')::int as completed,
+          count(*) filter (where status = 'open')::int as active
+        from bl_wf_task where instance_id = ${task.instanceId} and parent_id is null
+          and element_id = ${task.elementId} and execution_id like ${family}`,
+  );
+  return { completed: row?.completed ?? 0, active: row?.active ?? 0 };
 }
 
 async function taskById(tx: Tx, id: string): Promise<TaskRow> {
@@ -798,6 +960,15 @@ export async function completeTask(
   );
   // A signer added before: the task they were added to is theirs no more, it goes on as it was.
   if (task.signMode === 'before') return { instanceStatus: instance.status };
+  // A step done again in a branch: the next one, until the task that sent it back is done again.
+  const [redo, ...redoRest] = task.redoSteps;
+  if (task.signMode === 'redo' && redo && task.parentId) {
+    Object.assign(instance.variables, output);
+    await tx.execute(sql`update bl_wf_instance set variables = ${JSON.stringify(instance.variables)}::jsonb
+        where id = ${instance.id}`);
+    await redoRow(tx, instance, await taskById(tx, task.parentId), redo, redoRest);
+    return { instanceStatus: instance.status };
+  }
   // Signers added after: the next one gets a task; the engine moves on after the last.
   const [next, ...rest] = task.afterSigners;
   if (next) {
@@ -812,7 +983,10 @@ export async function completeTask(
                 ${JSON.stringify(rest)}::jsonb)`);
     return { instanceStatus: instance.status };
   }
-  const root = task.signMode === 'after' && task.parentId ? await taskById(tx, task.parentId) : task;
+  const root =
+    (task.signMode === 'after' || task.signMode === 'redo') && task.parentId
+      ? await taskById(tx, task.parentId)
+      : task;
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
   Object.assign(instance.variables, output, { [`${task.elementId}_approved`]: true });
@@ -821,6 +995,7 @@ export async function completeTask(
     elementId: root.elementId,
     executionId: root.executionId,
     output,
+    loop: definition.meta.tasks[root.elementId]?.loop ? await loopCounts(tx, root) : undefined,
   });
   return { instanceStatus: instance.status };
 }

@@ -7,32 +7,37 @@ import { deploy } from './engine.ts';
  * The leave process that ships with the product (spec 01's /task/process/leave/... routes):
  * the leave form starts it, the administrator role approves, more than 3 days also needs the
  * administrator's second approval, and the administrator is copied (HR in a real tenant: edit
- * `copyTo` and the groups in the designer). Deployed once per demo tenant.
+ * `copyTo` and the groups in the designer). Deployed once per demo tenant; its names are given
+ * in the three languages (`flowable:nameMo`, `nameEn`).
  */
 export const leaveModel = (
   managerGroup: string,
   secondUser: string,
   copyTo: string,
-) => `<?xml version="1.0" encoding="UTF-8"?>
+  /** The names in Traditional Chinese and English too (the first seeded version had none). */
+  named = true,
+) => {
+  const n = (mo: string, en: string) => (named ? ` flowable:nameMo="${mo}" flowable:nameEn="${en}"` : '');
+  return `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
   xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn"
   targetNamespace="http://bl/leave">
-  <process id="leave" name="请假流程" isExecutable="true">
-    <startEvent id="start" name="提交请假" flowable:formKey="leaveForm" />
+  <process id="leave" name="请假流程"${n('請假流程', 'Leave request')} isExecutable="true">
+    <startEvent id="start" name="提交请假"${n('提交請假', 'Submit leave')} flowable:formKey="leaveForm" />
     <sequenceFlow id="f1" sourceRef="start" targetRef="manager" />
-    <userTask id="manager" name="主管审批" flowable:candidateGroups="${managerGroup}" flowable:formKey="leaveForm" flowable:dueDate="P1D" />
+    <userTask id="manager" name="主管审批"${n('主管審批', 'Manager approval')} flowable:candidateGroups="${managerGroup}" flowable:formKey="leaveForm" flowable:dueDate="P1D" />
     <sequenceFlow id="f2" sourceRef="manager" targetRef="days" />
-    <exclusiveGateway id="days" name="天数" default="short" />
+    <exclusiveGateway id="days" name="天数"${n('天數', 'Days')} default="short" />
     <sequenceFlow id="long" name="&gt; 3 天" sourceRef="days" targetRef="second">
       <conditionExpression xsi:type="tFormalExpression">\${days &gt; 3}</conditionExpression>
     </sequenceFlow>
     <sequenceFlow id="short" sourceRef="days" targetRef="hr" />
-    <userTask id="second" name="经理审批" flowable:assignee="${secondUser}" flowable:formKey="leaveForm" />
+    <userTask id="second" name="经理审批"${n('經理審批', 'Second approval')} flowable:assignee="${secondUser}" flowable:formKey="leaveForm" />
     <sequenceFlow id="f3" sourceRef="second" targetRef="hr" />
-    <serviceTask id="hr" name="抄送人事" flowable:expression="\${copy}" flowable:copyTo="${copyTo}" />
+    <serviceTask id="hr" name="抄送人事"${n('抄送人事', 'Copy to HR')} flowable:expression="\${copy}" flowable:copyTo="${copyTo}" />
     <sequenceFlow id="f4" sourceRef="hr" targetRef="end" />
-    <endEvent id="end" name="结束" />
+    <endEvent id="end" name="结束"${n('結束', 'End')} />
   </process>
   <bpmndi:BPMNDiagram id="diagram">
     <bpmndi:BPMNPlane id="plane" bpmnElement="leave">
@@ -51,17 +56,17 @@ export const leaveModel = (
     </bpmndi:BPMNPlane>
   </bpmndi:BPMNDiagram>
 </definitions>`;
+};
 
 /** Deploys the leave process in a tenant that has none (its administrator role and admin user). */
 export async function seedLeaveProcess(database: Database, tenantId: string): Promise<void> {
   await database.withTenant(tenantId, async (tx) => {
     // Several processes may start on one empty database at once: one deploys, the others find it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bl-seed-leave:${tenantId}`}))`);
-    const [present] = await queryRows<{ id: string }>(
+    const [present] = await queryRows<{ xml: string }>(
       tx,
-      sql`select id::text as id from bl_wf_definition where process_key = 'leave' limit 1`,
+      sql`select xml from bl_wf_definition where process_key = 'leave' order by version desc limit 1`,
     );
-    if (present) return;
     const [admin] = await queryRows<{ id: string; roleId: string }>(
       tx,
       sql`select u.id::text as id, r.id::text as "roleId" from blade_user u
@@ -69,6 +74,9 @@ export async function seedLeaveProcess(database: Database, tenantId: string): Pr
           where u.account = 'admin' and u.is_deleted = 0 order by u.id, r.id limit 1`,
     );
     if (!admin) return;
+    // Present: kept, unless it is the first seeded version untouched (names in Chinese only),
+    // which the named version follows.
+    if (present && present.xml !== leaveModel(admin.roleId, admin.id, admin.id, false)) return;
     const auth: AuthContext = {
       tenantId,
       userId: admin.id,

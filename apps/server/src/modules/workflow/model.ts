@@ -1,5 +1,6 @@
+import { type Language, languages } from '@bl/contract';
 import BpmnModdle from 'bpmn-moddle';
-import { checkExpression } from './expression.ts';
+import { checkExpression, isExpression } from './expression.ts';
 
 /**
  * What the server reads from a deployed BPMN model, once, at deployment (kept as the
@@ -16,11 +17,35 @@ export interface TaskMeta {
   candidateGroups?: string;
   formKey?: string;
   dueDate?: string;
+  /** `multiInstanceLoopCharacteristics`: one task per item (parallel or one after another). */
+  loop?: LoopMeta;
 }
+
+/**
+ * A multi-instance user task (docs/adr/0027-workflow-engine.md, addendum 2): the items are
+ * `flowable:collection` (a variable holding a list, or a comma-separated text), each in
+ * `flowable:elementVariable` while its task is made; else `loopCardinality` tasks; else one per
+ * candidate user (each then assigned to that user). `completionCondition` may read
+ * `nrOfInstances`, `nrOfCompletedInstances`, `nrOfActiveInstances`.
+ */
+export interface LoopMeta {
+  sequential: boolean;
+  collection?: string;
+  elementVariable?: string;
+  cardinality?: string;
+  completionCondition?: string;
+}
+
+/**
+ * An element's name per language (`flowable:nameZh`, `nameMo`, `nameEn` next to `name`, which
+ * stays the name for any language not given): lists and history show the user's.
+ */
+export type Names = Partial<Record<Language, string>>;
 
 export interface ModelMeta {
   key: string;
   name: string;
+  names?: Names;
   /** `flowable:candidateStarterUsers` / `candidateStarterGroups` on the process: who may start it. */
   starterUsers?: string;
   starterGroups?: string;
@@ -30,7 +55,9 @@ export interface ModelMeta {
   /** Service tasks: element id → the product action they call. */
   services: Record<string, { name: string; action: string; params?: Record<string, string> }>;
   /** Every flow node: id → name and BPMN type (for history and the diagram). */
-  elements: Record<string, { name: string; type: string }>;
+  elements: Record<string, { name: string; type: string; names?: Names }>;
+  /** Sequence flows: element id → the ids its outgoing flows lead to (for sending back). */
+  next?: Record<string, string[]>;
 }
 
 const prefixes = new Set(['flowable', 'activiti', 'camunda']);
@@ -45,6 +72,11 @@ interface ModdleElement {
   eventDefinitions?: ModdleElement[];
   conditionExpression?: { body?: string };
   isExecutable?: boolean;
+  loopCharacteristics?: ModdleElement & {
+    isSequential?: boolean;
+    loopCardinality?: { body?: string };
+    completionCondition?: { body?: string };
+  };
   [key: string]: unknown;
 }
 
@@ -66,6 +98,59 @@ function serviceName(element: ModdleElement): string | undefined {
 }
 
 export class ModelError extends Error {}
+
+/** `flowable:nameEn="Leave"`...: the element's names by language, when any is given. */
+function readNames(element: ModdleElement): Names | undefined {
+  const names: Names = {};
+  for (const language of languages) {
+    const value = attr(element, `name${language[0]?.toUpperCase()}${language.slice(1)}`)?.trim();
+    if (value) names[language] = value.slice(0, 255);
+  }
+  return Object.keys(names).length > 0 ? names : undefined;
+}
+
+/** The multi-instance characteristics of a user task, checked; the candidate list as items. */
+function readLoop(element: ModdleElement, task: TaskMeta): LoopMeta | undefined {
+  const raw = element.loopCharacteristics;
+  if (raw?.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return undefined;
+  const loop: LoopMeta = { sequential: raw.isSequential === true };
+  const collection = attr(raw, 'collection');
+  const elementVariable = attr(raw, 'elementVariable');
+  const cardinality = raw.loopCardinality?.body?.trim();
+  const completion = raw.completionCondition?.body?.trim();
+  if (collection) loop.collection = collection;
+  if (elementVariable) {
+    if (!/^[A-Za-z_]\w{0,63}$/.test(elementVariable))
+      throw new ModelError(`${element.id}: elementVariable ${elementVariable}`);
+    loop.elementVariable = elementVariable;
+  }
+  if (cardinality) loop.cardinality = cardinality;
+  if (completion) {
+    if (!isExpression(completion))
+      throw new ModelError(`${element.id}: the completion condition is an expression: \${...}`);
+    loop.completionCondition = completion;
+  }
+  if (!collection && !cardinality) {
+    // One task per candidate user, each assigned to that user.
+    if (!task.candidateUsers)
+      throw new ModelError(
+        `${element.id}: a multi-instance task names its items (flowable:collection, loopCardinality or candidateUsers)`,
+      );
+    loop.collection = task.candidateUsers;
+    loop.elementVariable = 'assignee';
+    task.assignee = `\${assignee}`;
+    delete task.candidateUsers;
+  }
+  for (const text of [loop.collection, loop.cardinality, loop.completionCondition]) {
+    if (!text) continue;
+    try {
+      checkExpression(text);
+    } catch (error) {
+      throw new ModelError(`${element.id}: ${(error as Error).message}`);
+    }
+  }
+  return loop;
+}
 
 /** Reads and checks a model; throws a `ModelError` naming what is wrong. */
 export async function readModel(xml: string): Promise<ModelMeta> {
@@ -91,17 +176,25 @@ export async function readModel(xml: string): Promise<ModelMeta> {
   const meta: ModelMeta = {
     key: process.id,
     name: (process.name ?? process.id).slice(0, 255),
+    names: readNames(process),
     starterUsers: attr(process, 'candidateStarterUsers'),
     starterGroups: attr(process, 'candidateStarterGroups'),
     tasks: {},
     services: {},
     elements: {},
+    next: {},
   };
   const visit = (container: ModdleElement) => {
     for (const element of container.flowElements ?? []) {
       if (!element.id) continue;
       const name = element.name ?? element.id;
-      if (element.$type !== 'bpmn:SequenceFlow') meta.elements[element.id] = { name, type: element.$type };
+      const names = readNames(element);
+      if (element.$type !== 'bpmn:SequenceFlow')
+        meta.elements[element.id] = { name, type: element.$type, ...(names && { names }) };
+      const source = (element.sourceRef as ModdleElement | undefined)?.id;
+      const target = (element.targetRef as ModdleElement | undefined)?.id;
+      if (element.$type === 'bpmn:SequenceFlow' && source && target && meta.next)
+        meta.next[source] = [...(meta.next[source] ?? []), target];
       if (element.$type === 'bpmn:SequenceFlow' && element.conditionExpression?.body) {
         try {
           checkExpression(element.conditionExpression.body);
@@ -124,6 +217,8 @@ export async function readModel(xml: string): Promise<ModelMeta> {
           }
           task[key] = value;
         }
+        const loop = readLoop(element, task);
+        if (loop) task.loop = loop;
         meta.tasks[element.id] = task;
       }
       if (element.$type === 'bpmn:ServiceTask') {

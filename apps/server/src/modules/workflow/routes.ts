@@ -32,7 +32,44 @@ import {
   wakeInstance,
 } from './engine.ts';
 import { deployedForm, deployedForms } from './forms.ts';
-import { ModelError, type ModelMeta, readModel } from './model.ts';
+import { ModelError, type ModelMeta, type Names, readModel } from './model.ts';
+import { NameBook, nameIn } from './names.ts';
+
+/**
+ * The multi-instance tasks still open, with how many of their items are approved: the rows of
+ * one run of the task share its execution (`{execution}_{index}`).
+ */
+function loops(
+  tasks: {
+    elementId: string;
+    name: string;
+    status: string;
+    executionId: string;
+    parentId: string | null;
+    loopTotal: number | null;
+    outcome: string | null;
+  }[],
+) {
+  const runs = new Map<
+    string,
+    { elementId: string; name: string; total: number; approved: number; open: number }
+  >();
+  for (const task of tasks) {
+    if (task.loopTotal === null || task.parentId) continue;
+    const key = task.executionId.replace(/_\d+$/, '');
+    const run = runs.get(key) ?? {
+      elementId: task.elementId,
+      name: task.name,
+      total: task.loopTotal,
+      approved: 0,
+      open: 0,
+    };
+    if (task.status === 'done' && task.outcome === 'approve') run.approved++;
+    if (task.status === 'open') run.open++;
+    runs.set(key, run);
+  }
+  return [...runs.values()].filter((run) => run.open > 0);
+}
 
 /** The pg-boss queue of instance wake-ups (timers, due dates). */
 export const wakeQueue = 'bl-wf-wake';
@@ -158,7 +195,7 @@ const taskListColumns =
   t.name, t.assignee, t.form_key as "formKey", t.status, t.outcome, t.comment, t.due_time as "dueTime",
   t.create_time as "createTime", t.end_time as "endTime", i.title, i.process_key as "processKey",
   i.starter_account as "starterAccount", i.business_entity as "businessEntity", i.business_id as "businessId",
-  i.status as "instanceStatus"`);
+  i.status as "instanceStatus", i.definition_id::text as "definitionId"`);
 
 /**
  * `/api/bl-flowable/...`: deploy and manage process definitions, start instances, the task
@@ -214,16 +251,21 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: pageQuery.extend({ key: z.string().max(64).optional() }) } },
     async (request) => {
       const query = request.query as z.infer<typeof pageQuery> & { key?: string };
-      const data = await run(request, (tx) =>
-        page(
+      const data = await run(request, async (tx) => {
+        const found = await page<{ name: string; names?: Names | null }>(
           tx,
           query,
           sql`from bl_wf_definition where del_flag = '0' ${query.key ? sql`and process_key = ${query.key}` : sql``}`,
           sql.raw(`id::text as id, process_key as "processKey", name, version, category, suspended,
-            del_flag as "delFlag", create_time as "createTime"`),
+            del_flag as "delFlag", create_time as "createTime", meta->'names' as names`),
           sql.raw('process_key, version desc'),
-        ),
-      );
+        );
+        for (const row of found.records) {
+          row.name = nameIn(row.name, row.names, request.language);
+          delete row.names;
+        }
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     },
   );
@@ -297,6 +339,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       return Promise.all(
         allowed.map(async ({ meta, ...r }) => ({
           ...r,
+          name: nameIn(r.name, meta.names, request.language),
           startFormKey: meta.startFormKey ?? null,
           startForm: (await deployedForm(tx, r.id, meta.startFormKey)) ?? null,
         })),
@@ -335,16 +378,19 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: pageQuery } },
     async (request) => {
       const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) =>
-        page(
+      const data = await run(request, async (tx, auth) => {
+        const found = await page<{ definitionId: string; title: string }>(
           tx,
           query,
           sql`from bl_wf_instance where starter = ${auth.userId}`,
           sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
-          business_id as "businessId", start_time as "startTime", end_time as "endTime"`),
+          business_id as "businessId", start_time as "startTime", end_time as "endTime",
+          definition_id::text as "definitionId"`),
           sql.raw('start_time desc, id desc'),
-        ),
-      );
+        );
+        await new NameBook(tx, request.language).rows(found.records);
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     },
   );
@@ -354,7 +400,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const { id } = request.query as z.infer<typeof idQuery>;
       const data = await run(request, async (tx) => {
-        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string }>(
+        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string; title: string }>(
           tx,
           sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
               reason, variables, starter::text as starter, starter_account as "starterAccount",
@@ -364,16 +410,28 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         );
         if (!instance) throw notFound();
         const definition = await definitionById(tx, instance.definitionId);
-        const history = await queryRows<{ elementId: string; kind: string }>(
+        const history = await queryRows<{ elementId: string; kind: string; name: string }>(
           tx,
           sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
             from bl_wf_history where instance_id = ${id} order by time, id`,
         );
-        const tasks = await queryRows<{ elementId: string; status: string }>(
+        const tasks = await queryRows<{
+          elementId: string;
+          status: string;
+          name: string;
+          executionId: string;
+          parentId: string | null;
+          loopTotal: number | null;
+          outcome: string | null;
+        }>(
           tx,
           sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
             from bl_wf_task where instance_id = ${id} order by create_time, id`,
         );
+        const names = new NameBook(tx, request.language);
+        instance.title = await names.process(instance.definitionId, instance.title);
+        for (const row of [...history, ...tasks])
+          row.name = await names.element(instance.definitionId, row.elementId, row.name);
         const active = [...new Set(tasks.filter((t) => t.status === 'open').map((t) => t.elementId))];
         const finished = [
           ...new Set([
@@ -384,7 +442,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         ].filter((e) => !active.includes(e));
         const steps = await earlierSteps(tx, id);
         const forms = await deployedForms(tx, instance.definitionId);
-        return { instance, xml: definition?.xml ?? '', history, tasks, active, finished, steps, forms };
+        return {
+          instance,
+          xml: definition?.xml ?? '',
+          history,
+          tasks,
+          active,
+          finished,
+          steps,
+          forms,
+          loops: loops(tasks),
+        };
       });
       return ok(data, translate('ok', request.language));
     },
@@ -392,10 +460,21 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
 
   // Task lists --------------------------------------------------------------------------------
   /** A page of the signed-in user's rows: `from` names them, newest first by `order`. */
-  const userList = (path: string, from: (auth: AuthContext) => SQL, columns: SQL, order: string) =>
+  const userList = (
+    path: string,
+    from: (auth: AuthContext) => SQL,
+    columns: SQL,
+    order: string,
+    /** Task and copy rows: their step's and process's names in the user's language. */
+    named = false,
+  ) =>
     app.get(path, { schema: { tags: ['workflow'], querystring: pageQuery } }, async (request) => {
       const query = request.query as z.infer<typeof pageQuery>;
-      const data = await run(request, (tx, auth) => page(tx, query, from(auth), columns, sql.raw(order)));
+      const data = await run(request, async (tx, auth) => {
+        const found = await page<{ definitionId: string }>(tx, query, from(auth), columns, sql.raw(order));
+        if (named) await new NameBook(tx, request.language).rows(found.records);
+        return found;
+      });
       return ok(data, translate('ok', request.language));
     });
   userList(
@@ -404,6 +483,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
     taskListColumns,
     't.create_time desc, t.id desc',
+    true,
   );
   userList(
     `${base}/task/done`,
@@ -411,13 +491,15 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
     taskListColumns,
     't.end_time desc, t.id desc',
+    true,
   );
   userList(
     `${base}/copy/list`,
     (auth) => sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
     sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
-          is_read as "isRead", create_time as "createTime"`),
+          is_read as "isRead", create_time as "createTime", process_definition_id as "definitionId"`),
     'create_time desc, id desc',
+    true,
   );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
