@@ -24,6 +24,7 @@ import { registerLicense } from '../modules/auth/license-routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
 import { TokenService } from '../modules/auth/tokens.ts';
+import { ladingFlowCode } from '../modules/billing/lading.ts';
 import { monthBillFlowCode } from '../modules/billing/month-bills.ts';
 import {
   billingJob,
@@ -270,6 +271,7 @@ export async function buildApp({
     ...receiptFlowCode,
     ...settlementFlowCode,
     ...monthBillFlowCode,
+    ...ladingFlowCode,
   };
   // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
   const workflow = workflowRuntime(flowCode, () => jobs);

@@ -1798,6 +1798,37 @@ export const messages = {
     mo: '不能從「{from}」駁回到「{step}」：它在另一條並行分支上，或在匯合之前而本任務不在該分支中',
     en: '"{from}" cannot be sent back to "{step}": that step is on another parallel branch, or inside a branch this task is not on',
   },
+  // Ladings (modules/billing/lading.ts)
+  'lading.noLines': {
+    zh: '提单 {bill} 没有有效明细，不能审核',
+    mo: '提單 {bill} 沒有有效明細，不能審核',
+    en: 'Lading {bill} has no valid lines: it cannot be reviewed',
+  },
+  'lading.pickedUp': {
+    zh: '提单 {bill} 已提货 {picked}，不能反审核',
+    mo: '提單 {bill} 已提貨 {picked}，不能反審核',
+    en: 'Lading {bill} has {picked} picked up already: it cannot be un-reviewed',
+  },
+  'lading.expired': {
+    zh: '提单 {bill} 已于 {date} 过期，不能提货',
+    mo: '提單 {bill} 已於 {date} 過期，不能提貨',
+    en: 'Lading {bill} expired on {date}: nothing can be picked up',
+  },
+  'lading.badPickup': {
+    zh: '提货数量格式不正确：请按提单明细给出数量',
+    mo: '提貨數量格式不正確：請按提單明細給出數量',
+    en: 'The quantities picked up are not readable: give a quantity per line of the lading',
+  },
+  'lading.pickOver': {
+    zh: '提单 {bill} 第 {line} 行：物料 {material} 本次提货 {qty}，超过剩余可提数量 {left}',
+    mo: '提單 {bill} 第 {line} 行：物料 {material} 本次提貨 {qty}，超過剩餘可提數量 {left}',
+    en: 'Lading {bill} line {line}: material {material} picking up {qty}, more than the {left} left',
+  },
+  'lading.nothingToPick': {
+    zh: '提单 {bill} 没有可提的数量',
+    mo: '提單 {bill} 沒有可提的數量',
+    en: 'Lading {bill} has nothing left to pick up',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import { date, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
+import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   computed,
@@ -62,7 +63,45 @@ export const ladingbill = defineEntity({
   table: ladingbillTable,
   titleField: 'billNo',
   children: [billDetails(() => ladingbilldetail)],
-  flow: { locks: [locks.pastNew()] },
+  // Released (1) → picked up in trips (2) → every line picked (3), docs/adr/0024 "Addendum:
+  // lading accrual". A pick-up posts no stock: the goods leave through an outbound bill; the
+  // lading records the holder's right and its use, and accrues the LADING fee per trip.
+  flow: {
+    status: 'state',
+    locks: [locks.pastNew()],
+    actions: {
+      review: {
+        ...verbs.review,
+        confirm: label(
+          '确定审核选择的提单？审核后提货人可以提货。',
+          '確定審核選擇的提單？審核後提貨人可以提貨。',
+          'Review the selected ladings? The holder may then pick the goods up.',
+        ),
+        when: { state: ['0'] },
+        sets: { state: '1' },
+      },
+      unreview: {
+        ...verbs.unreview,
+        confirm: label(
+          '确定反审核选择的提单？尚未提货的提单才能反审核。',
+          '確定反審核選擇的提單？尚未提貨的提單才能反審核。',
+          'Un-review the selected ladings? Only a lading nothing was picked up from can be.',
+        ),
+        when: { state: ['1', '2'] },
+        sets: { state: '0' },
+      },
+      pickup: {
+        label: label('提货', '提貨', 'Pick up'),
+        confirm: label(
+          '确定为选择的提单登记提货？将按提货数量计提费用。',
+          '確定為選擇的提單登記提貨？將按提貨數量計提費用。',
+          'Record a pick-up on the selected ladings? Fees accrue on the quantities picked up.',
+        ),
+        when: { state: ['1', '2'] },
+        quantities: { lines: 'details', key: 'pickQty', from: 'qty', done: 'pickedQty' },
+      },
+    },
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,

@@ -36,7 +36,8 @@ export interface CostCharge {
 
 /**
  * Which rows the expected charges replace: an owner's rows of these source-key kinds (the first
- * part of `key`, e.g. STORAGE, ADJUST) and days.
+ * part of `key`, e.g. STORAGE, ADJUST) and days. No kinds: only the charges' own keys (a lading
+ * pick-up, which knows all of its own charges and none of the others).
  */
 export interface CostScope {
   customerCode: string;
@@ -131,10 +132,14 @@ export async function writeCostDetails(
           from bl_costdetail
           where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${scope.customerCode}
             and (source_key in (select key from e)
-              or split_part(source_key, '|', 1) in (${sql.join(
-                scope.kinds.map((t) => sql`${t}`),
-                sql`, `,
-              )}) and source_date between ${scope.from}::date and ${scope.to}::date)
+              or ${
+                scope.kinds.length === 0
+                  ? sql`false`
+                  : sql`split_part(source_key, '|', 1) in (${sql.join(
+                      scope.kinds.map((t) => sql`${t}`),
+                      sql`, `,
+                    )}) and source_date between ${scope.from}::date and ${scope.to}::date`
+              })
           group by source_key
         )
         select coalesce(e.key, h.key) as key, to_char(coalesce(e.day, h.day), 'YYYY-MM-DD') as day,
