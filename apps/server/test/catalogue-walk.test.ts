@@ -1,11 +1,10 @@
 import type { Page } from '@bl/contract';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
-import { SampleRecords } from './support/sample-records.ts';
+import { prepareSample, SampleRecords, undoSample } from './support/sample-records.ts';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -41,13 +40,7 @@ describe.each(testDrivers())('catalogue walk on %s', (driver) => {
 
   const headers = () => ({ 'blade-auth': `bearer ${admin.accessToken}` });
   const save = async (entity: EntityDefinition, payload: Record<string, unknown>) => {
-    // A payment takes a confirmed cost bill with something due (settlement.ts, ADR 0031): a
-    // state no sample field reaches, so the sample bill is put in it here (and back to draft
-    // before it is removed, below).
-    if (entity.name === 'paydetail')
-      await test.database.db.execute(
-        sql`update bl_costbill set cost_status = '2', amount = 100 where cost_bill_no = ${String(payload.costBillNo)}`,
-      );
+    await prepareSample(test.database.db, entity.name, payload);
     const response = await app.inject({
       method: 'POST',
       url: `${entity.path}/submit`,
@@ -129,10 +122,7 @@ describe.each(testDrivers())('catalogue walk on %s', (driver) => {
     }
     // Remove newest first, so a record goes only after those that refer to it.
     for (const { entity, row } of [...samples.made].reverse()) {
-      if (entity.name === 'costbill')
-        await test.database.db.execute(
-          sql`update bl_costbill set cost_status = '1' where id = ${String(row.id)}`,
-        );
+      await undoSample(test.database.db, entity.name, row);
       const removed = await app.inject({
         method: 'POST',
         url: `${entity.path}/remove`,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/database.ts';
 import { body, type Tokens, testApp, tokensOf } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/databases.ts';
-import { SampleRecords } from '../support/sample-records.ts';
+import { prepareSample, SampleRecords } from '../support/sample-records.ts';
 import { type NamedRoute, namedRoutes } from './catalogue-routes.ts';
 
 type Row = Record<string, unknown> & { id: string };
@@ -53,6 +53,7 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
     owner = await tokensOf(app, first);
     intruder = await tokensOf(app, other);
     const samples = new SampleRecords(async (entity, payload) => {
+      await prepareSample(test.database.db, entity.name, payload);
       const answer = body<Row>(await call(owner, 'POST', `${entity.path}/submit`, { payload }));
       if (!answer.success) throw new Error(`${entity.name}: ${answer.msg}`);
       return answer.data;

@@ -2,6 +2,7 @@ import type { FieldKind, FieldMeta, TextFormat } from '@bl/entities';
 import { dicts } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
 import { entityByName } from '@bl/entities/registry';
+import { type SQL, sql } from 'drizzle-orm';
 
 type Row = Record<string, unknown>;
 
@@ -113,4 +114,30 @@ export class SampleRecords {
     this.made.push({ entity, row });
     return row;
   }
+}
+
+/**
+ * Puts what a sample record refers to in a state no sample field reaches, before the record is
+ * saved: a payment takes a confirmed cost bill with something due (settlement.ts, ADR 0031).
+ * `undoSample` puts it back before removal (a confirmed bill cannot be removed).
+ */
+export async function prepareSample(
+  db: { execute: (query: SQL) => Promise<unknown> },
+  entity: string,
+  payload: Row,
+) {
+  if (entity === 'paydetail')
+    await db.execute(
+      sql`update bl_costbill set cost_status = '2', amount = 100
+          where cost_bill_no = ${String(payload.costBillNo)} and is_deleted = 0`,
+    );
+}
+
+export async function undoSample(
+  db: { execute: (query: SQL) => Promise<unknown> },
+  entity: string,
+  row: Row,
+) {
+  if (entity === 'costbill')
+    await db.execute(sql`update bl_costbill set cost_status = '1' where id = ${String(row.id)}`);
 }
