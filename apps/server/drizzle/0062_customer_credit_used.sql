@@ -1,5 +1,5 @@
 -- An owner's credit used (bl_customercredit.used_credit) is what it owes: the confirmed and sent
--- cost bills less what has been paid on them (ADR 0034). The database keeps it, whatever writes
+-- cost bills less what has been paid on them (ADR 0033). The database keeps it, whatever writes
 -- a cost bill or a payment (a confirmation, a payment's rule, an un-confirm, a removal): a cost
 -- bill's change touches the owner's credit rows, whose own trigger sums the bills again.
 CREATE FUNCTION "bl_customercredit_fill"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -65,7 +65,7 @@ export const ossobill = defineEntity({
     locks: [locks.reviewed(), locks.pastNew()],
     actions: {
       // Confirming checks the owner's credit list (docs/adr/0021-count-orders-waves.md) and
-      // credit line (docs/adr/0034-owner-credit.md).
+      // credit line (docs/adr/0033-owner-credit.md).
       review: {
         label: label('审核', '審核', 'Review'),
         confirm: label(
@@ -78,7 +78,7 @@ export const ossobill = defineEntity({
         sets: { isReview: '2', state: '1' },
         audit: 'stamp',
       },
-      // A credit override (docs/adr/0034-owner-credit.md): the review of an order the credit
+      // A credit override (docs/adr/0033-owner-credit.md): the review of an order the credit
       // checks refuse (blacklist, frozen credit, amount over the credit available), taken on
       // by someone with its own button; a tenant may require an approval for it.
       overrideReview: {

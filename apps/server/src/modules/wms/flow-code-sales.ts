@@ -47,7 +47,7 @@ async function checkCredit(tx: Tx, auth: AuthContext, bill: Row, language: Langu
 }
 
 /**
- * Refuses an order its owner's credit line does not cover (docs/adr/0034-owner-credit.md): the
+ * Refuses an order its owner's credit line does not cover (docs/adr/0033-owner-credit.md): the
  * line in force on the order's date (the latest started, not expired) is frozen, or the order's
  * amount is more than the credit available (the limit less what the owner owes on confirmed
  * cost bills, kept by the database). An owner without a credit line has no limit. Checked at
