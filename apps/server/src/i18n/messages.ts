@@ -1829,6 +1829,11 @@ export const messages = {
     mo: '提單 {bill} 沒有可提的數量',
     en: 'Lading {bill} has nothing left to pick up',
   },
+  'workflow.badAttach': {
+    zh: '附件 {id} 不存在或不属于本租户',
+    mo: '附件 {id} 不存在或不屬於本租戶',
+    en: "Attachment {id} does not exist or is not one of your tenant's",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

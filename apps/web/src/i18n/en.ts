@@ -903,6 +903,9 @@ const en: Messages = {
       elementVariable: 'Item variable',
       completionCondition: 'Completion condition',
     },
+    attach: 'Attach a file',
+    attachments: 'Attachments',
+    attachUploaded: 'Uploaded {{name}}',
   },
   menu: {
     directory: 'Directory sign-in',

@@ -886,6 +886,9 @@ const mo: Messages = {
       elementVariable: '元素變數',
       completionCondition: '完成條件',
     },
+    attach: '上傳附件',
+    attachments: '附件',
+    attachUploaded: '已上傳 {{name}}',
   },
   menu: {
     directory: '網域登入設定',

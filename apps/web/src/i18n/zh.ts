@@ -887,6 +887,9 @@ const zh = {
       elementVariable: '元素变量',
       completionCondition: '完成条件',
     },
+    attach: '上传附件',
+    attachments: '附件',
+    attachUploaded: '已上传 {{name}}',
   },
   menu: {
     directory: '域登录设置',

@@ -1,4 +1,5 @@
-import { type FormSchema, formLabel } from '@bl/contract';
+import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApiError, type FormSchema, formLabel, ResultCode } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -18,12 +19,16 @@ import {
   Tabs,
   Tag,
   Timeline,
+  Typography,
+  Upload,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
+import { uploadFile } from '../crud/files.ts';
+import { useDownload } from '../crud/useDownload.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { Diagram } from './Diagram.tsx';
@@ -31,6 +36,15 @@ import { FormFields, formValues } from './FormFields.tsx';
 import { UserPicker } from './UserPicker.tsx';
 
 const api = '/api/bl-flowable';
+/** Where a task's files go and come from (server: modules/resource/routes.ts). */
+const uploadPath = '/api/bl-resource/oss/endpoint/put-file';
+const downloadPath = '/api/bl-resource/attach/download';
+
+/** An attachment record: its id and the file's name. */
+interface Attached {
+  id: string;
+  name: string;
+}
 
 interface Startable {
   id: string;
@@ -82,6 +96,8 @@ interface InstanceDetail {
     account: string | null;
     comment: string | null;
     time: string;
+    /** The files the action carried (attachment records). */
+    attachments?: Attached[];
   }[];
   tasks: {
     id: string;
@@ -359,7 +375,8 @@ export function WorkStartScreen() {
 /**
  * The handling panel of an open task: claim, approve with a comment, reject (end the instance)
  * or send back to an earlier step, delegate, transfer, add a signer before or after; the
- * comment is the reason each of these records in the history.
+ * comment is the reason each of these records in the history. Files uploaded here (attachment
+ * records of the tenant) go with whichever action is taken and show in the history.
  */
 function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetail }) {
   const { t } = useTranslation();
@@ -368,14 +385,35 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   const [user, setUser] = useState<string>();
   const [step, setStep] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<Attached[]>([]);
   const [form] = Form.useForm<Record<string, unknown>>();
   const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
   if (!task) return <Empty description={t('workflow.noTask')} />;
   const schema = task.formKey ? detail.forms[task.formKey] : undefined;
+  const attachIds = files.map((file) => file.id);
   const approve = async () => {
     // The task's form is checked here first, and again by the server.
     const values = schema ? await form.validateFields().catch(() => undefined) : {};
-    if (values) void act('task/complete', { id: taskId, comment, variables: values });
+    if (values) void act('task/complete', { id: taskId, comment, variables: values, attachIds });
+  };
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const envelope = await uploadFile<{ attachId: string; originalName: string }>(uploadPath, file);
+      if (envelope.success) {
+        const name = envelope.data.originalName || file.name;
+        setFiles((list) => [...list, { id: String(envelope.data.attachId), name }]);
+        message.success(t('workflow.attachUploaded', { name }));
+      } else if (envelope.code === ResultCode.unauthorized) {
+        reportError(new ApiError(envelope.code, envelope.msg));
+      } else {
+        message.error(envelope.msg);
+      }
+    } catch {
+      message.error(t('common.networkError'));
+    } finally {
+      setBusy(false);
+    }
   };
   const steps = detail.steps.filter((s) => s.elementId !== task.elementId);
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
@@ -385,6 +423,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
       message.success(t('workflow.approved'));
       setComment('');
       setUser(undefined);
+      setFiles([]);
       void queryClient.invalidateQueries({ queryKey: ['workflow'] });
     } catch (error) {
       reportError(error);
@@ -398,7 +437,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
       message.warning(t('workflow.why'));
       return;
     }
-    void act(path, { id: taskId, comment, ...body });
+    void act(path, { id: taskId, comment, attachIds, ...body });
   };
   return (
     <Card size="small" title={`${t('workflow.handle')}: ${task.name}`}>
@@ -416,6 +455,29 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
           onChange={(e) => setComment(e.target.value)}
           data-testid="wf-comment"
         />
+        <Space wrap>
+          <Upload
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={busy} data-testid="wf-attach">
+              {t('workflow.attach')}
+            </Button>
+          </Upload>
+          {files.map((file) => (
+            <Tag
+              key={file.id}
+              icon={<PaperClipOutlined />}
+              closable
+              onClose={() => setFiles((list) => list.filter((f) => f.id !== file.id))}
+            >
+              {file.name}
+            </Tag>
+          ))}
+        </Space>
         <Space wrap>
           {!task.assignee && (
             <Button loading={busy} onClick={() => void act('task/claim', undefined, { id: taskId })}>
@@ -451,7 +513,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
           <Button
             disabled={!user}
             loading={busy}
-            onClick={() => void act('task/delegate', { id: taskId, userId: user, comment })}
+            onClick={() => void act('task/delegate', { id: taskId, userId: user, comment, attachIds })}
           >
             {t('workflow.delegate')}
           </Button>
@@ -488,6 +550,7 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
   // Outside the menu: the page names its own tab.
   useDocumentTitle({ key: 'workflow.detail' });
   const status = useStatusLabel();
+  const download = useDownload();
   const detail = useQuery({
     queryKey: ['workflow', 'detail', instanceId],
     enabled: !!instanceId,
@@ -552,6 +615,21 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
                 <b>{h.name}</b> · {t(`workflow.kind.${h.kind}`, { defaultValue: t('workflow.kind.other') })}
                 {h.account ? ` · ${h.account}` : ''} · {time(h.time)}
                 {h.comment ? ` · ${h.comment}` : ''}
+                {(h.attachments ?? []).length > 0 && (
+                  <span data-testid="wf-history-attachments">
+                    {' · '}
+                    {t('workflow.attachments')}:
+                    {(h.attachments ?? []).map((file) => (
+                      <Typography.Link
+                        key={file.id}
+                        style={{ marginInlineStart: 8 }}
+                        onClick={() => void download(downloadPath, { id: file.id }, file.name)}
+                      >
+                        <PaperClipOutlined /> {file.name}
+                      </Typography.Link>
+                    ))}
+                  </span>
+                )}
               </span>
             ),
           }))}

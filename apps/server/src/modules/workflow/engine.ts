@@ -219,11 +219,39 @@ async function history(
     kind: string;
     auth?: AuthContext | null;
     comment?: string | null;
+    attachIds?: string[];
   },
 ) {
-  await tx.execute(sql`insert into bl_wf_history (id, tenant_id, instance_id, element_id, name, kind, user_id, account, comment)
+  await tx.execute(sql`insert into bl_wf_history (id, tenant_id, instance_id, element_id, name, kind, user_id, account, comment,
+        attach_ids)
       values (${nextId()}, ${instance.tenantId}, ${instance.id}, ${entry.elementId}, ${entry.name.slice(0, 255)},
-              ${entry.kind}, ${entry.auth?.userId ?? null}, ${entry.auth?.account ?? null}, ${entry.comment ?? null})`);
+              ${entry.kind}, ${entry.auth?.userId ?? null}, ${entry.auth?.account ?? null}, ${entry.comment ?? null},
+              ${JSON.stringify(entry.attachIds ?? [])}::jsonb)`);
+}
+
+/**
+ * The attachments a task action carries: each an attachment record of the caller's tenant, not
+ * removed; anything else is refused before the action writes anything. Duplicates count once.
+ */
+export async function checkAttachments(
+  tx: Tx,
+  auth: AuthContext,
+  ids: string[] | undefined,
+): Promise<string[]> {
+  const wanted = [...new Set(ids ?? [])];
+  if (wanted.length === 0) return [];
+  const found = await queryRows<{ id: string }>(
+    tx,
+    sql`select id::text as id from bl_attach where tenant_id = ${auth.tenantId} and is_deleted = 0
+        and id::text in (${sql.join(
+          wanted.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  const known = new Set(found.map((row) => row.id));
+  const missing = wanted.find((id) => !known.has(id));
+  if (missing) throw badRequest('workflow.badAttach', { id: missing });
+  return wanted;
 }
 
 /** `PT2H` / `P1D` after now, an ISO date, or nothing. */
@@ -698,7 +726,9 @@ export async function delegateTask(
   taskId: string,
   userId: string,
   comment?: string,
+  attachIds?: string[],
 ) {
+  const attached = await checkAttachments(tx, auth, attachIds);
   const { task, instance } = await lockTask(tx, taskId);
   requireHandler(task, auth);
   await requireUser(tx, userId);
@@ -711,6 +741,7 @@ export async function delegateTask(
     kind: 'delegate',
     auth,
     comment,
+    attachIds: attached,
   });
 }
 
@@ -735,8 +766,10 @@ export async function transferTask(
   taskId: string,
   userId: string,
   comment?: string,
+  attachIds?: string[],
 ) {
   const reason = why(comment);
+  const attached = await checkAttachments(tx, auth, attachIds);
   const { task, instance } = await lockTask(tx, taskId);
   requireHandler(task, auth);
   if (userId === auth.userId) throw badRequest('workflow.sameUser');
@@ -748,6 +781,7 @@ export async function transferTask(
     kind: 'transfer',
     auth,
     comment: reason,
+    attachIds: attached,
   });
 }
 
@@ -760,9 +794,10 @@ export async function addSigner(
   tx: Tx,
   auth: AuthContext,
   taskId: string,
-  input: { userId: string; mode: 'before' | 'after'; comment?: string },
+  input: { userId: string; mode: 'before' | 'after'; comment?: string; attachIds?: string[] },
 ) {
   const reason = why(input.comment);
+  const attached = await checkAttachments(tx, auth, input.attachIds);
   const { task, instance } = await lockTask(tx, taskId);
   requireHandler(task, auth);
   if (input.userId === auth.userId) throw badRequest('workflow.sameUser');
@@ -783,6 +818,7 @@ export async function addSigner(
     kind: input.mode === 'before' ? 'signBefore' : 'signAfter',
     auth,
     comment: reason,
+    attachIds: attached,
   });
 }
 
@@ -806,9 +842,10 @@ export async function backToStep(
   auth: AuthContext,
   language: Language,
   taskId: string,
-  input: { elementId: string; comment?: string },
+  input: { elementId: string; comment?: string; attachIds?: string[] },
 ): Promise<{ instanceStatus: string }> {
   const reason = why(input.comment);
+  const attached = await checkAttachments(tx, auth, input.attachIds);
   const { task, instance } = await lockTask(tx, taskId);
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
   requireHandler(task, auth);
@@ -834,6 +871,7 @@ export async function backToStep(
     kind: 'back',
     auth,
     comment: reason,
+    attachIds: attached,
   });
   if (route.kind === 'redo') {
     // The engine keeps waiting on the task; its branch's steps are done again, in order.
@@ -921,8 +959,9 @@ export async function completeTask(
   auth: AuthContext,
   language: Language,
   taskId: string,
-  input: { variables?: Record<string, unknown>; comment?: string; reject?: boolean },
+  input: { variables?: Record<string, unknown>; comment?: string; reject?: boolean; attachIds?: string[] },
 ): Promise<{ instanceStatus: string }> {
+  const attached = await checkAttachments(tx, auth, input.attachIds);
   const { task, instance } = await lockTask(tx, taskId);
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
   requireHandler(task, auth);
@@ -943,6 +982,7 @@ export async function completeTask(
     kind: input.reject ? 'reject' : 'complete',
     auth,
     comment,
+    attachIds: attached,
   });
   if (input.reject) {
     await tx.execute(sql`update bl_wf_task set status = 'cancelled', end_time = now()

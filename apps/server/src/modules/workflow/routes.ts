@@ -399,7 +399,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: idQuery } },
     async (request) => {
       const { id } = request.query as z.infer<typeof idQuery>;
-      const data = await run(request, async (tx) => {
+      const data = await run(request, async (tx, auth) => {
         const [instance] = await queryRows<Record<string, unknown> & { definitionId: string; title: string }>(
           tx,
           sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
@@ -410,11 +410,30 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         );
         if (!instance) throw notFound();
         const definition = await definitionById(tx, instance.definitionId);
-        const history = await queryRows<{ elementId: string; kind: string; name: string }>(
+        const rows = await queryRows<{ elementId: string; kind: string; name: string; attachIds: string[] }>(
           tx,
-          sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time
+          sql`select element_id as "elementId", name, kind, user_id as "userId", account, comment, time,
+              attach_ids as "attachIds"
             from bl_wf_history where instance_id = ${id} order by time, id`,
         );
+        // Each row's attachments by name, for download links (removed ones are left out).
+        const attachIds = [...new Set(rows.flatMap((row) => row.attachIds ?? []))];
+        const files =
+          attachIds.length === 0
+            ? []
+            : await queryRows<{ id: string; name: string }>(
+                tx,
+                sql`select id::text as id, coalesce(nullif(original_name, ''), id::text) as name from bl_attach
+                  where tenant_id = ${auth.tenantId} and is_deleted = 0 and id::text in (${sql.join(
+                    attachIds.map((i) => sql`${i}`),
+                    sql`, `,
+                  )})`,
+              );
+        const fileById = new Map(files.map((file) => [file.id, file]));
+        const history = rows.map(({ attachIds: ids, ...row }) => ({
+          ...row,
+          attachments: (ids ?? []).flatMap((i) => fileById.get(i) ?? []),
+        }));
         const tasks = await queryRows<{
           elementId: string;
           status: string;
@@ -542,10 +561,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   });
 
   // Handling a task ---------------------------------------------------------------------------
+  /** Attachment records of the caller's tenant (uploaded first); the engine checks them. */
+  const attachIds = z.array(idText).max(20).optional();
   const taskBody = z.object({
     id: idText,
     variables: variablesSchema,
     comment: z.string().max(2000).optional(),
+    attachIds,
   });
   app.post(
     `${base}/task/claim`,
@@ -562,6 +584,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       completeTask(tx, runtime, auth, request.language, input.id, {
         variables: input.variables,
         comment: input.comment,
+        attachIds: input.attachIds,
       }),
     );
     return ok(data, translate('ok', request.language));
@@ -572,6 +595,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       completeTask(tx, runtime, auth, request.language, input.id, {
         comment: input.comment ?? '',
         reject: true,
+        attachIds: input.attachIds,
       }),
     );
     return ok(data, translate('ok', request.language));
@@ -580,13 +604,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     id: idText,
     userId: idText,
     comment: z.string().max(2000).optional(),
+    attachIds,
   });
   app.post(
     `${base}/task/delegate`,
     { schema: { tags: ['workflow'], body: delegateBody } },
     async (request) => {
       const input = request.body as z.infer<typeof delegateBody>;
-      await run(request, (tx, auth) => delegateTask(tx, auth, input.id, input.userId, input.comment));
+      await run(request, (tx, auth) =>
+        delegateTask(tx, auth, input.id, input.userId, input.comment, input.attachIds),
+      );
       return ok(null, translate('ok', request.language));
     },
   );
@@ -596,7 +623,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], body: delegateBody } },
     async (request) => {
       const input = request.body as z.infer<typeof delegateBody>;
-      await run(request, (tx, auth) => transferTask(tx, auth, input.id, input.userId, input.comment));
+      await run(request, (tx, auth) =>
+        transferTask(tx, auth, input.id, input.userId, input.comment, input.attachIds),
+      );
       return ok(null, translate('ok', request.language));
     },
   );
@@ -610,6 +639,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     id: idText,
     elementId: z.string().max(128),
     comment: z.string().max(2000).optional(),
+    attachIds,
   });
   app.post(`${base}/task/back`, { schema: { tags: ['workflow'], body: backBody } }, async (request) => {
     const input = request.body as z.infer<typeof backBody>;
