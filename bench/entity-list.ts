@@ -22,6 +22,11 @@
 // two statements as the application (the page, and the count capped at 10,001 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
 //
+// Figures (2026-11-25 23:05, quiet machine, BENCH_PGLITE=0, no export or import, 30 runs):
+//   default sort page 1 p50 8.8 / p95 13.9 ms; code_equal 2.7 / 7.1; name contains 18.5 / 29.0
+//   throughput, 8 connections, 3 × 5 s: baseline 449 / 432 / 441 req/s, application 296 / 318 /
+//   308 req/s, ratio 0.66 / 0.74 / 0.70, median 0.70 (target 0.8: not met).
+//
 // Figures (2026-11-25, one run, PostgreSQL 15, 2 cores at load average 20-30 from other
 // helpers' test runs and builds plus this branch's own unit run; BENCH_TENANTS=2
 // BENCH_ROWS=1000000 BENCH_EXPORT_ROWS=0 BENCH_IMPORT_ROWS=0 BENCH_RUNS=30):

@@ -17,6 +17,15 @@
 //   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
 //   BENCH_KEEP=0         1 keeps the bench database (its name is printed) for EXPLAIN; drop it
 //
+// Figures (2026-11-25 22:50, quiet machine, load 1.5, BENCH_CLIENTS=1,4, after ADR 0028's
+// one-statement allocation lock and state + log; the ledger check found 0 keys off):
+//   clients  bills/s  lines/s  p50 ms  p95 ms
+//         1     98.6     1972     9.7    14.5
+//         4      170     3395    22.7    36.3
+//   stock control, 4 clients, lines/s: transfer 711, loss 994, count 1427, wave 887
+//   pgbench -c 4 -j 2 -T 20 in the same run: 2784 tps. Inbound posting with 4 clients is
+//   1.22 × pgbench (target 2 ×: not met).
+//
 // Figures (2026-11-23, quiet 2-core machine, PostgreSQL 15 local, pool 20, 50 places, 15 s each):
 //   clients  bills/s  lines/s  p50 ms  p95 ms
 //         1     36.9      738    25.1    34.9

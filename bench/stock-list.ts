@@ -11,6 +11,16 @@
 //   BENCH_CASES=regex    only the cases whose names match
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
+// Figures (2026-11-25 22:53-23:05, quiet machine, load < 2, three runs of BENCH_RUNS=30; seeding
+// 27-31 s), p95 ms of each run and their median:
+//   stock/list page 1 15.4 / 15.0 / 11.1 → 15.0 (p50 7-10); owner 12.5 / 13.4 / 10.0 → 12.5;
+//   owner + material 14.3 / 13.2 / 7.8 → 13.2; place 9.6 / 11.0 / 6.3 → 9.6;
+//   by-details owner 18.4 / 36.1 / 15.7 → 18.4; owner + area 117 / 102 / 93.2 → 102;
+//   by-area from the totals 39.8 / 38.3 / 46.4 → 39.8 (ledger path 853-987); one area → 31.2;
+//   by-owner-batch owner 20.5 / 27.7 / 15.8 → 20.5.
+//   Target 5: the area and owner reports are within 100 ms but for by-details owner + area
+//   (102); the lists' p95 is 10-15 ms against 10 (p50 4-10 ms).
+//
 // Figures (2026-11-25 15:35, BENCH_RUNS=15, load average 17-19 from other sessions, after the
 // count rode along with the page, ADR 0019 amendment; seeding took 177 s), p50 / p95 ms:
 //   stock/list page 1 25.6 / 214, owner 16.8 / 55.2, owner + material 14.1 / 73.0, place 6.9 / 21.7;
