@@ -1,7 +1,6 @@
 import { date, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   headerTable,
@@ -16,6 +15,7 @@ import {
   unlisted,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { reviewActions } from './fee-actions.ts';
 
 /** Purchase application lines: what to buy, how much, at which reference price. */
 export const ispurchaseapplybillDetailTable = lineTable('bl_ispurchaseapplybilldetail');
@@ -65,29 +65,19 @@ export const ispurchaseapplybill = defineEntity({
     // Review approves the application (no stock moves); a tenant may require an approval
     // process for it (docs/adr/0027-workflow-engine.md, addendum 2).
     actions: {
-      review: {
-        ...verbs.review,
-        confirm: label(
+      ...reviewActions(
+        label(
           '确定审核选择的采购申请单？审核后即可据此采购。',
           '確定審核選擇的採購申請單？審核後即可據此採購。',
           'Review the selected purchase applications? Purchasing may then go ahead.',
         ),
-        when: { isReview: ['0', '1'] },
-        refuse: 'flow.alreadyReviewed',
-        sets: { isReview: '2' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        confirm: label(
+        label(
           '确定反审核选择的采购申请单？',
           '確定反審核選擇的採購申請單？',
           'Un-review the selected purchase applications?',
         ),
-        when: { isReview: ['2'], state: ['0'] },
-        sets: { isReview: '1' },
-        audit: 'clear',
-      },
+        { state: ['0'] },
+      ),
     },
   },
   fields: {

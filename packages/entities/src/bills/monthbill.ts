@@ -1,7 +1,6 @@
 import { date, integer, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import type { FieldInput } from '../kinds.ts';
 import { label } from '../label.ts';
 import {
@@ -17,6 +16,7 @@ import {
   stateFields,
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { reviewActions } from './fee-actions.ts';
 
 const price = () => numeric({ precision: 18, scale: 4 });
 const stageNames = ['一', '二', '三', '四', '五', '六'];
@@ -145,30 +145,18 @@ export const monthbill = defineEntity({
         when: { isReview: ['0', '1'] },
         refuse: 'monthbill.reviewed',
       },
-      review: {
-        ...verbs.review,
-        confirm: label(
+      ...reviewActions(
+        label(
           '确定审核选择的月结账单？审核后明细不能再生成或修改。',
           '確定審核選擇的月結賬單？審核後明細不能再生成或修改。',
           'Review the selected monthly bills? Their lines can no longer be made again or changed.',
         ),
-        when: { isReview: ['0', '1'] },
-        refuse: 'flow.alreadyReviewed',
-        sets: { isReview: '2' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        confirm: label(
+        label(
           '确定反审核选择的月结账单？',
           '確定反審核選擇的月結賬單？',
           'Un-review the selected monthly bills?',
         ),
-        when: { isReview: ['2'] },
-        refuse: 'flow.notReviewed',
-        sets: { isReview: '1' },
-        audit: 'clear',
-      },
+      ),
     },
   },
   fields: {

@@ -1,7 +1,6 @@
 import { date, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
-import { verbs } from '../flow.ts';
 import { label } from '../label.ts';
 import {
   computed,
@@ -12,6 +11,7 @@ import {
   reviewColumns,
   reviewFields,
 } from './blocks.ts';
+import { reviewActions } from './fee-actions.ts';
 
 /**
  * Package-warehouse bills (spec 01 /otherBill packagewarehousebill): an area rented whole to an
@@ -40,30 +40,18 @@ export const packagewarehousebill = defineEntity({
     locks: [locks.reviewed()],
     // No stock of its own: reviewing makes the rented area count, and lets conversions name it.
     actions: {
-      review: {
-        ...verbs.review,
-        confirm: label(
+      ...reviewActions(
+        label(
           '确定审核选择的包仓单？审核后可被转换单引用。',
           '確定審核選擇的包倉單？審核後可被轉換單引用。',
           'Review the selected package-warehouse bills? Conversions can then name them.',
         ),
-        when: { isReview: ['0', '1'] },
-        refuse: 'flow.alreadyReviewed',
-        sets: { isReview: '2' },
-        audit: 'stamp',
-      },
-      unreview: {
-        ...verbs.unreview,
-        confirm: label(
+        label(
           '确定反审核选择的包仓单？',
           '確定反審核選擇的包倉單？',
           'Un-review the selected package-warehouse bills?',
         ),
-        when: { isReview: ['2'] },
-        refuse: 'flow.notReviewed',
-        sets: { isReview: '1' },
-        audit: 'clear',
-      },
+      ),
     },
   },
   titleField: 'billNo',
