@@ -142,7 +142,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       await api.call('POST', '/api/bl-flowable/process/start', { payload: { key, variables } }),
       `start ${key}`,
     ).id;
-  const todo = async (c: Client, instanceId: string, language = 'zh') =>
+  const openTasks = async (c: Client, instanceId: string, language = 'zh') =>
     must<Page>(
       await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' }, language }),
       'todo',
@@ -158,7 +158,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     );
   /** Completes the signer's one open task of the instance. */
   const approve = async (signer: number, instanceId: string) => {
-    const mine = await todo(signers[signer] as Client, instanceId);
+    const mine = await openTasks(signers[signer] as Client, instanceId);
     expect(mine).toHaveLength(1);
     must(await complete(signers[signer] as Client, mine[0]?.id), `s${signer + 1} approves`);
   };
@@ -190,7 +190,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
 
   it('parallel multi-instance: one task per signer, all must approve before the process moves on', async () => {
     const id = await start('allSign', { signers: [ids.s1, ids.s2, ids.s3] });
-    for (const signer of signers) expect(await todo(signer, id)).toHaveLength(1);
+    for (const signer of signers) expect(await openTasks(signer, id)).toHaveLength(1);
     expect((await detail(id)).tasks.filter((t) => t.status === 'open')).toHaveLength(3);
     await approve(0, id);
     await approve(2, id);
@@ -199,9 +199,9 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     // The detail's progress: 2 of 3 approved.
     expect(waiting.loops).toEqual([{ elementId: 'sign', name: 'Sign', total: 3, approved: 2, open: 1 }]);
     expect(waiting.tasks.filter((t) => t.status === 'open').map((t) => t.assignee)).toEqual([ids.s2]);
-    expect(await todo(api, id)).toHaveLength(0);
+    expect(await openTasks(api, id)).toHaveLength(0);
     await approve(1, id);
-    const [last] = await todo(api, id);
+    const [last] = await openTasks(api, id);
     expect(last?.elementId).toBe('last');
     must(await complete(api, last?.id), 'last');
     expect((await detail(id)).instance.status).toBe('completed');
@@ -214,7 +214,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     expect((await detail(id)).tasks.filter((t) => t.status === 'open')).toHaveLength(2);
     await approve(0, id);
     // 2 of 3 is: the third signer's task is gone, the process is at the last step.
-    expect(await todo(signers[2] as Client, id)).toHaveLength(0);
+    expect(await openTasks(signers[2] as Client, id)).toHaveLength(0);
     const after = await detail(id);
     expect(after.active).toEqual(['last']);
     const signs = after.tasks.filter((t) => t.elementId === 'sign');
@@ -229,7 +229,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
     const id = await start('inTurn');
     const order: number[] = [];
     for (const next of [2, 0, 1]) {
-      const open = await Promise.all(signers.map((signer) => todo(signer, id)));
+      const open = await Promise.all(signers.map((signer) => openTasks(signer, id)));
       expect(open.map((o) => o.length)).toEqual([0, 1, 2].map((s) => (s === next ? 1 : 0)));
       expect((await detail(id)).loops).toMatchObject([{ total: 3, approved: order.length, open: 1 }]);
       await approve(next, id);
@@ -244,18 +244,18 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
 
   it('one signer rejecting rejects the whole instance (a veto): the other tasks are cancelled', async () => {
     const id = await start('halfSign', { signers: [ids.s1, ids.s2, ids.s3] });
-    const [mine] = await todo(signers[1] as Client, id);
+    const [mine] = await openTasks(signers[1] as Client, id);
     must(await reject(signers[1] as Client, mine?.id, 'no budget'), 'reject');
     const after = await detail(id);
     expect(after.instance).toMatchObject({ status: 'rejected', reason: 'no budget' });
     expect(after.tasks.filter((t) => t.status === 'open')).toHaveLength(0);
-    for (const signer of signers) expect(await todo(signer, id)).toHaveLength(0);
+    for (const signer of signers) expect(await openTasks(signer, id)).toHaveLength(0);
   });
 
   it('two signers approving at the same moment both count', async () => {
     const id = await start('allSign', { signers: [ids.s1, ids.s2, ids.s3] });
-    const [one] = await todo(signers[0] as Client, id);
-    const [two] = await todo(signers[1] as Client, id);
+    const [one] = await openTasks(signers[0] as Client, id);
+    const [two] = await openTasks(signers[1] as Client, id);
     const answers = await Promise.all([
       complete(signers[0] as Client, one?.id),
       complete(signers[1] as Client, two?.id),
@@ -268,10 +268,10 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
 
   it('an item sent back drops the whole multi-instance task; it starts anew with all its items', async () => {
     const id = await start('preSign', { signers: [ids.s1, ids.s2, ids.s3] });
-    const [pre] = await todo(api, id);
+    const [pre] = await openTasks(api, id);
     must(await complete(api, pre?.id), 'pre');
     await approve(0, id);
-    const [mine] = await todo(signers[1] as Client, id);
+    const [mine] = await openTasks(signers[1] as Client, id);
     must(
       await (signers[1] as Client).call('POST', '/api/bl-flowable/task/back', {
         payload: { id: String(mine?.id), elementId: 'pre', comment: 'redo' },
@@ -286,7 +286,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
         .map((t) => t.status)
         .sort(),
     ).toEqual(['cancelled', 'done', 'done']);
-    const [again] = await todo(api, id);
+    const [again] = await openTasks(api, id);
     must(await complete(api, again?.id), 'pre again');
     expect((await detail(id)).loops).toMatchObject([{ total: 3, approved: 0, open: 3 }]);
     for (const signer of [0, 1, 2]) await approve(signer, id);
@@ -295,10 +295,10 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
 
   it('a user task inside a sub-process is a task like any other (open rows are kept while waited for)', async () => {
     const id = await start('nested');
-    const [inner] = await todo(api, id);
+    const [inner] = await openTasks(api, id);
     expect(inner?.elementId).toBe('inner');
     must(await complete(api, inner?.id), 'inner');
-    const [outer] = await todo(api, id);
+    const [outer] = await openTasks(api, id);
     expect(outer?.elementId).toBe('outer');
     must(await complete(api, outer?.id), 'outer');
     expect((await detail(id)).instance.status).toBe('completed');
@@ -335,7 +335,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       'start leave',
     ).id;
     const seen = async (language: string) => {
-      const [task] = await todo(api, id, language);
+      const [task] = await openTasks(api, id, language);
       return [task?.name, task?.title];
     };
     expect(await seen('zh')).toEqual(['主管审批', '请假流程']);
@@ -350,7 +350,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
       'mine',
     );
     expect(mine.records.find((r) => r.id === id)?.title).toBe('請假流程');
-    const [task] = await todo(api, id);
+    const [task] = await openTasks(api, id);
     must(await complete(api, task?.id), 'manager approves');
     const done = must<Page>(await api.call('GET', '/api/bl-flowable/task/done', { language: 'en' }), 'done');
     expect(done.records.find((r) => r.instanceId === id)?.name).toBe('Manager approval');
@@ -405,7 +405,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
         .map((t) => String(t.elementId))
         .sort();
     const openTask = async (id: string, elementId: string) =>
-      (await todo(api, id)).find((t) => t.elementId === elementId);
+      (await openTasks(api, id)).find((t) => t.elementId === elementId);
     const done = async (id: string, elementId: string) =>
       must(await complete(api, (await openTask(id, elementId))?.id), elementId);
     const back = (taskId: unknown, elementId: string, language = 'zh') =>
@@ -543,7 +543,7 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
         await api.action('ispurchaseapplybill', 'review', [refused]),
         'review asks',
       );
-      const [task] = await todo(signers[0] as Client, String(asked2.instances[0]));
+      const [task] = await openTasks(signers[0] as Client, String(asked2.instances[0]));
       must(await reject(signers[0] as Client, task?.id, 'supplier not approved'), 'reject');
       expect((await state(refused)).isReview).toBe('1');
       const status = must<Row>(

@@ -5,6 +5,7 @@ import type { Row } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FlowCode, FlowContext } from '../flow/engine.ts';
+import { takenQuantities } from '../flow/quantities.ts';
 import { display, fromUnits, toUnits } from '../wms/decimal.ts';
 import { type CostCharge, writeCostDetails } from './cost-details.ts';
 import { agreementOn, agreementsOf, feeKinds, ruleOf } from './engine.ts';
@@ -96,33 +97,12 @@ async function checkPickup(ctx: FlowContext) {
   if (!parsed.success) throw badRequest('lading.badPickup');
   const named = parsed.data.lines;
   const lines = await linesOf(ctx.tx, ctx.auth, ctx.bills);
-  const now = new Map<string, bigint>();
-  if (named === undefined) for (const line of lines) now.set(line.id, toUnits(line.left));
-  else
-    for (const entry of named) {
-      const line = lines.find((l) => l.id === entry.id);
-      if (!line) throw badRequest('lading.badPickup');
-      let qty: bigint;
-      try {
-        qty = toUnits(entry.pickQty);
-      } catch {
-        throw badRequest('lading.badPickup');
-      }
-      const bill = ctx.bills.find((b) => b.id === line.headerId) as Row;
-      const total = (now.get(line.id) ?? 0n) + qty;
-      if (qty < 0n || total > toUnits(line.left))
-        throw badRequest('lading.pickOver', {
-          bill: billNo(bill),
-          line: line.lineNumber,
-          material: line.materialCode,
-          qty: display(qty),
-          left: display(toUnits(line.left)),
-        });
-      now.set(line.id, total);
-    }
-  for (const bill of ctx.bills)
-    if (!lines.some((l) => l.headerId === bill.id && (now.get(l.id) ?? 0n) > 0n))
-      throw badRequest('lading.nothingToPick', { bill: billNo(bill) });
+  const now = takenQuantities(
+    ctx.bills,
+    lines,
+    named?.map((entry) => ({ id: entry.id, qty: entry.pickQty })),
+    { bad: 'lading.badPickup', over: 'lading.pickOver', nothing: 'lading.nothingToPick' },
+  );
   trips.set(ctx, now);
 }
 

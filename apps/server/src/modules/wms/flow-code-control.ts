@@ -8,6 +8,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { FlowCode, FlowContext } from '../flow/engine.ts';
+import { takenQuantities } from '../flow/quantities.ts';
 import { refreshTotals } from './bills.ts';
 import { display, fromUnits, toUnits } from './decimal.ts';
 
@@ -191,32 +192,11 @@ async function receiveQuantities(ctx: FlowContext) {
         from bl_wmallocatebilldetail
         where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and invalid = '0' and header_id in (${ids(ctx.bills)})`,
   );
-  const now = new Map<string, bigint>();
-  if (named === undefined) for (const line of lines) now.set(line.id, toUnits(line.left));
-  else
-    for (const entry of named) {
-      const line = lines.find((l) => l.id === entry.id);
-      if (!line) throw badRequest('allocate.badReceive');
-      let qty: bigint;
-      try {
-        qty = toUnits(entry.qty);
-      } catch {
-        throw badRequest('allocate.badReceive');
-      }
-      const bill = ctx.bills.find((b) => b.id === line.headerId) as Row;
-      if (qty < 0n || (now.get(line.id) ?? 0n) + qty > toUnits(line.left))
-        throw badRequest('allocate.receiveOver', {
-          bill: billNo(bill),
-          line: line.lineNumber,
-          material: line.materialCode,
-          qty: display(qty),
-          left: display(toUnits(line.left)),
-        });
-      now.set(line.id, (now.get(line.id) ?? 0n) + qty);
-    }
-  for (const bill of ctx.bills)
-    if (!lines.some((l) => l.headerId === bill.id && (now.get(l.id) ?? 0n) > 0n))
-      throw badRequest('allocate.nothingToReceive', { bill: billNo(bill) });
+  const now = takenQuantities(ctx.bills, lines, named, {
+    bad: 'allocate.badReceive',
+    over: 'allocate.receiveOver',
+    nothing: 'allocate.nothingToReceive',
+  });
   for (const line of lines)
     await ctx.tx.execute(
       sql`update bl_wmallocatebilldetail set receive_qty = ${fromUnits(now.get(line.id) ?? 0n)}::numeric
