@@ -1,4 +1,3 @@
-import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import type { AuthContext } from '../src/http/context.ts';
 import { costUuid, writeCostDetails } from '../src/modules/billing/cost-details.ts';
 import { ladingCharges } from '../src/modules/billing/lading.ts';
 import { testApp, tokensOf } from './support/app.ts';
+import { feeFixtures } from './support/billing.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { client, masterData, nextBillNo } from './support/wms.ts';
 
@@ -21,14 +21,9 @@ describe.each(testDrivers())('lading pick-ups and accrual on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  const { path, must } = feeFixtures(() => api);
   const today = new Date().toISOString().slice(0, 10);
 
-  const path = (entity: string) => entityByName.get(entity)?.path as string;
-  const must = async (entity: string, payload: Line) => {
-    const answer = await api.call('POST', `${path(entity)}/submit`, { payload, language: 'en' });
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-    return answer.data as Row;
-  };
   const act = (action: string, id: string, payload?: unknown, language = 'en') =>
     api.call('POST', `${path('ladingbill')}/${action}`, { query: { ids: id }, payload, language });
   const ok = async (action: string, id: string, payload?: unknown) => {

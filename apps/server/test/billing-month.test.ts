@@ -1,14 +1,13 @@
-import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specRoutes } from '../../web/src/crud/routes.ts';
 import { queryRows } from '../src/db/database.ts';
 import { testApp, tokensOf } from './support/app.ts';
+import { feeFixtures } from './support/billing.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { client, masterData, nextBillNo } from './support/wms.ts';
 
-type Line = Record<string, unknown>;
 type Row = Record<string, unknown> & { id: string };
 
 /**
@@ -24,33 +23,8 @@ describe.each(testDrivers())('monthly bills and settlement reports on %s', (driv
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  const { path, must, receive, ship } = feeFixtures(() => api);
 
-  const path = (entity: string) => entityByName.get(entity)?.path as string;
-  const must = async (entity: string, payload: Line) => {
-    const answer = await api.call('POST', `${path(entity)}/submit`, { payload, language: 'en' });
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-    return answer.data as Row;
-  };
-  const numbered = (lines: Line[]) => lines.map((line, index) => ({ lineNumber: index + 1, ...line }));
-  const receive = (owner: string, billDate: string, lines: Line[]) =>
-    must('isinstockbill', {
-      billNo: nextBillNo('IN'),
-      billDate,
-      customerCode: owner,
-      type: '2',
-      isReview: '0',
-      details: numbered(lines.map((l) => ({ warehousePlaceCode: 'P1', batchNo: 'B', ...l }))),
-    });
-  const ship = (owner: string, billDate: string, lines: Line[]) =>
-    must('osoutstockbill', {
-      billNo: nextBillNo('OUT'),
-      billDate,
-      customerCode: owner,
-      warehouseCode: 'W1',
-      outTransferType: '1',
-      isReview: '0',
-      details: numbered(lines),
-    });
   const monthBill = (customerCode: string, periodStart: string, periodEnd: string) =>
     must('monthbill', {
       billNo: nextBillNo('YJD'),

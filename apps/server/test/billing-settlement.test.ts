@@ -1,12 +1,12 @@
-import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { nextId } from '../src/db/ids.ts';
 import { testApp, tokensOf } from './support/app.ts';
+import { feeFixtures } from './support/billing.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
-import { client, masterData, nextBillNo } from './support/wms.ts';
+import { client, masterData } from './support/wms.ts';
 
 type Line = Record<string, unknown>;
 type Row = Record<string, unknown> & { id: string };
@@ -21,35 +21,10 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  const { path, must, receive, ship } = feeFixtures(() => api);
 
-  const path = (entity: string) => entityByName.get(entity)?.path as string;
   const submit = (entity: string, payload: Line, language = 'en') =>
     api.call('POST', `${path(entity)}/submit`, { payload, language });
-  const must = async (entity: string, payload: Line) => {
-    const answer = await submit(entity, payload);
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-    return answer.data as Row;
-  };
-  const numbered = (lines: Line[]) => lines.map((line, index) => ({ lineNumber: index + 1, ...line }));
-  const receive = (owner: string, billDate: string, lines: Line[]) =>
-    must('isinstockbill', {
-      billNo: nextBillNo('IN'),
-      billDate,
-      customerCode: owner,
-      type: '2',
-      isReview: '0',
-      details: numbered(lines.map((l) => ({ warehousePlaceCode: 'P1', batchNo: 'B', ...l }))),
-    });
-  const ship = (owner: string, billDate: string, lines: Line[]) =>
-    must('osoutstockbill', {
-      billNo: nextBillNo('OUT'),
-      billDate,
-      customerCode: owner,
-      warehouseCode: 'W1',
-      outTransferType: '1',
-      isReview: '0',
-      details: numbered(lines),
-    });
   const ran = async (customerCode: string, start: string, end: string) => {
     const answer = await api.call('POST', '/api/bl-acct/billing/run', {
       payload: { customerCode, start, end },

@@ -1,4 +1,3 @@
-import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { queryRows } from '../src/db/database.ts';
 import { nextId } from '../src/db/ids.ts';
 import { costUuid } from '../src/modules/billing/cost-details.ts';
 import { testApp, tokensOf } from './support/app.ts';
+import { feeFixtures } from './support/billing.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { client, masterData, nextBillNo } from './support/wms.ts';
 
@@ -29,34 +29,9 @@ describe.each(testDrivers())('billing on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  const { path, must, numbered, receive, ship } = feeFixtures(() => api);
   let adminToken = '';
 
-  const path = (entity: string) => entityByName.get(entity)?.path as string;
-  const must = async (entity: string, payload: Line) => {
-    const answer = await api.call('POST', `${path(entity)}/submit`, { payload, language: 'en' });
-    if (!answer.success) throw new Error(`${entity}: ${answer.msg}`);
-    return answer.data as Row;
-  };
-  const numbered = (lines: Line[]) => lines.map((line, index) => ({ lineNumber: index + 1, ...line }));
-  const receive = (owner: string, billDate: string, lines: Line[], isReview = '0') =>
-    must('isinstockbill', {
-      billNo: nextBillNo('IN'),
-      billDate,
-      customerCode: owner,
-      type: '2',
-      isReview,
-      details: numbered(lines.map((l) => ({ warehousePlaceCode: 'P1', batchNo: 'B', ...l }))),
-    });
-  const ship = (owner: string, billDate: string, lines: Line[]) =>
-    must('osoutstockbill', {
-      billNo: nextBillNo('OUT'),
-      billDate,
-      customerCode: owner,
-      warehouseCode: 'W1',
-      outTransferType: '1',
-      isReview: '0',
-      details: numbered(lines),
-    });
   const owner = (code: string) => must('customer', { code, name: `货主 ${code}`, customerStatus: '1' });
   const agreement = (code: string, customerCode: string, extra: Line = {}) =>
     must('lgagreement', {
