@@ -398,10 +398,26 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     expect(body(add).msg).toBe('You have no permission for this action (material_add)');
     const row = body<Page<Row>>(await list('material', { code_equal: 'M-002' }, keeper)).data
       .records[0] as Row;
+    const remove = await call('POST', '/api/bl-wms/material/remove', keeper, {
+      query: { ids: row.id },
+      language: 'en',
+    });
+    expect(remove.statusCode).toBe(403);
+    expect(body(remove).msg).toBe('You have no permission for this action (material_delete)');
+    // Routes that declare their button have it checked by the token guard, in the statement of
+    // the session check: the same refusal, naming the button, in the caller's language.
+    const units = await call('GET', '/api/bl-wms/unit/list', keeper, { language: 'en' });
+    expect(units.statusCode).toBe(403);
+    expect(body(units).msg).toBe('You have no permission for this action (unit_view)');
     expect(
-      (await call('POST', '/api/bl-wms/material/remove', keeper, { query: { ids: row.id } })).statusCode,
-    ).toBe(403);
-    expect((await list('unit', {}, keeper)).statusCode).toBe(403);
+      (await call('GET', '/api/bl-wms/material/detail', keeper, { query: { id: String(row.id) } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/bl-wms/unit/detail', keeper, { query: { id: '1' } })).statusCode).toBe(
+      403,
+    );
+    // Nothing was removed by the refused call.
+    expect(body<Page<Row>>(await list('material', { code_equal: 'M-002' }, keeper)).data.total).toBe(1);
   });
 
   it('lets whoever reads a bill read and export its lines across bills', async () => {

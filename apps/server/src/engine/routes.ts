@@ -75,6 +75,7 @@ export function registerEntityRoutes(
     app.get(
       `${entity.path}/list`,
       {
+        config: { button: readButton(entity, 'view') },
         schema: {
           tags,
           summary: `${name}: a page of records (current, size, ascs, descs, filters with SpringBlade suffixes)`,
@@ -92,7 +93,10 @@ export function registerEntityRoutes(
     );
     app.get(
       `${entity.path}/detail`,
-      { schema: { tags, summary: `${name}: one record with its lines`, querystring: idQuery } },
+      {
+        config: { button: readButton(entity, 'view') },
+        schema: { tags, summary: `${name}: one record with its lines`, querystring: idQuery },
+      },
       async (request) => {
         const auth = requireAuth(request.auth);
         const { id } = request.query as z.infer<typeof idQuery>;
@@ -109,6 +113,7 @@ export function registerEntityRoutes(
       app.post(
         `${entity.path}/names`,
         {
+          config: { button: readButton(entity, 'view') },
           schema: {
             tags,
             summary: `${name}: the names of records by the field references hold ({ by, label, values } → { value: name })`,
@@ -130,7 +135,10 @@ export function registerEntityRoutes(
     if (entity.parent === undefined)
       app.post(
         `${entity.path}/printed`,
-        { schema: { tags, summary: `${name}: record that ids=1,2,3 were printed`, querystring: idsQuery } },
+        {
+          config: { button: readButton(entity, 'view') },
+          schema: { tags, summary: `${name}: record that ids=1,2,3 were printed`, querystring: idsQuery },
+        },
         async (request) => {
           const auth = requireAuth(request.auth);
           const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
@@ -164,6 +172,7 @@ export function registerEntityRoutes(
       app.post(
         `${entity.path}/remove`,
         {
+          config: { button: buttonCode(entity.name, 'delete') },
           schema: {
             tags,
             summary: `${name}: logical delete of ids=1,2,3 (all or nothing)`,

@@ -166,7 +166,7 @@ export async function buildApp({
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(formbody);
 
   await app.register(swagger, {

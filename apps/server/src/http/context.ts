@@ -20,6 +20,11 @@ export interface AuthContext {
   deptId: string;
   /** The caller's address, for the operation log. */
   ip?: string;
+  /**
+   * The button of the route (`config.button`) that the token guard found granted in its session
+   * check: `requireButton` for this code needs no statement of its own (ADR 0019 amendment).
+   */
+  grantedButton?: string;
 }
 
 declare module 'fastify' {
@@ -31,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route that needs no signed-in user (sign-in itself, health, docs). */
     public?: boolean;
+    /**
+     * The button the route needs, checked by the token guard in the statement of its session
+     * check (no round trip of its own); the handler's `requireButton` for it is then free.
+     */
+    button?: string;
   }
 }
 

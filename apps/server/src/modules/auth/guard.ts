@@ -1,23 +1,53 @@
 import { ResultCode } from '@bl/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Database, literal } from '../../db/database.ts';
+import { operatorTenant } from '../../engine/crud.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { passwordDueAllowed } from './password-due.ts';
 import type { TokenService } from './tokens.ts';
 
 const digits = /^\d+$/;
 
+/** The row of the session check. */
+interface SessionCheck {
+  password_due: boolean;
+  all_powerful: boolean;
+  /** With a route button: the tenant's package holds it (or nothing bounds the tenant). */
+  packaged: boolean | null;
+  /** With a route button: one of the token's roles is granted it. */
+  role_granted: boolean | null;
+}
+
 /**
  * The session check as one statement: the session is open, whether its user must change the
  * password first, and whether one of the token's roles is the tenant's administrator role (as
- * `holdsAdministratorRole`). Raw SQL for `beginChecked`: every value is a literal from a token
- * whose signature was checked, and ids are digits or refused before they get here.
+ * `holdsAdministratorRole`); with the route's button, the two halves of `requireButton` (the
+ * package bound and the role grant), so the permission costs no round trip of its own. Raw SQL
+ * for `beginChecked`: every value is a literal from a token whose signature was checked or from
+ * the route's own declaration, and ids are digits or refused before they get here.
  */
-function sessionCheck(sessionId: string, roleIds: string[], now: Date) {
+function sessionCheck(tenantId: string, sessionId: string, roleIds: string[], now: Date, button?: string) {
   const roles = literal(`{${roleIds.filter((id) => digits.test(id)).join(',')}}`);
+  const code = button === undefined ? '' : literal(button);
+  // The same rules as engine/permissions.ts `packageMenuIds` and `requireButton`, read in the
+  // same transaction and role, so row-level security sees them alike.
+  const packageMenus = `select tp.menu_id from blade_tenant t
+      join blade_tenant_package tp on tp.id = t.package_id
+      where t.tenant_id = ${literal(tenantId)} and t.is_deleted = 0 and tp.is_deleted = 0`;
+  const buttonColumns =
+    button === undefined
+      ? 'null::boolean as packaged, null::boolean as role_granted'
+      : `(${tenantId === operatorTenant} or not exists (${packageMenus})
+           or exists (select 1 from blade_menu m, (${packageMenus} limit 1) p
+                      where m.code = ${code} and m.is_deleted = 0
+                        and m.id::text = any(string_to_array(p.menu_id, ',')))) as packaged,
+         exists (select 1 from blade_role_menu rm join blade_menu m on m.id = rm.menu_id
+                 where rm.role_id = any(${roles}::bigint[]) and m.code = ${code} and m.is_deleted = 0)
+           as role_granted`;
   return `select exists (select 1 from auth_password_due d where d.user_id = s.user_id) as password_due,
     exists (select 1 from blade_role r where r.id = any(${roles}::bigint[]) and r.is_deleted = 0
-            and r.is_administrator) as all_powerful
+            and r.is_administrator) as all_powerful,
+    ${buttonColumns}
     from auth_session s
     where s.id = ${literal(sessionId)} and s.revoked_at is null
       and s.expires_at > ${literal(now.toISOString())}::timestamptz`;
@@ -50,15 +80,18 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     // By now a JSON or form body has been read (preHandler); a multipart body is read by the
     // handler itself, so only an upload commits the check at once.
     const holds = !String(request.headers['content-type'] ?? '').startsWith('multipart/');
-    const [open] = await database.beginChecked<{ password_due: boolean; all_powerful: boolean }>(
+    const button = request.routeOptions.config?.button;
+    const [open] = await database.beginChecked<SessionCheck>(
       claims.tid,
-      sessionCheck(claims.sid, claims.rid, new Date()),
+      sessionCheck(claims.tid, claims.sid, claims.rid, new Date(), button),
       holds ? { holdFor: request } : {},
     );
     if (!open) throw unauthorized('auth.tokenInvalid');
     // A password others know (demo, default, reset) is changed before anything else is done.
     if (open.password_due && !passwordDueAllowed.has(url))
       throw new AppError(ResultCode.forbidden, 'auth.passwordChangeDue');
+    if (button !== undefined && !(open.packaged && (open.all_powerful || open.role_granted)))
+      throw new AppError(ResultCode.forbidden, 'crud.forbidden', { code: button });
     request.auth = {
       tenantId: claims.tid,
       userId: checked.sub,
@@ -71,6 +104,7 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       allPowerful: open.all_powerful,
       deptId: claims.dpt ?? '',
       ip: request.ip,
+      ...(button !== undefined && { grantedButton: button }),
     };
   });
 }

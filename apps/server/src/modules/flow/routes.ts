@@ -33,6 +33,7 @@ export function registerFlowRoutes(
       app.post(
         `${entity.path}/${name}`,
         {
+          config: { button: `${entity.name}_${name}` },
           schema: {
             tags: [entity.name],
             summary: `${entity.label.en}: ${action.label.en}`,

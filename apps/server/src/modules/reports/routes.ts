@@ -30,6 +30,7 @@ export function registerReportRoutes(app: FastifyInstance, database: Database) {
     app.get(
       `${prefix}/${report.code}/list`,
       {
+        config: { button: `${report.code}_view` },
         schema: {
           tags,
           summary: `${report.label.en}: a page of rows with the totals of every row matched (filters: ${report.filters.join(', ')}, warehouseAreaCode)`,
