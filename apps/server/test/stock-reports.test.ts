@@ -278,6 +278,10 @@ describe.each(testDrivers())('stock reports on %s', (driver) => {
     ]);
     const area = await report('stockByDetails', { warehouseAreaCode_equal: 'A2' });
     expect(area.data.records.map((r) => r.qty)).toEqual(['0.3333', '0.6667']);
+    // The count and totals of an area filter (the area's locations, a semi-join) match its rows.
+    expect([area.data.total, area.data.totals.qty]).toEqual([2, '1.0000']);
+    const noArea = await report('stockByDetails', { warehouseAreaCode_equal: 'A9' });
+    expect([noArea.data.total, noArea.data.totals.qty, noArea.data.records]).toEqual([0, '0', []]);
     const frozen = await report('stockByDetails', { stockStatus_equal: '3' });
     expect(frozen.data.records.map((r) => [r.customerCode, r.materialCode])).toEqual([['C2', 'M2']]);
     const sorted = await report('stockByDetails', { descs: 'qty', size: '1' });

@@ -152,6 +152,16 @@ function fromWhere(report: ReportDefinition, query: ReportQuery, withPlace = tru
       where true${area}`;
   }
   if (!withPlace && !query.areaCode) return sql`from ${table} where ${query.where}`;
+  // Counting and summing by area need only whether a row's location is one of the area's (a
+  // location code is unique in the tenant): a semi-join to those locations, no row-by-row join
+  // to the area, so an owner's totals stay an index-only scan (migration 0066). The tenant is a
+  // value, not the row's column: correlated, the planner ran the sub-select once per row.
+  if (!withPlace) {
+    const tenant = query.tenantId === undefined ? sql`${table}.tenant_id` : sql`${query.tenantId}`;
+    return sql`from ${table} where ${query.where} and ${table}.warehouse_place_code in (
+      select p.code from bl_warehouseplace p
+      where p.tenant_id = ${tenant} and p.is_deleted = 0 and p.warehouse_area_code = ${query.areaCode})`;
+  }
   return sql`from ${table}
     left join bl_warehouseplace p on p.tenant_id = ${table}.tenant_id
       and p.code = ${table}.warehouse_place_code and p.is_deleted = 0
