@@ -16,7 +16,7 @@ import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { registerJobRoutes, removeOldExports } from '../jobs/routes.ts';
-import { registerApiGrants, registerApiPermissionGuard } from '../modules/access/api-permissions.ts';
+import { registerApiGrants } from '../modules/access/api-permissions.ts';
 import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
 import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
 import { registerTokenGuard } from '../modules/auth/guard.ts';
@@ -188,9 +188,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   const tokens = await TokenService.create(database, config.jwtSecret);
+  // The session, the interface permissions and the route's button: one statement (ADR 0019).
   registerTokenGuard(app, database, tokens);
-  // After the token guard: it needs the caller (hooks run in the order they are added).
-  registerApiPermissionGuard(app, database);
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (request) =>
     ok({ status: 'up' }, translate('ok', request.language)),

@@ -3,12 +3,12 @@ import { idSchema } from '@bl/entities';
 import { apipermissionTable } from '@bl/entities/system/apipermission';
 import { apipermissioncategoryTable } from '@bl/entities/system/apipermissioncategory';
 import { role as roleEntity, roleTable } from '@bl/entities/system/role';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../audit/audit.ts';
-import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { roleApi } from '../../db/schema/index.ts';
 import { requireButton } from '../../engine/permissions.ts';
@@ -23,30 +23,24 @@ const id = idSchema;
 const idList = z.array(id).max(5000);
 
 /** A live interface permission of the tenant, and whether the caller's roles hold it. */
-interface GuardedInterface {
+export interface GuardedInterface {
   code: string;
   url: string;
   granted: boolean;
 }
 
 /**
- * Every live interface permission of the caller's tenant with whether one of the caller's
- * roles holds it: one query, read afresh on every call so a grant or a new pattern applies
- * at once (no cache shared between requests).
+ * The token guard's session-check column (modules/auth/guard.ts) with every live interface
+ * permission of the caller's tenant and whether one of the caller's roles holds it, as a JSON
+ * array: read afresh on every call so a grant or a new pattern applies at once (no cache shared
+ * between requests), in the statement the guard sends anyway, so it costs no round trip.
+ * `tenant` and `roles` are SQL literals (a text and a bigint[] array of digits).
  */
-async function guardedInterfaces(tx: Tx, auth: AuthContext): Promise<GuardedInterface[]> {
-  const roles = auth.roleIds.length > 0 ? auth.roleIds : ['0'];
-  return queryRows<GuardedInterface>(
-    tx,
-    sql`select p.resource_code as code, p.resource_url as url,
-          exists (select 1 from blade_role_api r where r.tenant_id = p.tenant_id and r.api_id = p.id
-                  and r.role_id in (${sql.join(
-                    roles.map((r) => sql`${r}`),
-                    sql`, `,
-                  )})) as granted
-        from bl_apipermission p
-        where p.tenant_id = ${auth.tenantId} and p.is_deleted = 0 and p.status = 1`,
-  );
+export function guardedInterfacesColumn(tenant: string, roles: string): string {
+  return `coalesce((select json_agg(json_build_object('code', p.resource_code, 'url', p.resource_url,
+      'granted', exists (select 1 from blade_role_api r where r.tenant_id = p.tenant_id and r.api_id = p.id
+                         and r.role_id = any(${roles}::bigint[]))))
+    from bl_apipermission p where p.tenant_id = ${tenant} and p.is_deleted = 0 and p.status = 1), '[]'::json)`;
 }
 
 /**
@@ -62,18 +56,13 @@ export function refusedInterface(path: string, guarded: GuardedInterface[]): str
 
 /**
  * Interface permissions (spec 02 §6; ARCHITECTURE.md: permissions are checked on the server):
- * after the token guard, every signed-in API call is checked against the tenant's URL
- * patterns. Administrators pass, as they hold every button.
+ * every signed-in API call is checked against the tenant's URL patterns, by the token guard
+ * with what its session check read. Administrators pass, as they hold every button.
  */
-export function registerApiPermissionGuard(app: FastifyInstance, database: Database) {
-  app.addHook('preHandler', async (request) => {
-    const auth = request.auth;
-    if (!auth || auth.allPowerful) return;
-    const path = requestPath(request.url);
-    const guarded = await database.withTenant(auth.tenantId, (tx) => guardedInterfaces(tx, auth));
-    const refused = refusedInterface(path, guarded);
-    if (refused !== undefined) throw new AppError(ResultCode.forbidden, 'api.forbidden', { code: refused });
-  });
+export function refuseInterface(auth: AuthContext, url: string, guarded: GuardedInterface[]): void {
+  if (auth.allPowerful) return;
+  const refused = refusedInterface(requestPath(url), guarded);
+  if (refused !== undefined) throw new AppError(ResultCode.forbidden, 'api.forbidden', { code: refused });
 }
 
 /** A category with its interface permissions, as the role screen's checkable tree shows them. */

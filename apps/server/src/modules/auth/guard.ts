@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { type Database, literal } from '../../db/database.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
+import {
+  type GuardedInterface,
+  guardedInterfacesColumn,
+  refuseInterface,
+} from '../access/api-permissions.ts';
 import { passwordDueAllowed } from './password-due.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -16,13 +21,16 @@ interface SessionCheck {
   packaged: boolean | null;
   /** With a route button: one of the token's roles is granted it. */
   role_granted: boolean | null;
+  /** The tenant's interface permissions and whether the token's roles hold them. */
+  interfaces: GuardedInterface[];
 }
 
 /**
  * The session check as one statement: the session is open, whether its user must change the
  * password first, and whether one of the token's roles is the tenant's administrator role (as
- * `holdsAdministratorRole`); with the route's button, the two halves of `requireButton` (the
- * package bound and the role grant), so the permission costs no round trip of its own. Raw SQL
+ * `holdsAdministratorRole`), the tenant's interface permissions with those the roles hold
+ * (modules/access/api-permissions.ts), and with the route's button the two halves of
+ * `requireButton` (the package bound and the role grant): no permission costs a round trip. Raw SQL
  * for `beginChecked`: every value is a literal from a token whose signature was checked or from
  * the route's own declaration, and ids are digits or refused before they get here.
  */
@@ -47,6 +55,7 @@ function sessionCheck(tenantId: string, sessionId: string, roleIds: string[], no
   return `select exists (select 1 from auth_password_due d where d.user_id = s.user_id) as password_due,
     exists (select 1 from blade_role r where r.id = any(${roles}::bigint[]) and r.is_deleted = 0
             and r.is_administrator) as all_powerful,
+    ${guardedInterfacesColumn(literal(tenantId), roles)} as interfaces,
     ${buttonColumns}
     from auth_session s
     where s.id = ${literal(sessionId)} and s.revoked_at is null
@@ -90,8 +99,6 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     // A password others know (demo, default, reset) is changed before anything else is done.
     if (open.password_due && !passwordDueAllowed.has(url))
       throw new AppError(ResultCode.forbidden, 'auth.passwordChangeDue');
-    if (button !== undefined && !(open.packaged && (open.all_powerful || open.role_granted)))
-      throw new AppError(ResultCode.forbidden, 'crud.forbidden', { code: button });
     request.auth = {
       tenantId: claims.tid,
       userId: checked.sub,
@@ -104,7 +111,12 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       allPowerful: open.all_powerful,
       deptId: claims.dpt ?? '',
       ip: request.ip,
-      ...(button !== undefined && { grantedButton: button }),
     };
+    refuseInterface(request.auth, request.url, open.interfaces);
+    if (button !== undefined) {
+      if (!(open.packaged && (open.all_powerful || open.role_granted)))
+        throw new AppError(ResultCode.forbidden, 'crud.forbidden', { code: button });
+      request.auth.grantedButton = button;
+    }
   });
 }
