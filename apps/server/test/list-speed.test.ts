@@ -1,10 +1,12 @@
 import { listCountCap } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { body, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 
 /** List and report speed (ADR 0019): capped counts, the guard's held transaction, place totals. */
 describe.each(testDrivers())('list and report speed on %s', (driver) => {
@@ -53,6 +55,54 @@ describe.each(testDrivers())('list and report speed on %s', (driver) => {
     expect(few.data.totalCapped).toBeUndefined();
     expect(few.data.pages).toBe(2);
   });
+
+  // PostgreSQL only: PGlite has no round trips (one connection in the process).
+  if (driver === 'postgres')
+    it('lists in three round trips, permissions included: begin with the checks, the page with its count, commit', async () => {
+      await test.database.withTenant(tenantId, (tx) =>
+        tx.execute(sql`
+          insert into bl_material (id, tenant_id, code, name, unit_code)
+          select 3100000000000000000 + g, ${tenantId}, 'TRIP' || g, '往返', 'PCS'
+          from generate_series(1, 3) g`),
+      );
+      const roleId = await createRole(test.database, { roleAlias: 'counter', buttons: ['material_view'] });
+      const clerk = await createUserAndSignIn(app, test.database, { account: 'roundtrips', roleId });
+      // Every statement sent while one request runs, but the job queue's own (schema pgboss).
+      let sent: string[] | undefined;
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        const text = typeof config === 'string' ? config : config.text;
+        if (!/pgboss/i.test(text)) sent?.push(text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      const call = async (token: string, url: string) => {
+        sent = [];
+        const answer = await app.inject({ method: 'GET', url, headers: { 'blade-auth': `bearer ${token}` } });
+        // A transaction the guard began and nobody took ends when the event loop turns.
+        await new Promise((resolve) => setImmediate(resolve));
+        const statements = sent;
+        sent = undefined;
+        return { status: answer.statusCode, statements };
+      };
+      try {
+        for (const token of [auth, clerk]) {
+          const listed = await call(token, '/api/bl-wms/material/list?size=20&code_like=TRIP');
+          expect(listed.status).toBe(200);
+          expect(listed.statements).toHaveLength(3);
+          expect(listed.statements[0]).toMatch(/^begin; select set_config/);
+          expect(listed.statements[1]).toMatch(/count\(\*\)/);
+          expect(listed.statements[2]).toBe('commit');
+        }
+        // Refused by what that first statement read: its transaction just ends.
+        const refused = await call(clerk, '/api/bl-wms/unit/list');
+        expect(refused.status).toBe(403);
+        expect(refused.statements).toHaveLength(2);
+        expect(refused.statements[1]).toBe('commit');
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+    });
 
   it('gives back every transaction the guard began, used by the handler or not', async () => {
     // More concurrent calls than the pool has connections (5), on routes that read the
