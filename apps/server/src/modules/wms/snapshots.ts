@@ -23,6 +23,11 @@ import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 export const snapshotJobKind = 'stockSnapshot';
 export const snapshotRunPath = '/api/bl-wms/stocksnapshot/run';
 export const snapshotListPath = '/api/bl-wms/stocksnapshot/list';
+/**
+ * The screen's own buttons (seed/menus.ts `stockSnapshot`, ADR 0034): granting the menu entry
+ * and its buttons is what lets a role see the screen and call these routes.
+ */
+export const snapshotButtons = { view: 'stockSnapshot_view', take: 'stockSnapshot_take' } as const;
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
@@ -186,7 +191,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const auth = requireAuth(request.auth);
       const jobId = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'stock_view');
+        await requireButton(tx, auth, snapshotButtons.take);
         return startSnapshot(tx, jobs, auth, request.language, request.body.period);
       });
       return ok({ jobId }, translate('ok', request.language));
@@ -198,7 +203,8 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
     {
       schema: {
         tags: ['stock'],
-        summary: "A month's closing stock per key from its snapshot, a page at a time, by owner and material",
+        summary:
+          "A month's closing stock per key from its snapshot, a page at a time, by owner and material; when its last snapshot job ended",
         querystring: listQuery,
       },
     },
@@ -207,7 +213,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
       const { period, customerCode, materialCode, current, size } = request.query;
       const end = periodEnd(period);
       const page = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'stock_view');
+        await requireButton(tx, auth, snapshotButtons.view);
         const where = sql`tenant_id = ${auth.tenantId} and period = ${end}::date
           ${customerCode ? sql`and customer_code = ${customerCode}` : sql``}
           ${materialCode ? sql`and material_code = ${materialCode}` : sql``}`;
@@ -232,7 +238,15 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
               )}
               limit ${size} offset ${(current - 1) * size}`,
         );
-        return { records, total: count?.n ?? 0, current, size };
+        // When the last snapshot job of the month ended: a month taken with nothing in stock at
+        // its end reads differently from one never taken (the monthly schedule leaves no job).
+        const [taken] = await queryRows<{ takenAt: string | null }>(
+          tx,
+          sql`select to_char(max(update_time) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
+              from bl_job where tenant_id = ${auth.tenantId} and kind = ${snapshotJobKind} and target = ${end}
+                and status = 'done'`,
+        );
+        return { records, total: count?.n ?? 0, current, size, takenAt: taken?.takenAt ?? null };
       });
       return ok(page, translate('ok', request.language));
     },
