@@ -122,17 +122,18 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
       setStarting(false);
     }
   };
-  const takeButton = mayTake ? (
-    <Button
-      type="primary"
-      icon={<CameraOutlined />}
-      loading={running}
-      onClick={() => void take()}
-      data-testid="snapshot-take"
-    >
-      {t('buttons.take')}
-    </Button>
-  ) : null;
+  const takeButton = (testId: string) =>
+    mayTake ? (
+      <Button
+        type="primary"
+        icon={<CameraOutlined />}
+        loading={running}
+        onClick={() => void take()}
+        data-testid={testId}
+      >
+        {t('buttons.take')}
+      </Button>
+    ) : null;
   const filtered = !!owner || !!material;
   const data = page.data;
   const total = data?.total ?? 0;
@@ -147,7 +148,7 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
     <Space direction="vertical" data-testid="snapshot-none">
       <Typography.Text strong>{t('stockSnapshot.none', { month: period })}</Typography.Text>
       <Typography.Text type="secondary">{t('stockSnapshot.noneHint')}</Typography.Text>
-      {takeButton}
+      {takeButton('snapshot-take-empty')}
     </Space>
   );
 
@@ -158,21 +159,22 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
           <Typography.Title level={4} style={{ margin: 0, marginRight: 16 }} data-testid="snapshot-title">
             {t('menu.stockSnapshot')}
           </Typography.Title>
-          <DatePicker
-            picker="month"
-            format="YYYY-MM"
-            allowClear={false}
-            value={month}
-            // A month that has not ended has no closing stock yet.
-            disabledDate={(day) => !day.isBefore(dayjs().startOf('month'))}
-            onChange={(value) => {
-              if (!value) return;
-              setMonth(value.startOf('month'));
-              setPaging((was) => ({ ...was, current: firstPage }));
-            }}
-            aria-label={t('stockSnapshot.month')}
-            data-testid="snapshot-month"
-          />
+          <span data-testid="snapshot-month">
+            <DatePicker
+              picker="month"
+              format="YYYY-MM"
+              allowClear={false}
+              value={month}
+              // A month that has not ended has no closing stock yet.
+              disabledDate={(day) => !day.isBefore(dayjs().startOf('month'))}
+              onChange={(value) => {
+                if (!value) return;
+                setMonth(value.startOf('month'));
+                setPaging((was) => ({ ...was, current: firstPage }));
+              }}
+              aria-label={t('stockSnapshot.month')}
+            />
+          </span>
           <div style={{ width: 220 }} data-testid="snapshot-owner">
             <RefSelect
               field={fieldOf('customerCode')}
@@ -191,7 +193,7 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
               placeholder={t('crud.selectPlaceholder', { field: fieldOf('materialCode').label[language] })}
             />
           </div>
-          {takeButton}
+          {takeButton('snapshot-take')}
         </Space>
         {job && (
           <div style={{ marginTop: 12 }}>
