@@ -142,15 +142,18 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
     setPaging((was) => ({ ...was, current: firstPage }));
   };
   // An empty month says whether a snapshot was taken: nothing in stock then, or never taken.
-  const empty = filtered ? undefined : data?.takenAt ? (
-    t('stockSnapshot.emptyTaken', { month: period, time: formatDateTime(data.takenAt) })
-  ) : (
-    <Space direction="vertical" data-testid="snapshot-none">
-      <Typography.Text strong>{t('stockSnapshot.none', { month: period })}</Typography.Text>
-      <Typography.Text type="secondary">{t('stockSnapshot.noneHint')}</Typography.Text>
-      {takeButton('snapshot-take-empty')}
-    </Space>
-  );
+  // Narrowed by owner or material, or still loading, the table's own empty text does.
+  const emptyMonth = (answer: SnapshotPage) =>
+    answer.takenAt ? (
+      t('stockSnapshot.emptyTaken', { month: period, time: formatDateTime(answer.takenAt) })
+    ) : (
+      <Space direction="vertical" data-testid="snapshot-none">
+        <Typography.Text strong>{t('stockSnapshot.none', { month: period })}</Typography.Text>
+        <Typography.Text type="secondary">{t('stockSnapshot.noneHint')}</Typography.Text>
+        {takeButton('snapshot-take-empty')}
+      </Space>
+    );
+  const empty = data && !filtered && !page.isPlaceholderData ? emptyMonth(data) : undefined;
 
   return (
     <div className="bl-page" data-testid="stock-snapshots">
