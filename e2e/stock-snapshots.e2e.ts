@@ -91,7 +91,12 @@ describe.skipIf(!browserAvailable)('month-end stock snapshots in the browser', (
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-e2e-snapshots-'));
     await receiveLastMonth(dataDir);
-    suite = { server: await startServer({}, { dataDir }), browser: await launchBrowser() };
+    const server = await startServer({}, { dataDir });
+    const browser = await launchBrowser().catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    suite = { server, browser };
   }, 300_000);
   afterAll(async () => {
     await context?.close();
