@@ -12,6 +12,7 @@ import {
   type Suite,
   screenshot,
   signInAsAdmin,
+  spacedOut,
   startServer,
   stopSuite,
 } from './harness.ts';
@@ -123,6 +124,17 @@ describe.skipIf(!browserAvailable)('month-end stock snapshots in the browser', (
     expect(await rows(page).count()).toBe(2);
     expect(await rows(page).first().textContent()).toContain('S01');
     await screenshot(page, 'stock-snapshots-zh');
+
+    // The month exported to .xlsx, after the confirmation every export asks.
+    await page.getByTestId('snapshot-export').click();
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '是否导出数据?' });
+    await dialog.waitFor();
+    await popupsSettled(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: spacedOut('确定') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^月末库存快照-\d{14}\.xlsx$/);
 
     await page.getByTestId('snapshot-owner').locator('.ant-select').click();
     await page.keyboard.type('S02');

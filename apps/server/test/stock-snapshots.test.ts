@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { runMonthlySnapshots } from '../src/modules/wms/snapshots.ts';
@@ -146,6 +147,33 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
     });
   });
 
+  it("exports a month's snapshot to .xlsx in the reader's language, narrowed as the list", async () => {
+    const response: LightMyRequestResponse = await (apps[0] as FastifyInstance).inject({
+      method: 'GET',
+      url: '/api/bl-wms/stocksnapshot/export',
+      query: { period: '2026-09', customerCode: 'SNAP2' },
+      headers: headers('zh'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(
+      decodeURIComponent(String(response.headers['content-disposition']).split("UTF-8''")[1] ?? ''),
+    ).toMatch(/^月末库存快照-\d{14}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    (book.worksheets[0] as ExcelJS.Worksheet).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows[0] as string[];
+    expect(header.slice(0, 3)).toEqual(['货主', '物料', '批次号']);
+    expect(rows).toHaveLength(2);
+    const [row] = rows.slice(1) as unknown[][];
+    expect([row?.[0], row?.[1], row?.[header.indexOf('数量')], row?.[header.indexOf('库存状态')]]).toEqual([
+      'SNAP2',
+      'M3',
+      4,
+      '可用',
+    ]);
+  });
+
   it('refuses a month that has not ended and a month whose snapshot is under way, in the user language', async () => {
     const now = new Date().toISOString().slice(0, 7);
     const current = await start(apps[0] as FastifyInstance, now, 'zh');
@@ -211,6 +239,13 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
     });
     expect(await menuOf(viewer)).toContain('stockSnapshot');
     expect((await listAs(viewer)).statusCode).toBe(200);
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/stocksnapshot/export',
+      query: { period: '2026-09' },
+      headers: headers('en', viewer),
+    });
+    expect(exported.statusCode).toBe(403);
     const refused = await start(app, '2026-08', 'en', viewer);
     expect(refused.statusCode).toBe(403);
     const jobs = sql`select 1 from bl_job where kind = 'stockSnapshot' and target = '2026-08-31'`;

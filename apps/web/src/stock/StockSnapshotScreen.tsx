@@ -1,4 +1,4 @@
-import { CameraOutlined } from '@ant-design/icons';
+import { CameraOutlined, ExportOutlined } from '@ant-design/icons';
 import type { Page } from '@bl/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
-import { allButtons } from '../crud/access.ts';
+import { allButtons, canUse } from '../crud/access.ts';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { RefSelect } from '../crud/inputs.tsx';
 import { JobProgress, jobRunning, useJob } from '../crud/JobProgress.tsx';
@@ -19,6 +19,7 @@ import {
   pagerItems,
   pageSizes,
 } from '../crud/paging.ts';
+import { useDownload } from '../crud/useDownload.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { formatDateTime } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -57,6 +58,7 @@ const columnNames = [
 
 const listPath = '/api/bl-wms/stocksnapshot/list';
 const runPath = '/api/bl-wms/stocksnapshot/run';
+const exportPath = '/api/bl-wms/stocksnapshot/export';
 const queryKey = ['stockSnapshot'] as const;
 
 /** Last month: the latest one that has ended, the one an operator snapshots at a month's start. */
@@ -71,12 +73,14 @@ const lastMonth = () => dayjs().subtract(1, 'month').startOf('month');
  */
 export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const download = useDownload();
   useDocumentTitle({ key: 'menu.stockSnapshot' });
   const language = currentLanguage();
   const width = useWindowWidth();
   const codes = useButtonCodes().data;
   const mayTake = !!codes && (codes.has(allButtons) || codes.has('stockSnapshot_take'));
+  const mayExport = canUse(codes, { name: 'stockSnapshot' }, 'export');
   const [month, setMonth] = useState(lastMonth);
   const [owner, setOwner] = useState<string>();
   const [material, setMaterial] = useState<string>();
@@ -95,17 +99,12 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
   };
   const columns = useReportColumns(columnNames, fieldOf, catalogue);
   const period = month.format('YYYY-MM');
+  const filter = { period, customerCode: owner ?? '', materialCode: material ?? '' };
   const page = useQuery({
-    queryKey: [...queryKey, period, owner ?? '', material ?? '', paging],
+    queryKey: [...queryKey, filter, paging],
     queryFn: () =>
       client.request<SnapshotPage>('GET', listPath, {
-        query: {
-          period,
-          customerCode: owner ?? '',
-          materialCode: material ?? '',
-          current: paging.current,
-          size: paging.size,
-        },
+        query: { ...filter, current: paging.current, size: paging.size },
       }),
     placeholderData: keepPreviousData,
   });
@@ -134,6 +133,14 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
         {t('buttons.take')}
       </Button>
     ) : null;
+  const confirmExport = () =>
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t('crud.exportConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => download(exportPath, filter, `stock-snapshot-${period}.xlsx`),
+    });
   const filtered = !!owner || !!material;
   const data = page.data;
   const total = data?.total ?? 0;
@@ -197,6 +204,16 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
             />
           </div>
           {takeButton('snapshot-take')}
+          {mayExport && (
+            <Button
+              icon={<ExportOutlined />}
+              disabled={total === 0}
+              onClick={confirmExport}
+              data-testid="snapshot-export"
+            >
+              {t('crud.export')}
+            </Button>
+          )}
         </Space>
         {job && (
           <div style={{ marginTop: 12 }}>
