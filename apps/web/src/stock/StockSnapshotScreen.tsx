@@ -222,7 +222,7 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
         )}
       </Card>
       <Card size="small">
-        {data?.takenAt && total > 0 && (
+        {data?.takenAt && total > 0 && !page.isPlaceholderData && (
           <Typography.Paragraph type="secondary" data-testid="snapshot-taken">
             {t('stockSnapshot.taken', { month: period, time: formatDateTime(data.takenAt) })}
           </Typography.Paragraph>
