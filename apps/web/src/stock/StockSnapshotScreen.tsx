@@ -185,7 +185,7 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
               aria-label={t('stockSnapshot.month')}
             />
           </span>
-          <div style={{ width: 220 }} data-testid="snapshot-owner">
+          <div style={{ width: 200 }} data-testid="snapshot-owner">
             <RefSelect
               field={fieldOf('customerCode')}
               catalogue={catalogue}
@@ -194,7 +194,7 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
               placeholder={t('crud.selectPlaceholder', { field: fieldOf('customerCode').label[language] })}
             />
           </div>
-          <div style={{ width: 220 }} data-testid="snapshot-material">
+          <div style={{ width: 200 }} data-testid="snapshot-material">
             <RefSelect
               field={fieldOf('materialCode')}
               catalogue={catalogue}
