@@ -57,12 +57,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the compiled server (`npm run build`) on a free port with a fresh data directory; resolves once /readyz answers 200. */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * Starts the compiled server (`npm run build`) on a free port with a fresh data directory;
+ * resolves once /readyz answers 200. `dataDir`: a directory an earlier server of the suite left
+ * (the caller creates and removes it), for a story that runs on past the first server.
+ */
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(builtIndex)) throw new Error(`${builtIndex} is missing: build first (npm run build).`);
   if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: build first (npm run build).`);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bl-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -90,7 +97,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child);
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (!options.dataDir)
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     await waitUntilReady(baseUrl, child);
@@ -158,6 +166,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
     clearTimeout(timer);
   }
 }
+
+/**
+ * Server settings that run its clock `days` days behind (e2e/shifted-clock.mjs): what it posts
+ * then is dated in the past, for a story about an earlier month.
+ */
+export const clockBehind = (days: number): NodeJS.ProcessEnv => ({
+  NODE_OPTIONS: `--import ${new URL('./shifted-clock.mjs', import.meta.url).href}`,
+  E2E_CLOCK_BEHIND_DAYS: String(days),
+});
 
 /** Debian's Chromium, headless. */
 export function launchBrowser(): Promise<Browser> {

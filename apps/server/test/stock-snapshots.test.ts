@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
 import { runMonthlySnapshots } from '../src/modules/wms/snapshots.ts';
 import { body, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 
 interface Job {
   id: string;
@@ -12,6 +15,10 @@ interface Job {
   total: number;
   message: string;
   result: { period: string; owners: number; rows: number } | null;
+}
+interface MenuNode {
+  code: string;
+  children: MenuNode[];
 }
 interface SnapshotRow {
   customerCode: string;
@@ -74,21 +81,24 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
     await test.dispose();
   });
 
-  const headers = (language = 'en') => ({ 'blade-auth': `bearer ${token}`, 'blade-language': language });
-  const start = async (app: FastifyInstance, period: string, language = 'en') =>
+  const headers = (language = 'en', as = token) => ({
+    'blade-auth': `bearer ${as}`,
+    'blade-language': language,
+  });
+  const start = async (app: FastifyInstance, period: string, language = 'en', as = token) =>
     app.inject({
       method: 'POST',
       url: '/api/bl-wms/stocksnapshot/run',
       payload: { period },
-      headers: headers(language),
+      headers: headers(language, as),
     });
-  const finished = async (id: string) => {
+  const finished = async (id: string, as = token) => {
     for (let i = 0; i < 150; i += 1) {
       const answer = await (apps[0] as FastifyInstance).inject({
         method: 'GET',
         url: '/api/bl-jobs/job/detail',
         query: { id },
-        headers: headers(),
+        headers: headers('en', as),
       });
       const job = body<Job>(answer).data;
       if (job.status === 'done' || job.status === 'failed') return job;
@@ -104,7 +114,7 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
       headers: headers(),
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    return body<{ records: SnapshotRow[]; total: number }>(answer).data;
+    return body<{ records: SnapshotRow[]; total: number; takenAt: string | null }>(answer).data;
   };
   const ours = (rows: SnapshotRow[]) =>
     rows
@@ -122,6 +132,7 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
       expect(job.result?.period).toBe('2026-09-30');
       expect(job.message).toMatch(/^Closing stock of 2026-09 snapshotted/);
       const page = await list({ period: '2026-09', size: '500' });
+      expect(page.takenAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       expect(ours(page.records)).toEqual([
         ['SNAP1', 'M1', 10, 20],
         ['SNAP2', 'M3', 4, 8],
@@ -130,7 +141,37 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
     const one = await list({ period: '2026-09', customerCode: 'SNAP2' });
     expect(one.total).toBe(1);
     expect(ours(one.records)).toEqual([['SNAP2', 'M3', 4, 8]]);
-    expect((await list({ period: '2026-08', customerCode: 'SNAP2' })).total).toBe(0);
+    expect(await list({ period: '2026-08', customerCode: 'SNAP2' })).toMatchObject({
+      total: 0,
+      takenAt: null,
+    });
+  });
+
+  it("exports a month's snapshot to .xlsx in the reader's language, narrowed as the list", async () => {
+    const response: LightMyRequestResponse = await (apps[0] as FastifyInstance).inject({
+      method: 'GET',
+      url: '/api/bl-wms/stocksnapshot/export',
+      query: { period: '2026-09', customerCode: 'SNAP2' },
+      headers: headers('zh'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(
+      decodeURIComponent(String(response.headers['content-disposition']).split("UTF-8''")[1] ?? ''),
+    ).toMatch(/^月末库存快照-\d{14}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    (book.worksheets[0] as ExcelJS.Worksheet).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows[0] as string[];
+    expect(header.slice(0, 3)).toEqual(['货主', '物料', '批次号']);
+    expect(rows).toHaveLength(2);
+    const [row] = rows.slice(1) as unknown[][];
+    expect([row?.[0], row?.[1], row?.[header.indexOf('数量')], row?.[header.indexOf('库存状态')]]).toEqual([
+      'SNAP2',
+      'M3',
+      4,
+      '可用',
+    ]);
   });
 
   it('refuses a month that has not ended and a month whose snapshot is under way, in the user language', async () => {
@@ -159,5 +200,66 @@ describe.each(testDrivers())('stock snapshots on %s', (driver) => {
       ['SNAP1', 'M2', 3, 6],
       ['SNAP2', 'M3', 5, 10],
     ]);
+  });
+
+  it("shows the screen and answers its routes only to roles granted the screen's buttons", async () => {
+    const app = apps[0] as FastifyInstance;
+    const codesOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.code, ...codesOf(n.children)]);
+    const menuOf = async (as: string) =>
+      codesOf(
+        body<MenuNode[]>(
+          await app.inject({ method: 'GET', url: '/api/bl-system/menu/routes', headers: headers('en', as) }),
+        ).data,
+      );
+    const listAs = (as: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/bl-wms/stocksnapshot/list',
+        query: { period: '2026-09' },
+        headers: headers('en', as),
+      });
+    // Reading stock is not enough: the screen has buttons of its own.
+    const stockReader = await createUserAndSignIn(app, test.database, {
+      account: 'snapshot-none',
+      roleId: await createRole(test.database, {
+        roleAlias: 'snapshot-none',
+        buttons: ['stock', 'stock_view'],
+      }),
+    });
+    expect(await menuOf(stockReader)).not.toContain('stockSnapshot');
+    expect((await listAs(stockReader)).statusCode).toBe(403);
+    expect((await start(app, '2026-08', 'en', stockReader)).statusCode).toBe(403);
+    // Granted the screen and `view`: it shows and lists, but taking a snapshot is refused.
+    const viewer = await createUserAndSignIn(app, test.database, {
+      account: 'snapshot-view',
+      roleId: await createRole(test.database, {
+        roleAlias: 'snapshot-view',
+        buttons: ['stockSnapshot', 'stockSnapshot_view'],
+      }),
+    });
+    expect(await menuOf(viewer)).toContain('stockSnapshot');
+    expect((await listAs(viewer)).statusCode).toBe(200);
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/bl-wms/stocksnapshot/export',
+      query: { period: '2026-09' },
+      headers: headers('en', viewer),
+    });
+    expect(exported.statusCode).toBe(403);
+    const refused = await start(app, '2026-08', 'en', viewer);
+    expect(refused.statusCode).toBe(403);
+    const jobs = sql`select 1 from bl_job where kind = 'stockSnapshot' and target = '2026-08-31'`;
+    expect(await queryRows(test.database.db, jobs)).toEqual([]);
+    // And `take`: the snapshot starts.
+    const taker = await createUserAndSignIn(app, test.database, {
+      account: 'snapshot-take',
+      roleId: await createRole(test.database, {
+        roleAlias: 'snapshot-take',
+        buttons: ['stockSnapshot', 'stockSnapshot_view', 'stockSnapshot_take'],
+      }),
+    });
+    const taken = await start(app, '2026-08', 'en', taker);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await finished(body<{ jobId: string }>(taken).data.jobId, taker)).status).toBe('done');
   });
 });

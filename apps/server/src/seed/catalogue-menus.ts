@@ -29,6 +29,7 @@ const extraActionNames: Record<string, string> = {
   run: '计费',
   close: '月结',
   reopen: '反月结',
+  take: '生成快照',
 };
 
 /** Where an entity's menu entry leads: its spec 01 §2 route, else `/{area}/{entity}`. */

@@ -32,6 +32,15 @@ export const seedMenus: SeedMenu[] = [
     path: '/reportManagement/stockpageshow2',
     area: 'reportManagement',
   },
+  // Month-end stock snapshots (issue 20 target 6, ADR 0034): its own buttons, so granting the
+  // screen is one choice in the role's menu tree; `take` writes rows, `view` and `export` read them.
+  {
+    code: 'stockSnapshot',
+    name: '月末库存快照',
+    path: '/reportManagement/stockSnapshot',
+    area: 'reportManagement',
+    buttons: ['view', 'take', 'export'],
+  },
   // Consignment orders are the consignment entity's billType 1, on their own spec route; the
   // screen checks the consignment's buttons, which hang under the consignment entry. Orders
   // come before the notes made from them (the consignment is the first transport entity).

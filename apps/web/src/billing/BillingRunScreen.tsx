@@ -1,12 +1,13 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Modal, Progress, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Form, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { DateInput, RefSelect } from '../crud/inputs.tsx';
+import { JobProgress, jobRunning, useJob } from '../crud/JobProgress.tsx';
 import type { ScreenProps } from '../crud/overrides.ts';
 
 interface RunForm {
@@ -15,12 +16,9 @@ interface RunForm {
   end: string;
 }
 
-interface JobState {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  message: string;
-  result: { owners: { customerCode: string; rows: number; amount: string; skipped: string[] }[] } | null;
+/** What the billing run's job answers (server: billing/run.ts). */
+interface RunResult {
+  owners: { customerCode: string; rows: number; amount: string; skipped: string[] }[];
 }
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -36,36 +34,14 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
   const codes = useButtonCodes().data;
   const [open, setOpen] = useState(false);
   const [jobId, setJobId] = useState<string>();
-  const [job, setJob] = useState<JobState>();
+  const job = useJob<RunResult>(
+    jobId,
+    () => void queryClient.invalidateQueries({ queryKey: ['list', entity.name] }),
+  );
   const [starting, setStarting] = useState(false);
   const [form] = Form.useForm<RunForm>();
   const allowed = !!codes && (codes.has('*:*:*') || codes.has('costdetail_run'));
   const ownerField = entity.fields.find((f) => f.name === 'customerCode');
-
-  useEffect(() => {
-    if (!jobId) return;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const state = await client.request<JobState>('GET', '/api/bl-jobs/job/detail', {
-          query: { id: jobId },
-        });
-        if (stopped) return;
-        setJob(state);
-        if (state.status === 'done' || state.status === 'failed') {
-          await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
-          return;
-        }
-        setTimeout(() => void poll(), 1000);
-      } catch (error) {
-        reportError(error);
-      }
-    };
-    void poll();
-    return () => {
-      stopped = true;
-    };
-  }, [jobId, entity.name]);
 
   const start = async (values: RunForm) => {
     setStarting(true);
@@ -73,7 +49,6 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
       const answer = await client.request<{ jobId: string }>('POST', '/api/bl-acct/billing/run', {
         body: { customerCode: values.customerCode ?? '', start: values.start, end: values.end },
       });
-      setJob(undefined);
       setJobId(answer.jobId);
       message.info(t('billingRun.started'));
     } catch (error) {
@@ -83,8 +58,7 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
     }
   };
 
-  const running =
-    job === undefined ? jobId !== undefined : job.status === 'queued' || job.status === 'running';
+  const running = jobRunning(jobId, job);
   const skipped = job?.result?.owners.flatMap((o) => o.skipped) ?? [];
   return (
     <>
@@ -136,21 +110,7 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
           </Form.Item>
         </Form>
         {job && (
-          <div data-testid="billing-run-progress">
-            <Progress
-              percent={
-                job.total > 0 ? Math.round((job.done / job.total) * 100) : job.status === 'done' ? 100 : 0
-              }
-              status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'}
-            />
-            {job.message && (
-              <Alert
-                type={job.status === 'failed' ? 'error' : 'success'}
-                message={job.message}
-                showIcon
-                data-testid="billing-run-result"
-              />
-            )}
+          <JobProgress job={job} testId="billing-run">
             {skipped.length > 0 && (
               <Alert
                 style={{ marginTop: 8 }}
@@ -163,7 +123,7 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
                 ))}
               />
             )}
-          </div>
+          </JobProgress>
         )}
       </Modal>
     </>

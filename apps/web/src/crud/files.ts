@@ -116,14 +116,14 @@ export async function uploadFile<T>(url: string, file: File): Promise<ApiResult<
   }
 }
 
-/** A background job's state (server: jobs/queue.ts). */
-interface JobState {
+/** A background job's state (server: jobs/queue.ts); `result` is what its kind answers. */
+export interface JobState<R = unknown> {
   status: 'queued' | 'running' | 'done' | 'failed';
   done: number;
   total: number;
   message: string;
   errors: RowError[];
-  result: { imported?: number } | null;
+  result: R | null;
 }
 
 const jobPollMs = 700;
@@ -161,25 +161,42 @@ export async function uploadImport(
   return { ok: false, code: envelope.code ?? ResultCode.failure, message: envelope.msg, rows };
 }
 
-/** Polls a job until it ends; its end as the envelope the synchronous import would have sent. */
+/**
+ * Polls a job until it ends, telling `onState` each state it reads (a progress bar follows it).
+ * Answers the last answer: the ended job, or the refusal to tell (not the caller's job, signed
+ * out). Rejects once `signal` aborts (the page that follows it has gone).
+ */
+export async function watchJob<R>(
+  id: string,
+  onState: (job: JobState<R>) => void,
+  signal?: AbortSignal,
+): Promise<ApiResult<JobState<R>>> {
+  for (;;) {
+    const response = await fetch(`/api/bl-jobs/job/detail?id=${encodeURIComponent(id)}`, {
+      headers: authHeaders(),
+      signal,
+    });
+    const envelope = (await response.json()) as ApiResult<JobState<R>>;
+    signal?.throwIfAborted();
+    if (!envelope.success || !envelope.data) return envelope;
+    onState(envelope.data);
+    if (envelope.data.status === 'done' || envelope.data.status === 'failed') return envelope;
+    await new Promise((resolve) => setTimeout(resolve, jobPollMs));
+    signal?.throwIfAborted();
+  }
+}
+
+/** Follows a job to its end; its end as the envelope the synchronous import would have sent. */
 async function followJob(
   id: string,
   onProgress: (done: number, total: number) => void,
 ): Promise<ApiResult<unknown>> {
-  for (;;) {
-    const response = await fetch(`/api/bl-jobs/job/detail?id=${encodeURIComponent(id)}`, {
-      headers: authHeaders(),
-    });
-    const envelope = (await response.json()) as ApiResult<JobState>;
-    if (!envelope.success || !envelope.data) return envelope;
-    const job = envelope.data;
-    onProgress(job.done, job.total);
-    if (job.status === 'done')
-      return { code: ResultCode.success, success: true, msg: job.message, data: job.result };
-    if (job.status === 'failed')
-      return { code: ResultCode.failure, success: false, msg: job.message, data: job.errors };
-    await new Promise((resolve) => setTimeout(resolve, jobPollMs));
-  }
+  const last = await watchJob(id, (job) => onProgress(job.done, job.total));
+  const job = last.data;
+  if (!last.success || !job) return last;
+  return job.status === 'done'
+    ? { code: ResultCode.success, success: true, msg: job.message, data: job.result }
+    : { code: ResultCode.failure, success: false, msg: job.message, data: job.errors };
 }
 
 /**

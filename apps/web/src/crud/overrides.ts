@@ -72,6 +72,10 @@ export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: Cat
   '/warehousingManagement/stockBatchForm': lazy(() =>
     import('../stock/BindBatchScreen.tsx').then((m) => ({ default: m.BindBatchScreen })),
   ),
+  // Month-end stock snapshots (issue 20 target 6, ADR 0034).
+  '/reportManagement/stockSnapshot': lazy(() =>
+    import('../stock/StockSnapshotScreen.tsx').then((m) => ({ default: m.StockSnapshotScreen })),
+  ),
   // The transport monitor (/openYsy/index, issue 17; paths are kept without their /index).
   '/openYsy': lazy(() =>
     import('../transport/TransportMonitor.tsx').then((m) => ({ default: m.TransportMonitor })),

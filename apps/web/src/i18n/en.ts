@@ -501,6 +501,7 @@ const en: Messages = {
     test: 'Test connection',
     close: 'Close month',
     reopen: 'Reopen month',
+    take: 'Take snapshot',
   },
   storage: {
     test: 'Test',
@@ -930,6 +931,7 @@ const en: Messages = {
     acct: 'Billing',
     reportManagement: 'Reports',
     stockpageshow2: 'Bin board',
+    stockSnapshot: 'Month-end stock snapshots',
     stockstream: 'Stock stream',
     stockStreamDetail: 'Stock movements',
     stockByWarehouseArea: 'Stock by zone',
@@ -951,6 +953,15 @@ const en: Messages = {
     user: 'Users',
     role: 'Roles',
     menu: 'Menus',
+  },
+  stockSnapshot: {
+    month: 'Month',
+    started: 'The month-end stock snapshot of {{month}} has started',
+    none: 'No month-end stock snapshot has been taken for {{month}}',
+    noneHint: "Take it to record every owner's stock as it stood at the end of the month's last day.",
+    emptyTaken:
+      'The snapshot of {{month}} was taken at {{time}}: nothing was in stock at the end of the month',
+    taken: 'Closing stock of {{month}}, snapshot taken at {{time}}',
   },
   monthClose: {
     close: 'Close month',

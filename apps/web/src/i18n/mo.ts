@@ -491,6 +491,7 @@ const mo: Messages = {
     test: '測試連線',
     close: '月結',
     reopen: '反月結',
+    take: '生成快照',
   },
   storage: {
     test: '測試',
@@ -912,6 +913,7 @@ const mo: Messages = {
     acct: '計費結算',
     reportManagement: '報表管理',
     stockpageshow2: '庫位看板',
+    stockSnapshot: '月末庫存快照',
     stockstream: '庫存流水',
     stockStreamDetail: '庫存流水明細',
     stockByWarehouseArea: '庫區庫存',
@@ -933,6 +935,14 @@ const mo: Messages = {
     user: '使用者管理',
     role: '角色管理',
     menu: '選單管理',
+  },
+  stockSnapshot: {
+    month: '月份',
+    started: '{{month}} 月末庫存快照已開始生成',
+    none: '{{month}} 還沒有生成月末庫存快照',
+    noneHint: '生成快照，記下該月最後一天結束時每個貨主的庫存。',
+    emptyTaken: '{{month}} 的快照已於 {{time}} 生成：月末沒有庫存',
+    taken: '{{month}} 月末庫存，快照生成於 {{time}}',
   },
   monthClose: {
     close: '月結',

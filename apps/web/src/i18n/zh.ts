@@ -492,6 +492,7 @@ const zh = {
     test: '测试连接',
     close: '月结',
     reopen: '反月结',
+    take: '生成快照',
   },
   storage: {
     test: '测试',
@@ -913,6 +914,7 @@ const zh = {
     acct: '计费结算',
     reportManagement: '报表管理',
     stockpageshow2: '库位看板',
+    stockSnapshot: '月末库存快照',
     stockstream: '库存流水',
     stockStreamDetail: '库存流水明细',
     stockByWarehouseArea: '库区库存',
@@ -934,6 +936,14 @@ const zh = {
     user: '用户管理',
     role: '角色管理',
     menu: '菜单管理',
+  },
+  stockSnapshot: {
+    month: '月份',
+    started: '{{month}} 月末库存快照已开始生成',
+    none: '{{month}} 还没有生成月末库存快照',
+    noneHint: '生成快照，记下该月最后一天结束时每个货主的库存。',
+    emptyTaken: '{{month}} 的快照已于 {{time}} 生成：月末没有库存',
+    taken: '{{month}} 月末库存，快照生成于 {{time}}',
   },
   monthClose: {
     close: '月结',

@@ -23,6 +23,7 @@ const buttonKeys = {
   test: 'buttons.test',
   close: 'buttons.close',
   reopen: 'buttons.reopen',
+  take: 'buttons.take',
 } as const;
 
 /** The label key of a button code, or undefined for a code of no known action (its own name shows). */

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Language } from '@bl/contract';
-import { sql } from 'drizzle-orm';
+import type { FieldMeta, Label } from '@bl/entities';
+import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import {
@@ -24,17 +25,17 @@ import { requireButton } from '../../engine/permissions.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { amountNames, type ReportColumn, type ReportDefinition } from './definitions.ts';
+import { amountNames, type ReportDefinition } from './definitions.ts';
 import { countAndTotals, type ReportQuery, rowsQuery } from './query.ts';
 
-type CellValue = string | number | Date | null;
+export type CellValue = string | number | Date | null;
 
 /** Columns a person reads: the ids (row and bill) stay on screen as links only. */
 const shown = (report: ReportDefinition) =>
   report.columns.filter((c) => c.name !== 'id' && c.name !== 'billId');
 
-function toCell(column: ReportColumn, raw: string, language: Language): CellValue {
-  switch (column.field.kind) {
+function toCell(field: FieldMeta, raw: string, language: Language): CellValue {
+  switch (field.kind) {
     case 'integer':
     case 'decimal':
     case 'money':
@@ -45,15 +46,15 @@ function toCell(column: ReportColumn, raw: string, language: Language): CellValu
       return wallClock(Date.parse(raw));
     case 'dict':
     case 'flag':
-      return dictLabel(column.field, raw, language);
+      return dictLabel(field, raw, language);
     default:
       return raw;
   }
 }
 
-function numFmt(column: ReportColumn): string | undefined {
-  const kind = column.field.kind;
-  if (kind === 'decimal' || kind === 'money') return decimalFormat(column.field.scale);
+function numFmt(field: FieldMeta): string | undefined {
+  const kind = field.kind;
+  if (kind === 'decimal' || kind === 'money') return decimalFormat(field.scale);
   if (kind === 'date') return 'yyyy-mm-dd';
   if (kind === 'datetime') return 'yyyy-mm-dd hh:mm:ss';
   return undefined;
@@ -61,22 +62,42 @@ function numFmt(column: ReportColumn): string | undefined {
 
 class Cancelled extends Error {}
 
+/** A column of a streamed sheet: a ledger field (its label, kind, dictionary) read from `name`. */
+export interface SheetColumn {
+  name: string;
+  field: FieldMeta;
+}
+
+/** What a streamed .xlsx of stock readings is made of (a report, a month's snapshot). */
+export interface SheetExport {
+  /** Names the sheet and the file (with a time stamp); `plainName` is the ASCII fallback. */
+  title: Label;
+  plainName: string;
+  columns: SheetColumn[];
+  /**
+   * Checks in the read transaction before anything is written (the button, the size): a
+   * refusal thrown here is an ordinary error envelope. Answers the row written after the
+   * last one (a totals row), if any.
+   */
+  check: (tx: Tx) => Promise<CellValue[] | undefined>;
+  /** The rows in the sheet's order, each column selected as text under its name. */
+  rows: SQL;
+}
+
 /**
- * Every row of a report as a streamed .xlsx, in the screen's order, ending with the totals
- * row: the engine's export (docs/adr/0004-spreadsheets.md) on the report's query. Resolves once
- * the permission, the row count and the first batch are through, so those failures are still
- * ordinary error envelopes.
+ * Every row of `sheet.rows` as a streamed .xlsx: the engine's export (docs/adr/0004-spreadsheets.md)
+ * on a query of stock readings, through a cursor a batch at a time. Resolves once the checks and
+ * the first batch are through, so those failures are still ordinary error envelopes.
  */
-export function startReportExport(
+export function startSheetExport(
   database: Database,
-  report: ReportDefinition,
+  sheetExport: SheetExport,
   auth: AuthContext,
-  query: ReportQuery,
   language: Language,
   log: { error(object: object, message: string): void },
 ): Promise<ExportFile> {
-  const columns = shown(report);
-  const cursor = sql.raw(`bl_report_${report.code.replace(/\W/g, '')}`);
+  const { columns, title, plainName } = sheetExport;
+  const cursor = sql.raw(`bl_sheet_${plainName.replace(/\W/g, '')}`);
   const fetch = (tx: Tx) =>
     queryRows<Record<string, string | null>>(
       tx,
@@ -85,11 +106,8 @@ export function startReportExport(
   return new Promise((resolve, reject) => {
     let stream: PassThrough | undefined;
     const run = database.withTenant(auth.tenantId, async (tx) => {
-      await requireButton(tx, auth, `${report.code}_export`);
-      const { total, totals } = await countAndTotals(tx, report, query);
-      if (total > maxExportRows)
-        throw badRequest('excel.tooManyExportRows', { count: total, max: maxExportRows });
-      await tx.execute(sql`declare ${cursor} no scroll cursor for ${rowsQuery(report, query)}`);
+      const trailer = await sheetExport.check(tx);
+      await tx.execute(sql`declare ${cursor} no scroll cursor for ${sheetExport.rows}`);
       let rows = await fetch(tx);
 
       const out = new PassThrough({ highWaterMark: 2 * 1024 * 1024 });
@@ -100,7 +118,7 @@ export function startReportExport(
         useStyles: true,
         useSharedStrings: false,
       });
-      const sheet = workbook.addWorksheet(sheetName(report.label[language]), {
+      const sheet = workbook.addWorksheet(sheetName(title[language]), {
         views: [{ state: 'frozen', ySplit: 1 }],
       });
       sheet.columns = columns.map((c) => ({
@@ -111,14 +129,14 @@ export function startReportExport(
       header.font = { bold: true };
       header.commit();
       const styles: Partial<ExcelJS.Style>[] = columns.map((c) => {
-        const format = numFmt(c);
+        const format = numFmt(c.field);
         return format ? { numFmt: format } : {};
       });
       const stamp = fileStamp();
       resolve({
         body: out,
         contentType: xlsxType,
-        disposition: attachment(`${report.label[language]}-${stamp}.xlsx`, `${report.code}-${stamp}.xlsx`),
+        disposition: attachment(`${title[language]}-${stamp}.xlsx`, `${plainName}-${stamp}.xlsx`),
       });
 
       for (;;) {
@@ -126,7 +144,7 @@ export function startReportExport(
           const line = sheet.addRow(
             columns.map((c) => {
               const raw = row[c.name];
-              return raw === null || raw === undefined ? null : toCell(c, raw, language);
+              return raw === null || raw === undefined ? null : toCell(c.field, raw, language);
             }),
           );
           styles.forEach((style, i) => {
@@ -141,19 +159,14 @@ export function startReportExport(
         rows = await fetch(tx);
       }
       await tx.execute(sql`close ${cursor}`);
-      // The totals row: the first column says so, each amount under its own column.
-      const sumRow = sheet.addRow(
-        columns.map((c, i) => {
-          if ((amountNames as readonly string[]).includes(c.name))
-            return Number(totals[c.name as (typeof amountNames)[number]]);
-          return i === 0 ? translate('report.totals', language) : null;
-        }),
-      );
-      sumRow.font = { bold: true };
-      styles.forEach((style, i) => {
-        sumRow.getCell(i + 1).style = { ...style, font: { bold: true } };
-      });
-      sumRow.commit();
+      if (trailer) {
+        const last = sheet.addRow(trailer);
+        last.font = { bold: true };
+        styles.forEach((style, i) => {
+          last.getCell(i + 1).style = { ...style, font: { bold: true } };
+        });
+        last.commit();
+      }
       sheet.commit();
       return workbook;
     });
@@ -162,8 +175,47 @@ export function startReportExport(
       .catch((error: unknown) => {
         if (!stream) return reject(error);
         if (!(error instanceof Cancelled))
-          log.error({ err: error }, `export of ${report.code} failed mid-stream`);
+          log.error({ err: error }, `export of ${plainName} failed mid-stream`);
         stream.destroy(error instanceof Error ? error : new Error(String(error)));
       });
   });
+}
+
+/**
+ * Every row of a report as a streamed .xlsx, in the screen's order, ending with the totals
+ * row. Behind the report's export button; a report larger than a sheet is refused.
+ */
+export function startReportExport(
+  database: Database,
+  report: ReportDefinition,
+  auth: AuthContext,
+  query: ReportQuery,
+  language: Language,
+  log: { error(object: object, message: string): void },
+): Promise<ExportFile> {
+  const columns = shown(report);
+  return startSheetExport(
+    database,
+    {
+      title: report.label,
+      plainName: report.code,
+      columns,
+      check: async (tx) => {
+        await requireButton(tx, auth, `${report.code}_export`);
+        const { total, totals } = await countAndTotals(tx, report, query);
+        if (total > maxExportRows)
+          throw badRequest('excel.tooManyExportRows', { count: total, max: maxExportRows });
+        // The totals row: the first column says so, each amount under its own column.
+        return columns.map((c, i) => {
+          if ((amountNames as readonly string[]).includes(c.name))
+            return Number(totals[c.name as (typeof amountNames)[number]]);
+          return i === 0 ? translate('report.totals', language) : null;
+        });
+      },
+      rows: rowsQuery(report, query),
+    },
+    auth,
+    language,
+    log,
+  );
 }

@@ -1,15 +1,19 @@
 import { ok } from '@bl/contract';
-import { sql } from 'drizzle-orm';
+import { type FieldMeta, label } from '@bl/entities';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { maxExportRows } from '../../engine/export.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { snake, stockEntity } from '../reports/definitions.ts';
+import { startSheetExport } from '../reports/export.ts';
 
 /**
  * Monthly stock snapshots (issue 20 target 6, ADR 0028 amendment): the balance of every key at
@@ -23,6 +27,16 @@ import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 export const snapshotJobKind = 'stockSnapshot';
 export const snapshotRunPath = '/api/bl-wms/stocksnapshot/run';
 export const snapshotListPath = '/api/bl-wms/stocksnapshot/list';
+export const snapshotExportPath = '/api/bl-wms/stocksnapshot/export';
+/**
+ * The screen's own buttons (seed/menus.ts `stockSnapshot`, ADR 0034): granting the menu entry
+ * and its buttons is what lets a role see the screen and call these routes.
+ */
+export const snapshotButtons = {
+  view: 'stockSnapshot_view',
+  take: 'stockSnapshot_take',
+  export: 'stockSnapshot_export',
+} as const;
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
@@ -164,13 +178,52 @@ export async function runMonthlySnapshots(
   }
 }
 
-const listQuery = z.object({
+const filterQuery = z.object({
   period: month,
   customerCode: z.string().trim().max(64).optional().default(''),
   materialCode: z.string().trim().max(64).optional().default(''),
+});
+type SnapshotFilter = z.infer<typeof filterQuery>;
+const listQuery = filterQuery.extend({
   current: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(500).default(20),
 });
+
+/** The snapshot rows of a month in the tenant, narrowed to an owner and a material when given. */
+const snapshotWhere = (tenantId: string, { period, customerCode, materialCode }: SnapshotFilter) =>
+  sql`tenant_id = ${tenantId} and period = ${periodEnd(period)}::date
+      ${customerCode ? sql`and customer_code = ${customerCode}` : sql``}
+      ${materialCode ? sql`and material_code = ${materialCode}` : sql``}`;
+
+/** The columns of a snapshot row as the list and the export read them (amounts as text). */
+const snapshotColumns = [
+  'customerCode',
+  'materialCode',
+  'batchNo',
+  'customerBatchNo',
+  'warehousePlaceCode',
+  'barcode',
+  'packspecCode',
+  'stockStatus',
+  'qty',
+  'weg',
+  'qtyWeg',
+  'board',
+  'volume',
+] as const;
+
+/** The rows matched, in key order (byte order past owner and material, as the unique key). */
+const snapshotRows = (where: SQL) =>
+  sql`select to_char(period, 'YYYY-MM-DD') as period, ${sql.raw(
+    snapshotColumns.map((name) => `${snake(name)}::text as "${name}"`).join(', '),
+  )} from bl_stock_snapshot where ${where}
+      order by customer_code, material_code, ${sql.raw(
+        keyColumns
+          .split(', ')
+          .slice(2)
+          .map((c) => `${c} collate "C"`)
+          .join(', '),
+      )}`;
 
 export function registerSnapshotRoutes(app: FastifyInstance, database: Database, jobs: JobQueue) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -186,7 +239,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const auth = requireAuth(request.auth);
       const jobId = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'stock_view');
+        await requireButton(tx, auth, snapshotButtons.take);
         return startSnapshot(tx, jobs, auth, request.language, request.body.period);
       });
       return ok({ jobId }, translate('ok', request.language));
@@ -198,43 +251,90 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
     {
       schema: {
         tags: ['stock'],
-        summary: "A month's closing stock per key from its snapshot, a page at a time, by owner and material",
+        summary:
+          "A month's closing stock per key from its snapshot, a page at a time, by owner and material; when its last snapshot job ended",
         querystring: listQuery,
       },
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const { period, customerCode, materialCode, current, size } = request.query;
-      const end = periodEnd(period);
+      const { current, size } = request.query;
+      const end = periodEnd(request.query.period);
       const page = await database.withTenant(auth.tenantId, async (tx) => {
-        await requireButton(tx, auth, 'stock_view');
-        const where = sql`tenant_id = ${auth.tenantId} and period = ${end}::date
-          ${customerCode ? sql`and customer_code = ${customerCode}` : sql``}
-          ${materialCode ? sql`and material_code = ${materialCode}` : sql``}`;
+        await requireButton(tx, auth, snapshotButtons.view);
+        const where = snapshotWhere(auth.tenantId, request.query);
         const [count] = await queryRows<{ n: number }>(
           tx,
           sql`select count(*)::int as n from bl_stock_snapshot where ${where}`,
         );
         const records = await queryRows(
           tx,
-          sql`select to_char(period, 'YYYY-MM-DD') as period, customer_code as "customerCode",
-                material_code as "materialCode", batch_no as "batchNo", customer_batch_no as "customerBatchNo",
-                warehouse_place_code as "warehousePlaceCode", barcode, packspec_code as "packspecCode",
-                stock_status as "stockStatus", qty::text as qty, weg::text as weg, qty_weg::text as "qtyWeg",
-                board::text as board, volume::text as volume
-              from bl_stock_snapshot where ${where}
-              order by customer_code, material_code, ${sql.raw(
-                keyColumns
-                  .split(', ')
-                  .slice(2)
-                  .map((c) => `${c} collate "C"`)
-                  .join(', '),
-              )}
-              limit ${size} offset ${(current - 1) * size}`,
+          sql`${snapshotRows(where)} limit ${size} offset ${(current - 1) * size}`,
         );
-        return { records, total: count?.n ?? 0, current, size };
+        // When the last snapshot job of the month ended: a month taken with nothing in stock at
+        // its end reads differently from one never taken (the monthly schedule leaves no job).
+        const [taken] = await queryRows<{ takenAt: string | null }>(
+          tx,
+          sql`select to_char(max(update_time) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
+              from bl_job where tenant_id = ${auth.tenantId} and kind = ${snapshotJobKind} and target = ${end}
+                and status = 'done'`,
+        );
+        return { records, total: count?.n ?? 0, current, size, takenAt: taken?.takenAt ?? null };
       });
       return ok(page, translate('ok', request.language));
     },
   );
+
+  typed.get(
+    snapshotExportPath,
+    {
+      schema: {
+        tags: ['stock'],
+        summary: "A month's closing stock per key from its snapshot as .xlsx, by owner and material",
+        querystring: filterQuery,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const where = snapshotWhere(auth.tenantId, request.query);
+      const file = await startSheetExport(
+        database,
+        {
+          title: snapshotTitle,
+          plainName: `stock-snapshot-${request.query.period}`,
+          columns: snapshotColumns.map((name) => ({ name, field: stockField(name) })),
+          check: async (tx) => {
+            await requireButton(tx, auth, snapshotButtons.export);
+            const [count] = await queryRows<{ n: number }>(
+              tx,
+              sql`select count(*)::int as n from bl_stock_snapshot where ${where}`,
+            );
+            const rows = count?.n ?? 0;
+            if (rows > maxExportRows)
+              throw badRequest('excel.tooManyExportRows', { count: rows, max: maxExportRows });
+            return undefined;
+          },
+          rows: snapshotRows(where),
+        },
+        auth,
+        request.language,
+        request.log,
+      );
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', file.disposition)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+}
+
+/** The sheet's and the file's name: the screen's (seed/menus.ts `stockSnapshot`). */
+const snapshotTitle = label('月末库存快照', '月末庫存快照', 'Month-end stock snapshots');
+
+/** The stock ledger's field of a snapshot column: its label, kind and dictionary. */
+function stockField(name: string): FieldMeta {
+  const field = stockEntity.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`stock.${name} is not a field`);
+  return field;
 }
