@@ -230,6 +230,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
   typed.post(
     snapshotRunPath,
     {
+      config: { button: snapshotButtons.take },
       schema: {
         tags: ['stock'],
         summary: "Starts (as a job) the snapshot of a month's closing stock per key; answers the job id",
@@ -249,6 +250,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
   typed.get(
     snapshotListPath,
     {
+      config: { button: snapshotButtons.view },
       schema: {
         tags: ['stock'],
         summary:
