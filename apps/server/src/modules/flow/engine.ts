@@ -2,10 +2,12 @@ import type { Language } from '@bl/contract';
 import { type FlowAction, inState, type StateGuard } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { auditlogTable } from '@bl/entities/system/auditlog';
-import { and, asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../audit/audit.ts';
 import type { Tx } from '../../db/database.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { tableRows } from '../../db/rows.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -90,12 +92,17 @@ export async function lockFlowBills(
   language: Language,
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const rows = (await tx
-    .select()
-    .from(entity.table as PgTable)
-    .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
-    .orderBy(asc(col(entity, 'id')))
-    .for('update')) as Row[];
+  // Built and mapped without drizzle's select builder, run as a prepared statement (the ids as
+  // one array parameter keep its text the same for any number of bills): ADR 0028.
+  const table = tableRows(entity.table as PgTable);
+  const id = col(entity, 'id');
+  const rows = (
+    await preparedSql<Record<string, unknown>>(
+      tx,
+      sql`select ${table.columns} from ${entity.table} where ${visible(entity, auth)}
+          and ${id} = any(string_to_array(${ids.join(',')}, ',')::bigint[]) order by ${id} for update`,
+    )
+  ).map(table.map) as Row[];
   if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
   return rows;
 }

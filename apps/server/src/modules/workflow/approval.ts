@@ -2,6 +2,7 @@ import type { Language } from '@bl/contract';
 import type { EntityDefinition } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import type { Row } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -20,9 +21,11 @@ import { type ServiceContext, startInstance, type WorkflowRuntime } from './engi
  */
 
 export async function approvalFor(tx: Tx, entity: string, action: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ processKey: string }>(
+  // Asked before every bill action: a prepared statement (ADR 0028).
+  const [row] = await preparedRows<{ processKey: string }>(
     tx,
-    sql`select process_key as "processKey" from bl_wf_approval where entity = ${entity} and action = ${action}`,
+    'select process_key as "processKey" from bl_wf_approval where entity = $1 and action = $2',
+    [entity, action],
   );
   return row?.processKey;
 }
