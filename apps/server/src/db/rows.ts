@@ -18,17 +18,17 @@ export interface TableRows {
 
 const cache = new WeakMap<PgTable, TableRows>();
 
+/**
+ * A column's name in the database. The database's casing is snake_case (db/database.ts): a
+ * column without a name of its own is its key in snake case, as drizzle's CasingCache names it.
+ */
+export const columnName = (column: Column) => (column.keyAsName ? toSnakeCase(column.name) : column.name);
+
 export function tableRows(table: PgTable): TableRows {
   const cached = cache.get(table);
   if (cached) return cached;
   const entries = Object.entries(getTableColumns(table)) as [string, Column][];
-  // The database's casing is snake_case (db/database.ts): a column without a name of its own
-  // is its key in snake case, as drizzle's CasingCache names it.
-  const columns = sql.raw(
-    entries
-      .map(([key, column]) => `"${column.keyAsName ? toSnakeCase(column.name) : column.name}" as "${key}"`)
-      .join(', '),
-  );
+  const columns = sql.raw(entries.map(([key, column]) => `"${columnName(column)}" as "${key}"`).join(', '));
   const map = (row: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (const [key, column] of entries) {

@@ -1,13 +1,12 @@
 import type { Language } from '@bl/contract';
 import { type FlowAction, inState, type StateGuard } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import { auditlogTable } from '@bl/entities/system/auditlog';
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../audit/audit.ts';
 import type { Tx } from '../../db/database.ts';
 import { preparedSql } from '../../db/prepared.ts';
-import { tableRows } from '../../db/rows.ts';
+import { columnName, tableRows } from '../../db/rows.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -129,10 +128,10 @@ function guard(entity: EntityDefinition, action: FlowAction, bills: Row[], langu
 /**
  * The declared state (and reviewer stamp) for the bills: the changed fields and the update that
  * writes them (none when the action sets nothing), not yet sent, so that it can travel in one
- * statement with the operation log.
+ * statement with the operation log. Written as SQL rather than through drizzle's update builder
+ * (ADR 0028): its text is the same for every call of the action, a prepared statement.
  */
 function stateUpdate(
-  tx: Tx,
   entity: EntityDefinition,
   auth: AuthContext,
   bills: Row[],
@@ -146,19 +145,32 @@ function stateUpdate(
     ...(audit === 'clear' && { auditUser: null, auditTime: null }),
   };
   if (Object.keys(values).length === 0) return { values, update: undefined };
-  const update = tx
-    .update(entity.table as PgTable)
-    .set({ ...values, updateUser: auth.userId, updateTime: now, version: sql`${col(entity, 'version')} + 1` })
-    .where(
-      inArray(
-        col(entity, 'id'),
-        bills.map((b) => b.id as string),
-      ),
-    )
-    // The statement itself: a builder put inside sql`` would be wrapped in parentheses.
-    .getSQL();
+  const columns = getTableColumns(entity.table) as Record<string, PgColumn>;
+  // As drizzle's update did: fields that are not columns of the table are not written.
+  const assignments = Object.entries({ ...values, updateUser: auth.userId, updateTime: now }).flatMap(
+    ([field, value]) => {
+      const column = columns[field];
+      return column ? [sql`${sql.identifier(columnName(column))} = ${sql.param(value, column)}`] : [];
+    },
+  );
+  const ids = bills.map((b) => b.id as string).join(',');
+  const update = sql`update ${entity.table} set ${sql.join(assignments, sql`, `)}, version = version + 1
+    where id = any(string_to_array(${ids}, ',')::bigint[])`;
   return { values, update };
 }
+
+/**
+ * The operation log's rows inserted from one JSON parameter (the rows `auditRow` builds): the
+ * same text for any number of bills (ADR 0028).
+ */
+const logInsert = (log: ReturnType<typeof auditRow>[]) =>
+  sql`insert into bl_auditlog (id, tenant_id, create_user, create_time, update_user, update_time, account, action,
+      entity_name, record_id, title, ip, changes, detail)
+    select id, "tenantId", "createUser", "createTime", "updateUser", "updateTime", account, action,
+      "entityName", "recordId", title, ip, changes, detail
+    from json_to_recordset(${JSON.stringify(log)}::json) as r(id bigint, "tenantId" varchar, "createUser" bigint,
+      "createTime" timestamptz, "updateUser" bigint, "updateTime" timestamptz, account varchar, action varchar,
+      "entityName" varchar, "recordId" bigint, title varchar, ip varchar, changes text, detail varchar)`;
 
 /** Writes the declared state (and reviewer stamp) on the bills; answers the changed fields. */
 async function setState(
@@ -169,8 +181,8 @@ async function setState(
   sets: Record<string, string>,
   audit: FlowAction['audit'],
 ): Promise<Row> {
-  const { values, update } = stateUpdate(tx, entity, auth, bills, sets, audit);
-  if (update) await tx.execute(update);
+  const { values, update } = stateUpdate(entity, auth, bills, sets, audit);
+  if (update) await preparedSql(tx, update);
   return values;
 }
 
@@ -221,7 +233,6 @@ export async function runAction(
   await code?.effect?.(ctx);
   const answer = await code?.run?.(ctx);
   const { values: written, update } = stateUpdate(
-    tx,
     entity,
     auth,
     bills,
@@ -240,10 +251,8 @@ export async function runAction(
     return auditRow(auth, { action: { flow: name }, entity, row: bill, changes });
   });
   // The state and one log entry per bill in one statement (ADR 0028): a round trip less per action.
-  if (log.length > 0) {
-    const insert = tx.insert(auditlogTable).values(log).getSQL();
-    await tx.execute(update ? sql`with state as (${update}) ${insert}` : insert);
-  }
+  if (log.length > 0)
+    await preparedSql(tx, update ? sql`with state as (${update}) ${logInsert(log)}` : logInsert(log));
   return answer ?? { [answerKeys[name] ?? 'done']: bills.length };
 }
 

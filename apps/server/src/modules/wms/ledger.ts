@@ -83,8 +83,10 @@ export type Shortage = (movement: Movement) => { key: MessageKey; params: Record
 /** The total order every posting locks balances in: each key part compared byte by byte. */
 export function compareKeys(a: StockKey, b: StockKey): number {
   for (const field of keyFields) {
-    const order = Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
-    if (order !== 0) return order;
+    // Most parts of two keys of a posting are equal (owner, status…): only a differing part is
+    // encoded to compare its bytes.
+    if (a[field] === b[field]) continue;
+    return Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
   }
   return 0;
 }
