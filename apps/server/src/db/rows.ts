@@ -1,4 +1,4 @@
-import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
@@ -12,7 +12,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export interface TableRows {
   /** `"bill_no" as "billNo", …` for `select`. */
   columns: SQL;
-  /** A row as the driver answers it for `columns` to the row drizzle's `select()` gives. */
+  /** A row as the driver answers it for `columns` made the row drizzle's `select()` gives (in place). */
   map: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
@@ -29,13 +29,17 @@ export function tableRows(table: PgTable): TableRows {
   if (cached) return cached;
   const entries = Object.entries(getTableColumns(table)) as [string, Column][];
   const columns = sql.raw(entries.map(([key, column]) => `"${columnName(column)}" as "${key}"`).join(', '));
+  // Only the columns whose type maps the driver's value (timestamps, integers, ids…); the
+  // others keep what the driver gave, as drizzle's base column does.
+  const mapped = entries.filter(
+    ([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue,
+  );
   const map = (row: Record<string, unknown>) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, column] of entries) {
+    for (const [key, column] of mapped) {
       const value = row[key];
-      out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
     }
-    return out;
+    return row;
   };
   const made = { columns, map };
   cache.set(table, made);

@@ -90,20 +90,55 @@ export async function lockFlowBills(
   ids: string[],
   language: Language,
 ): Promise<Row[]> {
-  if (ids.length === 0) return [];
+  return (await lockBills(tx, entity, auth, ids, language)).bills;
+}
+
+/**
+ * The bills of an action locked as `lockFlowBills` does and, in the same statement, the approval
+ * process the tenant requires for the action (`bl_wf_approval`, modules/workflow/approval.ts),
+ * if any: what the flow routes ask before running an action, in one round trip (ADR 0028).
+ */
+export function lockForAction(
+  tx: Tx,
+  entity: EntityDefinition,
+  action: string,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<{ bills: Row[]; approval: string | undefined }> {
+  return lockBills(tx, entity, auth, ids, language, action);
+}
+
+async function lockBills(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+  approvalOf?: string,
+): Promise<{ bills: Row[]; approval: string | undefined }> {
+  if (ids.length === 0) return { bills: [], approval: undefined };
   // Built and mapped without drizzle's select builder, run as a prepared statement (the ids as
   // one array parameter keep its text the same for any number of bills): ADR 0028.
   const table = tableRows(entity.table as PgTable);
   const id = col(entity, 'id');
-  const rows = (
-    await preparedSql<Record<string, unknown>>(
-      tx,
-      sql`select ${table.columns} from ${entity.table} where ${visible(entity, auth)}
-          and ${id} = any(string_to_array(${ids.join(',')}, ',')::bigint[]) order by ${id} for update`,
-    )
-  ).map(table.map) as Row[];
+  const approval =
+    approvalOf === undefined
+      ? sql``
+      : sql`(select process_key from bl_wf_approval where tenant_id = ${auth.tenantId}
+          and entity = ${entity.name} and action = ${approvalOf}) as "__approval", `;
+  const rows = await preparedSql<Record<string, unknown>>(
+    tx,
+    sql`select ${approval}${table.columns} from ${entity.table} where ${visible(entity, auth)}
+        and ${id} = any(string_to_array(${ids.join(',')}, ',')::bigint[]) order by ${id} for update`,
+  );
   if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
-  return rows;
+  const process = rows[0]?.__approval;
+  if (approvalOf !== undefined) for (const row of rows) delete row.__approval;
+  return {
+    bills: rows.map(table.map) as Row[],
+    approval: typeof process === 'string' && process !== '' ? process : undefined,
+  };
 }
 
 const billName = (entity: EntityDefinition, bill: Row) => String(bill[entity.titleField] ?? bill.id);
@@ -221,10 +256,12 @@ export async function runAction(
   ids: string[],
   language: Language,
   input: Record<string, unknown> = {},
+  /** The bills, when the caller has locked them already (`lockForAction`). */
+  locked?: Row[],
 ): Promise<unknown> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
-  const bills = await lockFlowBills(tx, entity, auth, ids, language);
+  const bills = locked ?? (await lockFlowBills(tx, entity, auth, ids, language));
   guard(entity, action, bills, language);
   const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input };
   await code?.check?.(ctx);
