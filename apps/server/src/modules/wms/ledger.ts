@@ -194,8 +194,12 @@ export async function holdBalances(
   return lockBalances(tx, auth.tenantId, sorted);
 }
 
-/** The key columns of the ledger as a `json_to_recordset` column list (all varchar). */
-const keyRecordColumns = keyFields.map((f) => `${keyColumns[f]} varchar`).join(', ');
+/**
+ * The key parts as a `json_to_recordset` column list (all varchar), named as `StockKey`'s
+ * fields: the JSON rows carry a key as it is, without renaming its fields per row.
+ */
+const keyRecordColumns = keyFields.map((f) => `"${f}" varchar`).join(', ');
+const keyRecordNames = keyFields.map((f) => `"${f}"`).join(', ');
 const keyColumnNames = keyFields.map((f) => keyColumns[f]).join(', ');
 const keyReturning = keyFields.map((f) => `s.${keyColumns[f]} as "${f}"`).join(', ');
 
@@ -217,7 +221,7 @@ const postingStatement = `with k as (
   ), b as (
     insert into bl_stock as s (id, tenant_id, create_user, create_time, update_user, update_time,
       ${keyColumnNames}, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
-    select id, $3::varchar, $4::bigint, now(), $4::bigint, now(), ${keyColumnNames},
+    select id, $3::varchar, $4::bigint, now(), $4::bigint, now(), ${keyRecordNames},
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code
     from k order by ord
     on conflict (tenant_id, ${keyColumnNames}) where is_deleted = 0 do update set
@@ -242,7 +246,7 @@ const postingStatement = `with k as (
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
       direction, instock_status, outstock_status, stream_status, stream_time)
     select id, $3::varchar, $4::bigint, $6::bigint, $5::timestamptz, $4::bigint, $5::timestamptz,
-      bill_no, bill_type, line_number, ${keyColumnNames}, unit_code,
+      bill_no, bill_type, line_number, ${keyRecordNames}, unit_code,
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
       direction, instock_status, outstock_status, stream_status, $5::timestamptz
     from json_to_recordset($2::json) as m(id bigint, bill_no varchar, bill_type varchar, line_number int,
@@ -312,7 +316,7 @@ export async function postMovements(
     return {
       ord,
       id,
-      ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], total.key[f]])),
+      ...total.key,
       qty: fromUnits(total.qty),
       weg: fromUnits(total.weg),
       qty_weg: fromUnits(total.qtyWeg),
@@ -329,7 +333,7 @@ export async function postMovements(
     bill_no: m.billNo,
     bill_type: m.billType,
     line_number: m.lineNumber,
-    ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], m.key[f]])),
+    ...m.key,
     unit_code: m.unitCode,
     qty: fromUnits(m.qty),
     weg: fromUnits(m.weg),
