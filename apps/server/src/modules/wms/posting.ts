@@ -110,7 +110,7 @@ async function linesFor(
       sql`select ${table.columns} from ${lines.table}
           where ${col(lines, 'tenantId')} = ${auth.tenantId} and ${col(lines, 'isDeleted')} = 0
             ${has(lines, 'invalid') ? sql`and ${col(lines, 'invalid')} = '0'` : sql``}
-            and ${col(lines, 'headerId')} = any(string_to_array(${bills.map((b) => b.id as string).join(',')}, ',')::bigint[])
+            and ${col(lines, 'headerId')} = any(${sql.param(bills.map((b) => b.id as string))}::bigint[])
           order by ${has(lines, 'lineNumber') ? sql`${col(lines, 'lineNumber')}, ` : sql``}${col(lines, 'id')}`,
     )
   ).map(table.map) as Row[];
