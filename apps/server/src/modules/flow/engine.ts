@@ -1,11 +1,12 @@
 import type { Language } from '@bl/contract';
 import { type FlowAction, inState, type StateGuard } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import { auditlogTable } from '@bl/entities/system/auditlog';
-import { and, asc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../audit/audit.ts';
 import type { Tx } from '../../db/database.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { columnName, tableRows } from '../../db/rows.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -89,15 +90,57 @@ export async function lockFlowBills(
   ids: string[],
   language: Language,
 ): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const rows = (await tx
-    .select()
-    .from(entity.table as PgTable)
-    .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
-    .orderBy(asc(col(entity, 'id')))
-    .for('update')) as Row[];
+  return (await lockBills(tx, entity, auth, ids, language)).bills;
+}
+
+/**
+ * The bills of an action locked as `lockFlowBills` does and, in the same statement, the approval
+ * process the tenant requires for the action (`bl_wf_approval`, modules/workflow/approval.ts),
+ * if any: what the flow routes ask before running an action, in one round trip (ADR 0028).
+ */
+export function lockForAction(
+  tx: Tx,
+  entity: EntityDefinition,
+  action: string,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<{ bills: Row[]; approval: string | undefined }> {
+  return lockBills(tx, entity, auth, ids, language, action);
+}
+
+async function lockBills(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+  approvalOf?: string,
+): Promise<{ bills: Row[]; approval: string | undefined }> {
+  if (ids.length === 0) return { bills: [], approval: undefined };
+  // Built and mapped without drizzle's select builder, run as a prepared statement (the ids as
+  // one array parameter keep its text the same for any number of bills, and a plain parameter,
+  // unlike a function of one, can be an index condition of a generic plan under row-level
+  // security): ADR 0028.
+  const table = tableRows(entity.table as PgTable);
+  const id = col(entity, 'id');
+  const approval =
+    approvalOf === undefined
+      ? sql``
+      : sql`(select process_key from bl_wf_approval where tenant_id = ${auth.tenantId}
+          and entity = ${entity.name} and action = ${approvalOf}) as "__approval", `;
+  const rows = await preparedSql<Record<string, unknown>>(
+    tx,
+    sql`select ${approval}${table.columns} from ${entity.table} where ${visible(entity, auth)}
+        and ${id} = any(${sql.param(ids)}::bigint[]) order by ${id} for update`,
+  );
   if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
-  return rows;
+  const process = rows[0]?.__approval;
+  if (approvalOf !== undefined) for (const row of rows) delete row.__approval;
+  return {
+    bills: rows.map(table.map) as Row[],
+    approval: typeof process === 'string' && process !== '' ? process : undefined,
+  };
 }
 
 const billName = (entity: EntityDefinition, bill: Row) => String(bill[entity.titleField] ?? bill.id);
@@ -122,10 +165,10 @@ function guard(entity: EntityDefinition, action: FlowAction, bills: Row[], langu
 /**
  * The declared state (and reviewer stamp) for the bills: the changed fields and the update that
  * writes them (none when the action sets nothing), not yet sent, so that it can travel in one
- * statement with the operation log.
+ * statement with the operation log. Written as SQL rather than through drizzle's update builder
+ * (ADR 0028): its text is the same for every call of the action, a prepared statement.
  */
 function stateUpdate(
-  tx: Tx,
   entity: EntityDefinition,
   auth: AuthContext,
   bills: Row[],
@@ -139,19 +182,32 @@ function stateUpdate(
     ...(audit === 'clear' && { auditUser: null, auditTime: null }),
   };
   if (Object.keys(values).length === 0) return { values, update: undefined };
-  const update = tx
-    .update(entity.table as PgTable)
-    .set({ ...values, updateUser: auth.userId, updateTime: now, version: sql`${col(entity, 'version')} + 1` })
-    .where(
-      inArray(
-        col(entity, 'id'),
-        bills.map((b) => b.id as string),
-      ),
-    )
-    // The statement itself: a builder put inside sql`` would be wrapped in parentheses.
-    .getSQL();
+  const columns = getTableColumns(entity.table) as Record<string, PgColumn>;
+  // As drizzle's update did: fields that are not columns of the table are not written.
+  const assignments = Object.entries({ ...values, updateUser: auth.userId, updateTime: now }).flatMap(
+    ([field, value]) => {
+      const column = columns[field];
+      return column ? [sql`${sql.identifier(columnName(column))} = ${sql.param(value, column)}`] : [];
+    },
+  );
+  const ids = bills.map((b) => b.id as string);
+  const update = sql`update ${entity.table} set ${sql.join(assignments, sql`, `)}, version = version + 1
+    where id = any(${sql.param(ids)}::bigint[])`;
   return { values, update };
 }
+
+/**
+ * The operation log's rows inserted from one JSON parameter (the rows `auditRow` builds): the
+ * same text for any number of bills (ADR 0028).
+ */
+const logInsert = (log: ReturnType<typeof auditRow>[]) =>
+  sql`insert into bl_auditlog (id, tenant_id, create_user, create_time, update_user, update_time, account, action,
+      entity_name, record_id, title, ip, changes, detail)
+    select id, "tenantId", "createUser", "createTime", "updateUser", "updateTime", account, action,
+      "entityName", "recordId", title, ip, changes, detail
+    from json_to_recordset(${JSON.stringify(log)}::json) as r(id bigint, "tenantId" varchar, "createUser" bigint,
+      "createTime" timestamptz, "updateUser" bigint, "updateTime" timestamptz, account varchar, action varchar,
+      "entityName" varchar, "recordId" bigint, title varchar, ip varchar, changes text, detail varchar)`;
 
 /** Writes the declared state (and reviewer stamp) on the bills; answers the changed fields. */
 async function setState(
@@ -162,8 +218,8 @@ async function setState(
   sets: Record<string, string>,
   audit: FlowAction['audit'],
 ): Promise<Row> {
-  const { values, update } = stateUpdate(tx, entity, auth, bills, sets, audit);
-  if (update) await tx.execute(update);
+  const { values, update } = stateUpdate(entity, auth, bills, sets, audit);
+  if (update) await preparedSql(tx, update);
   return values;
 }
 
@@ -202,10 +258,12 @@ export async function runAction(
   ids: string[],
   language: Language,
   input: Record<string, unknown> = {},
+  /** The bills, when the caller has locked them already (`lockForAction`). */
+  locked?: Row[],
 ): Promise<unknown> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
-  const bills = await lockFlowBills(tx, entity, auth, ids, language);
+  const bills = locked ?? (await lockFlowBills(tx, entity, auth, ids, language));
   guard(entity, action, bills, language);
   const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input };
   await code?.check?.(ctx);
@@ -214,7 +272,6 @@ export async function runAction(
   await code?.effect?.(ctx);
   const answer = await code?.run?.(ctx);
   const { values: written, update } = stateUpdate(
-    tx,
     entity,
     auth,
     bills,
@@ -233,10 +290,8 @@ export async function runAction(
     return auditRow(auth, { action: { flow: name }, entity, row: bill, changes });
   });
   // The state and one log entry per bill in one statement (ADR 0028): a round trip less per action.
-  if (log.length > 0) {
-    const insert = tx.insert(auditlogTable).values(log).getSQL();
-    await tx.execute(update ? sql`with state as (${update}) ${insert}` : insert);
-  }
+  if (log.length > 0)
+    await preparedSql(tx, update ? sql`with state as (${update}) ${logInsert(log)}` : logInsert(log));
   return answer ?? { [answerKeys[name] ?? 'done']: bills.length };
 }
 

@@ -7,9 +7,16 @@ import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
-import { approvalFor, requestApproval } from '../workflow/approval.ts';
+import { requestApproval } from '../workflow/approval.ts';
 import type { WorkflowRuntime } from '../workflow/engine.ts';
-import { checkFlowCode, type FlowCode, flowEntities, postOnSave, runAction } from './engine.ts';
+import {
+  checkFlowCode,
+  type FlowCode,
+  flowEntities,
+  lockForAction,
+  postOnSave,
+  runAction,
+} from './engine.ts';
 
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 
@@ -50,10 +57,11 @@ export function registerFlowRoutes(
               : {};
           const data = await database.withTenant(auth.tenantId, async (tx) => {
             await requireButton(tx, auth, `${entity.name}_${name}`);
-            const process = workflow && (await approvalFor(tx, entity.name, name));
-            if (workflow && process)
-              return requestApproval(tx, workflow, process, entity, name, own, auth, ids, request.language);
-            return runAction(tx, entity, name, own, auth, ids, request.language, input);
+            // The bills locked and the approval the action requires, in one statement.
+            const { bills, approval } = await lockForAction(tx, entity, name, auth, ids, request.language);
+            if (workflow && approval)
+              return requestApproval(tx, workflow, approval, entity, name, own, auth, ids, request.language);
+            return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
           });
           return ok(data, translate('ok', request.language));
         },

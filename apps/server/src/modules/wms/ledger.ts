@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
@@ -82,8 +83,10 @@ export type Shortage = (movement: Movement) => { key: MessageKey; params: Record
 /** The total order every posting locks balances in: each key part compared byte by byte. */
 export function compareKeys(a: StockKey, b: StockKey): number {
   for (const field of keyFields) {
-    const order = Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
-    if (order !== 0) return order;
+    // Most parts of two keys of a posting are equal (owner, status…): only a differing part is
+    // encoded to compare its bytes.
+    if (a[field] === b[field]) continue;
+    return Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
   }
   return 0;
 }
@@ -191,10 +194,14 @@ export async function holdBalances(
   return lockBalances(tx, auth.tenantId, sorted);
 }
 
-/** The key columns of the ledger as a `json_to_recordset` column list (all varchar). */
-const keyRecordColumnsSql = sql.raw(keyFields.map((f) => `${keyColumns[f]} varchar`).join(', '));
-const keyColumnNamesSql = sql.raw(keyFields.map((f) => keyColumns[f]).join(', '));
-const keyReturningSql = sql.raw(keyFields.map((f) => `s.${keyColumns[f]} as "${f}"`).join(', '));
+/**
+ * The key parts as a `json_to_recordset` column list (all varchar), named as `StockKey`'s
+ * fields: the JSON rows carry a key as it is, without renaming its fields per row.
+ */
+const keyRecordColumns = keyFields.map((f) => `"${f}" varchar`).join(', ');
+const keyRecordNames = keyFields.map((f) => `"${f}"`).join(', ');
+const keyColumnNames = keyFields.map((f) => keyColumns[f]).join(', ');
+const keyReturning = keyFields.map((f) => `s.${keyColumns[f]} as "${f}"`).join(', ');
 
 /**
  * The whole of a posting as one statement (ADR 0028): the balances of every key upserted in key
@@ -203,23 +210,21 @@ const keyReturningSql = sql.raw(keyFields.map((f) => `s.${keyColumns[f]} as "${f
  * wait instead of deadlocking), the summed deltas applied, and the stream rows inserted; it
  * answers, per key, the balance id, whether the statement created it and whether any amount is
  * now below zero. Keys and stream rows travel as two JSON parameters rather than one
- * parameter per value: the statement's text is the same for every posting.
+ * parameter per value: the text is built once, the same for every posting, and runs as a
+ * prepared statement. Parameters: $1 keys (JSON), $2 stream rows (JSON), $3 tenant, $4 user,
+ * $5 the stream time, $6 the user's department (or null).
  */
-const postingStatement = (keys: string, stream: string, auth: AuthContext, now: Date): SQL => {
-  const tenant = sql`${auth.tenantId}::varchar`;
-  const user = sql`${auth.userId}::bigint`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`with k as (
-    select * from json_to_recordset(${keys}::json) as k(ord int, id bigint, ${keyRecordColumnsSql},
+const postingStatement = `with k as (
+    select * from json_to_recordset($1::json) as k(ord int, id bigint, ${keyRecordColumns},
       qty numeric, weg numeric, qty_weg numeric, board numeric, volume numeric,
       instock_date date, product_date date, validity_date date, unit_code varchar)
   ), b as (
     insert into bl_stock as s (id, tenant_id, create_user, create_time, update_user, update_time,
-      ${keyColumnNamesSql}, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
-    select id, ${tenant}, ${user}, now(), ${user}, now(), ${keyColumnNamesSql},
+      ${keyColumnNames}, qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code)
+    select id, $3::varchar, $4::bigint, now(), $4::bigint, now(), ${keyRecordNames},
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date, unit_code
     from k order by ord
-    on conflict (tenant_id, ${keyColumnNamesSql}) where is_deleted = 0 do update set
+    on conflict (tenant_id, ${keyColumnNames}) where is_deleted = 0 do update set
       qty = s.qty + excluded.qty, weg = s.weg + excluded.weg, qty_weg = s.qty_weg + excluded.qty_weg,
       board = s.board + excluded.board, volume = s.volume + excluded.volume,
       instock_date = case when excluded.instock_date is null then s.instock_date
@@ -232,25 +237,24 @@ const postingStatement = (keys: string, stream: string, auth: AuthContext, now: 
         when s.qty <= 0 or s.validity_date is null then excluded.validity_date
         else least(s.validity_date, excluded.validity_date) end,
       unit_code = coalesce(s.unit_code, excluded.unit_code),
-      update_user = ${user}, update_time = now(), version = s.version + 1
-    returning s.id::text as id, ${keyReturningSql},
+      update_user = $4::bigint, update_time = now(), version = s.version + 1
+    returning s.id::text as id, ${keyReturning},
       (s.qty < 0 or s.weg < 0 or s.qty_weg < 0 or s.board < 0 or s.volume < 0) as short
   ), m as (
     insert into bl_stockstream (id, tenant_id, create_user, create_dept, create_time, update_user,
-      update_time, bill_no, bill_type, line_number, ${keyColumnNamesSql}, unit_code,
+      update_time, bill_no, bill_type, line_number, ${keyColumnNames}, unit_code,
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
       direction, instock_status, outstock_status, stream_status, stream_time)
-    select id, ${tenant}, ${user}, ${auth.deptId || null}::bigint, ${at}, ${user}, ${at},
-      bill_no, bill_type, line_number, ${keyColumnNamesSql}, unit_code,
+    select id, $3::varchar, $4::bigint, $6::bigint, $5::timestamptz, $4::bigint, $5::timestamptz,
+      bill_no, bill_type, line_number, ${keyRecordNames}, unit_code,
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
-      direction, instock_status, outstock_status, stream_status, ${at}
-    from json_to_recordset(${stream}::json) as m(id bigint, bill_no varchar, bill_type varchar, line_number int,
-      ${keyRecordColumnsSql}, unit_code varchar, qty numeric, weg numeric, qty_weg numeric, board numeric,
+      direction, instock_status, outstock_status, stream_status, $5::timestamptz
+    from json_to_recordset($2::json) as m(id bigint, bill_no varchar, bill_type varchar, line_number int,
+      ${keyRecordColumns}, unit_code varchar, qty numeric, weg numeric, qty_weg numeric, board numeric,
       volume numeric, instock_date date, product_date date, validity_date date, direction varchar,
       instock_status varchar, outstock_status varchar, stream_status varchar)
   )
   select * from b`;
-};
 
 /**
  * Writes the movements: creates missing balances of keys that receive goods, locks every
@@ -312,7 +316,7 @@ export async function postMovements(
     return {
       ord,
       id,
-      ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], total.key[f]])),
+      ...total.key,
       qty: fromUnits(total.qty),
       weg: fromUnits(total.weg),
       qty_weg: fromUnits(total.qtyWeg),
@@ -329,7 +333,7 @@ export async function postMovements(
     bill_no: m.billNo,
     bill_type: m.billType,
     line_number: m.lineNumber,
-    ...Object.fromEntries(keyFields.map((f) => [keyColumns[f], m.key[f]])),
+    ...m.key,
     unit_code: m.unitCode,
     qty: fromUnits(m.qty),
     weg: fromUnits(m.weg),
@@ -344,10 +348,14 @@ export async function postMovements(
     outstock_status: m.outstockStatus,
     stream_status: m.streamStatus,
   }));
-  const rows = await queryRows<StockKey & { id: string; short: boolean }>(
-    tx,
-    postingStatement(JSON.stringify(keyRows), JSON.stringify(streamRows), auth, now),
-  );
+  const rows = await preparedRows<StockKey & { id: string; short: boolean }>(tx, postingStatement, [
+    JSON.stringify(keyRows),
+    JSON.stringify(streamRows),
+    auth.tenantId,
+    auth.userId,
+    now.toISOString(),
+    auth.deptId || null,
+  ]);
   const byKey = new Map(rows.map((row) => [keyText(row), row]));
   const refuse = (total: (typeof keys)[number]): never => {
     const { key: message, params } = shortage(total.firstOut ?? total.first);

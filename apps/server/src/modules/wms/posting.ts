@@ -1,9 +1,11 @@
 import type { Language } from '@bl/contract';
 import { type Posting, type Source, type StockKeyPart, stockKeyParts } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/database.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { tableRows } from '../../db/rows.ts';
 import type { Row } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -99,24 +101,19 @@ async function linesFor(
 ): Promise<PostedLine[]> {
   const lines = postingLines(header, posting);
   const qtyField = posting.qty ?? 'qty';
-  const rows = (await tx
-    .select()
-    .from(lines.table as PgTable)
-    .where(
-      and(
-        eq(col(lines, 'tenantId'), auth.tenantId),
-        eq(col(lines, 'isDeleted'), 0),
-        ...(has(lines, 'invalid') ? [eq(col(lines, 'invalid'), '0')] : []),
-        inArray(
-          col(lines, 'headerId'),
-          bills.map((b) => b.id as string),
-        ),
-      ),
+  // Built and mapped without drizzle's select builder, run as a prepared statement (the bills as
+  // one array parameter keep its text the same for any number of them): ADR 0028.
+  const table = tableRows(lines.table as PgTable);
+  const rows = (
+    await preparedSql<Record<string, unknown>>(
+      tx,
+      sql`select ${table.columns} from ${lines.table}
+          where ${col(lines, 'tenantId')} = ${auth.tenantId} and ${col(lines, 'isDeleted')} = 0
+            ${has(lines, 'invalid') ? sql`and ${col(lines, 'invalid')} = '0'` : sql``}
+            and ${col(lines, 'headerId')} = any(${sql.param(bills.map((b) => b.id as string))}::bigint[])
+          order by ${has(lines, 'lineNumber') ? sql`${col(lines, 'lineNumber')}, ` : sql``}${col(lines, 'id')}`,
     )
-    .orderBy(
-      ...(has(lines, 'lineNumber') ? [asc(col(lines, 'lineNumber'))] : []),
-      asc(col(lines, 'id')),
-    )) as Row[];
+  ).map(table.map) as Row[];
   const out: PostedLine[] = [];
   for (const bill of bills) {
     const billNo = String(bill[header.titleField] ?? bill.id);

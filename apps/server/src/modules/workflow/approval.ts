@@ -11,21 +11,13 @@ import { type ServiceContext, startInstance, type WorkflowRuntime } from './engi
 /**
  * Approvals of bill actions (docs/adr/0027-workflow-engine.md): a tenant may require that a
  * declared action of a bill flow (`review` of inbound bills...) is approved through a process
- * (`bl_wf_approval`: entity, action, process key). The flow routes ask `approvalFor` before
- * running an action (one place for every bill): when a process is required, the action's checks
- * run as usual, then one instance per bill starts instead, and the bill stays as it is. The
- * instance's normal end performs the action as the user whose approval ended it, in the same
- * transaction as that approval: if the action is refused, the approval is refused with it.
- * A rejection ends the instance with its reason, and the bill is untouched.
+ * (`bl_wf_approval`: entity, action, process key). The flow routes ask before running an action
+ * (`lockForAction`, flow/engine.ts: one place for every bill): when a process is required, the
+ * action's checks run as usual, then one instance per bill starts instead, and the bill stays
+ * as it is. The instance's normal end performs the action as the user whose approval ended it,
+ * in the same transaction as that approval: if the action is refused, the approval is refused
+ * with it. A rejection ends the instance with its reason, and the bill is untouched.
  */
-
-export async function approvalFor(tx: Tx, entity: string, action: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ processKey: string }>(
-    tx,
-    sql`select process_key as "processKey" from bl_wf_approval where entity = ${entity} and action = ${action}`,
-  );
-  return row?.processKey;
-}
 
 const billTitle = (entity: EntityDefinition, bill: Row, language: Language) =>
   `${entity.label[language]} ${String(bill[entity.titleField] ?? bill.id)}`;
