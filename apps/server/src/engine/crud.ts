@@ -2,10 +2,11 @@ import { type Language, listCountCap, type Page, ResultCode } from '@bl/contract
 import { type FieldMeta, isId, recordSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { changesOf, writeAudit } from '../audit/audit.ts';
 import { queryRows, type Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
+import { tableRows } from '../db/rows.ts';
 import type { AuthContext } from '../http/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { scopeCondition } from './data-scope.ts';
@@ -58,45 +59,6 @@ function hideSecrets(entity: EntityDefinition, row: Row): Row {
 /** The page's extra column that carries the capped count (no entity field starts with `__`). */
 const totalColumn = '__total';
 
-/** What a list statement selects of an entity, and how a row it answers becomes a record. */
-interface ListShape {
-  /** Every column as `"table"."column" as "field"`: the row comes back keyed by field. */
-  columns: SQL;
-  read: (raw: Row) => Row;
-}
-
-const listDialect = new PgDialect({ casing: 'snake_case' });
-const listShapes = new WeakMap<PgTable, ListShape>();
-
-/**
- * An entity's select list and row reader, built once per table: drizzle's select builder walked
- * every column of the table on every list request, and its row mapper again on every row (16 %
- * of a list request's CPU, issue 20 target 3). Values are read as drizzle reads them
- * (`mapFromDriverValue` of each column, null as null).
- */
-function listShape(table: PgTable): ListShape {
-  const known = listShapes.get(table);
-  if (known) return known;
-  const fields = Object.entries(getTableColumns(table)) as [string, PgColumn][];
-  const selected = sql.join(
-    fields.map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
-  const shape: ListShape = {
-    columns: sql.raw(listDialect.sqlToQuery(selected).sql),
-    read: (raw) => {
-      const row: Row = {};
-      for (const [key, column] of fields) {
-        const value = raw[key];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-      }
-      return row;
-    },
-  };
-  listShapes.set(table, shape);
-  return shape;
-}
-
 export async function listRows(
   tx: Tx,
   entity: EntityDefinition,
@@ -105,7 +67,9 @@ export async function listRows(
 ): Promise<Page<Row>> {
   const where = and(visible(entity, auth), ...query.where) as SQL;
   const table = entity.table as PgTable;
-  const shape = listShape(table);
+  // The select list and row mapping built once per table (db/rows.ts): drizzle's select builder
+  // and row mapper were 16 % of a list request's CPU (issue 20, target 3).
+  const shape = tableRows(table);
   // Counted up to one past the cap: the first page of a million rows costs the page and at most
   // 10,001 index entries, not a scan of every row (ADR 0019). The count rides along with the
   // page as an uncorrelated sub-select (evaluated once): one statement, one round trip; only a
@@ -124,7 +88,10 @@ export async function listRows(
     total = Number(counted?.n ?? 0);
   }
   return {
-    records: raws.map((raw) => hideSecrets(entity, shape.read(raw))),
+    records: raws.map((raw) => {
+      delete raw[totalColumn];
+      return hideSecrets(entity, shape.map(raw));
+    }),
     total,
     size: query.size,
     current: query.current,
