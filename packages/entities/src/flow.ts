@@ -18,6 +18,9 @@ export const stockKeyParts = [
   'packspecCode',
   'stockStatus',
 ] as const;
+
+/** The amounts a balance holds for its key, as the ledger, the reports and the snapshots read them. */
+export const stockAmountParts = ['qty', 'weg', 'qtyWeg', 'board', 'volume'] as const;
 export type StockKeyPart = (typeof stockKeyParts)[number];
 
 /** Where a value of a posting comes from: a field of the line, of the header, or a constant. */

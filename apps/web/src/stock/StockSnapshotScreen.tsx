@@ -1,5 +1,6 @@
 import { CameraOutlined, ExportOutlined } from '@ant-design/icons';
 import type { Page } from '@bl/contract';
+import { stockAmountParts, stockKeyParts } from '@bl/entities';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -40,21 +41,7 @@ interface SnapshotResult {
 }
 
 /** The columns: the stock key and the amounts, as the list answers them. */
-const columnNames = [
-  'customerCode',
-  'materialCode',
-  'batchNo',
-  'customerBatchNo',
-  'warehousePlaceCode',
-  'barcode',
-  'packspecCode',
-  'stockStatus',
-  'qty',
-  'weg',
-  'qtyWeg',
-  'board',
-  'volume',
-];
+const columnNames = [...stockKeyParts, ...stockAmountParts];
 
 const listPath = '/api/bl-wms/stocksnapshot/list';
 const runPath = '/api/bl-wms/stocksnapshot/run';

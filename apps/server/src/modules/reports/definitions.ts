@@ -1,4 +1,4 @@
-import { type FieldMeta, type Label, label } from '@bl/entities';
+import { type FieldMeta, type Label, label, stockAmountParts, stockKeyParts } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -10,7 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  */
 
 /** The amounts every report sums: numeric in SQL, text in JSON, never a JavaScript float. */
-export const amountNames = ['qty', 'weg', 'qtyWeg', 'board', 'volume'] as const;
+export const amountNames = stockAmountParts;
 export type AmountName = (typeof amountNames)[number];
 
 export interface ReportColumn {
@@ -127,16 +127,7 @@ const areaName: ReportColumn = {
 const areaNamePlain: ReportColumn = { ...areaName, select: sql`coalesce(a.name, '')` };
 
 /** The balance key, in the ledger's order. */
-const keyNames = [
-  'customerCode',
-  'materialCode',
-  'batchNo',
-  'customerBatchNo',
-  'warehousePlaceCode',
-  'barcode',
-  'packspecCode',
-  'stockStatus',
-] as const;
+const keyNames = stockKeyParts;
 
 const stockFilters = [...keyNames, 'instockDate', 'validityDate'] as const;
 const balanceColumns = (): ReportColumn[] => [

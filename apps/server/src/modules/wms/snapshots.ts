@@ -1,5 +1,5 @@
 import { ok } from '@bl/contract';
-import { type FieldMeta, label } from '@bl/entities';
+import { type FieldMeta, label, stockAmountParts, stockKeyParts } from '@bl/entities';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -196,21 +196,7 @@ const snapshotWhere = (tenantId: string, { period, customerCode, materialCode }:
       ${materialCode ? sql`and material_code = ${materialCode}` : sql``}`;
 
 /** The columns of a snapshot row as the list and the export read them (amounts as text). */
-const snapshotColumns = [
-  'customerCode',
-  'materialCode',
-  'batchNo',
-  'customerBatchNo',
-  'warehousePlaceCode',
-  'barcode',
-  'packspecCode',
-  'stockStatus',
-  'qty',
-  'weg',
-  'qtyWeg',
-  'board',
-  'volume',
-] as const;
+const snapshotColumns = [...stockKeyParts, ...stockAmountParts];
 
 /** The rows matched, in key order (byte order past owner and material, as the unique key). */
 const snapshotRows = (where: SQL) =>
