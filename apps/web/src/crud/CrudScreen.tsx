@@ -36,15 +36,7 @@ import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { LineQuantitiesDialog } from './LineQuantitiesDialog.tsx';
 import type { ScreenProps } from './overrides.ts';
-import {
-  defaultPageSize,
-  firstPage,
-  type Paging,
-  pageAfterRemoval,
-  pageAfterSizeChange,
-  pagerItems,
-  pageSizes,
-} from './paging.ts';
+import { defaultPageSize, firstPage, type Paging, pageAfterRemoval, pagerOf } from './paging.ts';
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
@@ -484,26 +476,17 @@ export function CrudScreen(
             ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }
             : undefined
         }
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
+        pagination={pagerOf({
+          paging,
+          setPaging,
           total,
-          pageSizeOptions: pageSizes.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showLessItems: pagerItems(width) === 5,
+          windowWidth: width,
           // A capped count (ADR 0019) says "10,000+": at least that many, counting stopped there.
           showTotal: (count) =>
             list.data?.totalCapped
               ? t('crud.totalCapped', { total: listCountCap.toLocaleString('en-US') })
               : t('crud.total', { total: count }),
-          onChange: (page, size) =>
-            setPaging((current) =>
-              size !== current.size
-                ? pageAfterSizeChange(current, size, total)
-                : { ...current, current: page },
-            ),
-        }}
+        })}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys),

@@ -1,3 +1,6 @@
+import type { TablePaginationConfig } from 'antd';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+
 /** Pagination of every list screen (spec 01 §9): page 1, 20 a page, sizes 10/20/30/50. */
 export const firstPage = 1;
 export const defaultPageSize = 20;
@@ -30,4 +33,31 @@ export function pageAfterSizeChange(paging: Paging, newSize: number, total: numb
 export function pageAfterRemoval(paging: Paging, total: number, removed: number): Paging {
   const pages = Math.max(1, Math.ceil(Math.max(0, total - removed) / paging.size));
   return { ...paging, current: Math.min(paging.current, pages) };
+}
+
+/**
+ * The pager of every list screen (spec 01 §5, §9): the page sizes, the quick jumper, 5 or 7
+ * page items by window width, and the page kept or reset when the size changes. The screen
+ * says how its total reads.
+ */
+export function pagerOf(options: {
+  paging: Paging;
+  setPaging: Dispatch<SetStateAction<Paging>>;
+  total: number;
+  windowWidth: number;
+  showTotal: (total: number) => ReactNode;
+}): TablePaginationConfig {
+  const { paging, setPaging, total, windowWidth, showTotal } = options;
+  return {
+    current: paging.current,
+    pageSize: paging.size,
+    total,
+    pageSizeOptions: pageSizes.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showLessItems: pagerItems(windowWidth) === 5,
+    showTotal,
+    onChange: (current, size) =>
+      setPaging((was) => (size !== was.size ? pageAfterSizeChange(was, size, total) : { ...was, current })),
+  };
 }

@@ -13,14 +13,7 @@ import { canUse } from '../crud/access.ts';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { alignOf, cellOf } from '../crud/columns.tsx';
 import { ChoiceSelect, DateRangeInput, RefSelect } from '../crud/inputs.tsx';
-import {
-  defaultPageSize,
-  firstPage,
-  type Paging,
-  pageAfterSizeChange,
-  pagerItems,
-  pageSizes,
-} from '../crud/paging.ts';
+import { defaultPageSize, firstPage, type Paging, pagerOf } from '../crud/paging.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { formatMeasured } from '../crud/values.ts';
@@ -362,20 +355,13 @@ export function ReportScreen(props: { spec: ReportSpec; catalogue: CatalogueInde
           loading={page.isFetching}
           scroll={{ x: 'max-content' }}
           summary={() => totalsRow(spec.columns, page.data?.totals, t('reports.totals'), fieldOf)}
-          pagination={{
-            current: paging.current,
-            pageSize: paging.size,
+          pagination={pagerOf({
+            paging,
+            setPaging,
             total,
-            pageSizeOptions: pageSizes.map(String),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showLessItems: pagerItems(width) === 5,
+            windowWidth: width,
             showTotal: (count) => t('crud.total', { total: count }),
-            onChange: (current, size) =>
-              setPaging((was) =>
-                size !== was.size ? pageAfterSizeChange(was, size, total) : { ...was, current },
-              ),
-          }}
+          })}
         />
       </Card>
     </div>

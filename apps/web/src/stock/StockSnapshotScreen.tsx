@@ -12,14 +12,7 @@ import { allButtons, canUse } from '../crud/access.ts';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { RefSelect } from '../crud/inputs.tsx';
 import { JobProgress, jobRunning, useJob } from '../crud/JobProgress.tsx';
-import {
-  defaultPageSize,
-  firstPage,
-  type Paging,
-  pageAfterSizeChange,
-  pagerItems,
-  pageSizes,
-} from '../crud/paging.ts';
+import { defaultPageSize, firstPage, type Paging, pagerOf } from '../crud/paging.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { formatDateTime } from '../crud/values.ts';
@@ -232,19 +225,13 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
               ? { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }
               : undefined
           }
-          pagination={{
-            current: paging.current,
-            pageSize: paging.size,
+          pagination={pagerOf({
+            paging,
+            setPaging,
             total,
-            pageSizeOptions: pageSizes.map(String),
-            showSizeChanger: true,
-            showLessItems: pagerItems(width) === 5,
+            windowWidth: width,
             showTotal: (count) => t('crud.total', { total: count }),
-            onChange: (current, size) =>
-              setPaging((was) =>
-                size !== was.size ? pageAfterSizeChange(was, size, total) : { ...was, current },
-              ),
-          }}
+          })}
         />
       </Card>
     </div>
