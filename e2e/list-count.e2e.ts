@@ -13,14 +13,14 @@ import {
 } from './harness.ts';
 
 /**
- * A list counted past the cap (ADR 0019) says "10,000+" in every language. The server's side
+ * A list counted past the cap (ADR 0019) says "1,000+" in every language. The server's side
  * (counting stops at 10,001 rows) is tested in apps/server/test/list-speed.test.ts; here the
- * list answer is marked capped on its way to the page, as the server marks it past 10,000 rows.
+ * list answer is marked capped on its way to the page, as the server marks it past 1,000 rows.
  */
 const expected = {
-  zh: { languageName: '简体中文', heading: '账号登录', capped: '共 10,000+ 条' },
-  mo: { languageName: '繁體中文', heading: '帳號登入', capped: '共 10,000+ 筆' },
-  en: { languageName: 'English', heading: 'Sign in', capped: 'Total 10,000+' },
+  zh: { languageName: '简体中文', heading: '账号登录', capped: '共 1,000+ 条' },
+  mo: { languageName: '繁體中文', heading: '帳號登入', capped: '共 1,000+ 筆' },
+  en: { languageName: 'English', heading: 'Sign in', capped: 'Total 1,000+' },
 } as const;
 type Language = keyof typeof expected;
 
@@ -58,12 +58,12 @@ describe.skipIf(!browserAvailable)('a capped list count', () => {
   }
 
   for (const language of Object.keys(expected) as Language[]) {
-    it(`shows 10,000+ in ${language}`, async () => {
+    it(`shows 1,000+ in ${language}`, async () => {
       const page = await signIn(language);
       await page.route('**/api/bl-wms/material/list**', async (route) => {
         const response = await route.fetch();
         const answer = (await response.json()) as { data: Record<string, unknown> };
-        answer.data = { ...answer.data, total: 10_001, pages: 501, totalCapped: true };
+        answer.data = { ...answer.data, total: 1_001, pages: 51, totalCapped: true };
         await route.fulfill({ response, json: answer });
       });
       await page.goto('/basicData/material');

@@ -18,13 +18,17 @@ export interface Page<T> {
   pages: number;
   /**
    * Set when counting stopped at `listCountCap` + 1 rows: there are at least `total` rows, and
-   * the screen says "10,000+" (an exact count of a million rows costs a scan; ADR 0019).
+   * the screen says "1,000+" (an exact count of a million rows costs a scan; ADR 0019).
    */
   totalCapped?: boolean;
 }
 
-/** Lists count their rows up to one past this; past it the total shows as "10,000+". */
-export const listCountCap = 10_000;
+/**
+ * Lists count their rows up to one past this; past it the total shows as "1,000+" (ADR 0019:
+ * counting 10,001 rows was a third of a list's first page at a million rows; 50 pages of the
+ * default 20 are more than anyone pages through, further rows are found by filter or sort).
+ */
+export const listCountCap = 1_000;
 
 /**
  * From this many rows a list's export runs as a background job (`export?mode=job`): the page

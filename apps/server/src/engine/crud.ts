@@ -71,7 +71,7 @@ export async function listRows(
   // and row mapper were 16 % of a list request's CPU (issue 20, target 3).
   const shape = tableRows(table);
   // Counted up to one past the cap: the first page of a million rows costs the page and at most
-  // 10,001 index entries, not a scan of every row (ADR 0019). The count rides along with the
+  // 1,001 index entries, not a scan of every row (ADR 0019). The count rides along with the
   // page as an uncorrelated sub-select (evaluated once): one statement, one round trip; only a
   // page past the end, which has no row to carry it, counts on its own.
   const cappedCount = sql`(select count(*) from (select 1 from ${table} where ${where} limit ${listCountCap + 1}) capped)`;

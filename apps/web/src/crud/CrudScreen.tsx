@@ -272,7 +272,8 @@ export function CrudScreen(
       className: 'bl-confirm-export',
       onOk: () => {
         const query = { ...exportQuery({ fields: entity.fields, values, sort }), ...filterParams(filter) };
-        if (total < exportJobMinRows) return download(`${entity.path}/export`, query, `${entity.name}.xlsx`);
+        // A capped count (ADR 0019) is a lower bound: such a list may hold any number of rows.
+        if (total < exportJobMinRows && !list.data?.totalCapped) return download(`${entity.path}/export`, query, `${entity.name}.xlsx`);
         // A large list exports in the background: the dialog shows rows written, then the file comes.
         setExporting({ done: 0, total });
         void exportLarge(entity.path, query, `${entity.name}.xlsx`, (done, all) =>
@@ -481,7 +482,7 @@ export function CrudScreen(
           setPaging,
           total,
           windowWidth: width,
-          // A capped count (ADR 0019) says "10,000+": at least that many, counting stopped there.
+          // A capped count (ADR 0019) says "1,000+": at least that many, counting stopped there.
           showTotal: (count) =>
             list.data?.totalCapped
               ? t('crud.totalCapped', { total: listCountCap.toLocaleString('en-US') })
