@@ -19,7 +19,7 @@
 // Throughput (target 3 of issue 20): the application's material list, page 1, against a minimal
 // Fastify + node-postgres handler in the same process and run, on the same pool size, that opens
 // the same per-request transaction (begin, tenant and role set_config, commit) and runs the same
-// two statements as the application (the page, and the count capped at 10,001 rows), with no
+// two statements as the application (the page, and the count capped at `listCountCap` + 1 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
 //
 // Figures (2026-11-25 23:05, quiet machine, BENCH_PGLITE=0, no export or import, 30 runs):
@@ -58,6 +58,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { listCountCap } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -357,8 +358,8 @@ async function baselineServer(url: string) {
         [listTenant],
       );
       const counted = await client.query<{ n: number }>(
-        'select count(*)::int as n from (select 1 from bl_material where tenant_id = $1 and is_deleted = 0 limit 10001) t',
-        [listTenant],
+        'select count(*)::int as n from (select 1 from bl_material where tenant_id = $1 and is_deleted = 0 limit $2) t',
+        [listTenant, listCountCap + 1],
       );
       await client.query('commit');
       const total = counted.rows[0]?.n ?? 0;

@@ -22,25 +22,15 @@ import { matchesPattern, requestPath } from './patterns.ts';
 const id = idSchema;
 const idList = z.array(id).max(5000);
 
-/** A live interface permission of the tenant, and whether the caller's roles hold it. */
+/**
+ * A live interface permission of the tenant, and whether the caller's roles hold it: read
+ * afresh on every call, so a grant or a new pattern applies at once, by the token guard's
+ * session check (`bl_request_check`, migration 0067), which costs no round trip of its own.
+ */
 export interface GuardedInterface {
   code: string;
   url: string;
   granted: boolean;
-}
-
-/**
- * The token guard's session-check column (modules/auth/guard.ts) with every live interface
- * permission of the caller's tenant and whether one of the caller's roles holds it, as a JSON
- * array: read afresh on every call so a grant or a new pattern applies at once (no cache shared
- * between requests), in the statement the guard sends anyway, so it costs no round trip.
- * `tenant` and `roles` are SQL literals (a text and a bigint[] array of digits).
- */
-export function guardedInterfacesColumn(tenant: string, roles: string): string {
-  return `coalesce((select json_agg(json_build_object('code', p.resource_code, 'url', p.resource_url,
-      'granted', exists (select 1 from blade_role_api r where r.tenant_id = p.tenant_id and r.api_id = p.id
-                         and r.role_id = any(${roles}::bigint[]))))
-    from bl_apipermission p where p.tenant_id = ${tenant} and p.is_deleted = 0 and p.status = 1), '[]'::json)`;
 }
 
 /**

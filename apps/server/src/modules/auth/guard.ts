@@ -1,13 +1,8 @@
 import { ResultCode } from '@bl/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Database, literal } from '../../db/database.ts';
-import { operatorTenant } from '../../engine/crud.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
-import {
-  type GuardedInterface,
-  guardedInterfacesColumn,
-  refuseInterface,
-} from '../access/api-permissions.ts';
+import { type GuardedInterface, refuseInterface } from '../access/api-permissions.ts';
 import { passwordDueAllowed } from './password-due.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -26,40 +21,20 @@ interface SessionCheck {
 }
 
 /**
- * The session check as one statement: the session is open, whether its user must change the
- * password first, and whether one of the token's roles is the tenant's administrator role (as
- * `holdsAdministratorRole`), the tenant's interface permissions with those the roles hold
- * (modules/access/api-permissions.ts), and with the route's button the two halves of
- * `requireButton` (the package bound and the role grant): no permission costs a round trip. Raw SQL
- * for `beginChecked`: every value is a literal from a token whose signature was checked or from
- * the route's own declaration, and ids are digits or refused before they get here.
+ * The session check as one statement: `bl_request_check` (migration 0067) answers whether the
+ * session is open, whether its user must change the password first, whether one of the token's
+ * roles is the tenant's administrator role (as `holdsAdministratorRole`), the tenant's interface
+ * permissions with those the roles hold (modules/access/api-permissions.ts), and with the
+ * route's button the two halves of `requireButton` (the package bound and the role grant): no
+ * permission costs a round trip, and the function's statements are planned once per connection.
+ * Raw SQL for `beginChecked`: every value is a literal from a token whose signature was checked
+ * or from the route's own declaration, and ids are digits or refused before they get here.
  */
 function sessionCheck(tenantId: string, sessionId: string, roleIds: string[], now: Date, button?: string) {
   const roles = literal(`{${roleIds.filter((id) => digits.test(id)).join(',')}}`);
-  const code = button === undefined ? '' : literal(button);
-  // The same rules as engine/permissions.ts `packageMenuIds` and `requireButton`, read in the
-  // same transaction and role, so row-level security sees them alike.
-  const packageMenus = `select tp.menu_id from blade_tenant t
-      join blade_tenant_package tp on tp.id = t.package_id
-      where t.tenant_id = ${literal(tenantId)} and t.is_deleted = 0 and tp.is_deleted = 0`;
-  const buttonColumns =
-    button === undefined
-      ? 'null::boolean as packaged, null::boolean as role_granted'
-      : `(${tenantId === operatorTenant} or not exists (${packageMenus})
-           or exists (select 1 from blade_menu m, (${packageMenus} limit 1) p
-                      where m.code = ${code} and m.is_deleted = 0
-                        and m.id::text = any(string_to_array(p.menu_id, ',')))) as packaged,
-         exists (select 1 from blade_role_menu rm join blade_menu m on m.id = rm.menu_id
-                 where rm.role_id = any(${roles}::bigint[]) and m.code = ${code} and m.is_deleted = 0)
-           as role_granted`;
-  return `select exists (select 1 from auth_password_due d where d.user_id = s.user_id) as password_due,
-    exists (select 1 from blade_role r where r.id = any(${roles}::bigint[]) and r.is_deleted = 0
-            and r.is_administrator) as all_powerful,
-    ${guardedInterfacesColumn(literal(tenantId), roles)} as interfaces,
-    ${buttonColumns}
-    from auth_session s
-    where s.id = ${literal(sessionId)} and s.revoked_at is null
-      and s.expires_at > ${literal(now.toISOString())}::timestamptz`;
+  const code = button === undefined ? 'null' : literal(button);
+  return `select * from bl_request_check(${literal(tenantId)}, ${literal(sessionId)}::bigint, ${roles}::bigint[],
+    ${literal(now.toISOString())}::timestamptz, ${code})`;
 }
 
 /**
