@@ -149,10 +149,12 @@ export async function buildApp({
   // First hook: the request's scope, where the token guard leaves its open transaction for the
   // handler (db/database.ts beginChecked). A callback hook, so the rest runs inside the scope.
   app.addHook('onRequest', (request, _reply, done) => runInRequestScope(request, done));
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks on every request: no promise each for work that never waits (issue 20).
+  app.addHook('onRequest', (request, reply, done) => {
     const tag = request.headers[languageHeader] ?? request.headers['accept-language'];
     request.language = parseLanguage(Array.isArray(tag) ? tag[0] : tag);
     reply.header('x-request-id', request.id);
+    done();
   });
   const serveWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, { bodyLimit: config.bodyLimit, serveWeb });
@@ -163,8 +165,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   registerSecurityHeaders(app);
   await app.register(formbody);
