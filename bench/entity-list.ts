@@ -22,6 +22,16 @@
 // two statements as the application (the page, and the count capped at `listCountCap` + 1 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
 //
+// Figures (2026-11-26 02:03-02:16, quiet machine, load 2-3.5; BENCH_PGLITE=0, no export or import,
+// 30 runs; three runs, after the checks moved into bl_request_check (migration 0067), the count cap
+// became 1,000 and the table is vacuumed after seeding), p50 / p95 ms of each run:
+//   default sort page 1 2.6 / 5.5, 2.0 / 5.0, 1.9 / 4.0 → p95 median 5.0 (target 10: met)
+//   name contains 8.3 / 9.5, 7.1 / 9.1, 5.2 / 7.0 → 9.1 (met); code_equal page 1 4.7 / 4.5 / 3.1 → 4.5
+//   descs=price page 1 (a sort on a column without an index) 32.3 / 51.6 → not met, see ADR 0019
+//   throughput, 8 connections, 3 × 5 s per run: baseline 1,100-1,450 req/s, application 730-1,070
+//   req/s; run medians 0.68 / 0.72 / 0.67, median 0.68 (target 0.8: not met; it was 0.56 with the
+//   same cap before the checks became a function, at 340-450 req/s).
+//
 // Figures (2026-11-25 23:05, quiet machine, BENCH_PGLITE=0, no export or import, 30 runs):
 //   default sort page 1 p50 8.8 / p95 13.9 ms; code_equal 2.7 / 7.1; name contains 18.5 / 29.0
 //   throughput, 8 connections, 3 × 5 s: baseline 449 / 432 / 441 req/s, application 296 / 318 /

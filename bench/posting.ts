@@ -30,6 +30,14 @@
 //   busy machine than a review does). The code before the amendment, quiet machine (load
 //   0.9): 3,227 lines/s against 2,293 tps, 1.41 ×, server CPU 5.1 ms per bill.
 //
+// Figures (2026-11-26, quiet machine, load 2.2-3.2, BENCH_CLIENTS=4 BENCH_CONTROL=0, three runs each
+// with its own pgbench; ledger check 0 keys off after every run):
+//   01:34-01:36, after ADR 0028 amendment 2 (named statements, drizzle off the posting path):
+//     3,604 / 4,806 / 4,462 lines/s against 2,204 / 2,628 / 2,699 tps: 1.64 / 1.83 / 1.65 ×, median 1.65 ×
+//   02:09-02:12, the guard's checks a function too (migration 0067): 3,634 / 4,384 / 4,534 lines/s
+//     against 2,675 / 2,555 / 2,465 tps: 1.36 / 1.72 / 1.84 ×, median 1.72 × (target 2 ×: not met;
+//     the helper's 2.14 × median was taken at load 5-7, which slows pgbench more than a review).
+//
 // Figures (2026-11-25 22:50, quiet machine, load 1.5, BENCH_CLIENTS=1,4, after ADR 0028's
 // one-statement allocation lock and state + log; the ledger check found 0 keys off):
 //   clients  bills/s  lines/s  p50 ms  p95 ms

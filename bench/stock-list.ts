@@ -11,6 +11,15 @@
 //   BENCH_CASES=regex    only the cases whose names match
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
+// Figures (2026-11-26 02:05-02:09, quiet machine, load 2.4-3.4, three runs of BENCH_RUNS=30, after
+// the count cap became 1,000, the guard's checks a function (migration 0067) and the owner index
+// gained the location (migration 0066)), p95 ms of each run and their median:
+//   stock/list page 1 6.9 / 7.2 / 9.1 → 7.2; owner 6.2 / 8.5 / 8.2 → 8.2; owner + material
+//   8.5 / 7.7 / 6.9 → 7.7; place 4.1 / 8.1 / 5.5 → 5.5 (target 10 ms: met);
+//   by-details owner 21.3 / 17.7 / 18.9 → 18.9; owner + area 17.3 / 16.2 / 17.3 → 17.3 (was 102);
+//   by-area from the totals 56.3 / 40.4 / 56.8 → 56.3; one area 38.7 / 33.1 / 37.6 → 37.6;
+//   owner-batch 14.8 / 15.1 / 17.4 → 15.1 (target 100 ms: met). Ledger path for by-area 1,024-1,329.
+//
 // Figures (2026-11-25 22:53-23:05, quiet machine, load < 2, three runs of BENCH_RUNS=30; seeding
 // 27-31 s), p95 ms of each run and their median:
 //   stock/list page 1 15.4 / 15.0 / 11.1 → 15.0 (p50 7-10); owner 12.5 / 13.4 / 10.0 → 12.5;

@@ -144,6 +144,9 @@ const resultsOf = (answer: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(
  */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the database ends (a restart, a failover, pg_terminate_backend) leaves the
+  // pool and the next query opens another; unheard, node-postgres' 'error' would end the process.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   // What drizzle's own transaction is built from: the dialect and the session's schema and options.
   const { dialect, session } = db as unknown as {
