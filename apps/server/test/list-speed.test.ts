@@ -104,6 +104,32 @@ describe.each(testDrivers())('list and report speed on %s', (driver) => {
       }
     });
 
+  // PostgreSQL only: PGlite runs in the process, nothing can end its connection.
+  if (driver === 'postgres')
+    it('keeps serving when the database ends its idle connections (restart, failover)', async () => {
+      expect((await get<Page>('/api/bl-wms/material/list')).success).toBe(true);
+      // A client of its own on the suite's database, ending every other connection to it: the
+      // app's idle pooled connections (and the job queue's) go, as in a database restart.
+      const admin = new pg.Client({ connectionString: test.url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ ended: boolean }>(
+          `select pg_terminate_backend(pid) as ended from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        expect(rows.length).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      // Node-postgres reports the ended idle connections as the pool's 'error' events; heard,
+      // they leave the pool, and the next requests open new connections.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let round = 0; round < 3; round++) {
+        const again = await get<Page>('/api/bl-wms/material/list');
+        expect(again.success, again.msg).toBe(true);
+      }
+    });
+
   it('gives back every transaction the guard began, used by the handler or not', async () => {
     // More concurrent calls than the pool has connections (5), on routes that read the
     // database and on one that does not (the catalogue): a held connection never given back
