@@ -273,7 +273,8 @@ export function CrudScreen(
       onOk: () => {
         const query = { ...exportQuery({ fields: entity.fields, values, sort }), ...filterParams(filter) };
         // A capped count (ADR 0019) is a lower bound: such a list may hold any number of rows.
-        if (total < exportJobMinRows && !list.data?.totalCapped) return download(`${entity.path}/export`, query, `${entity.name}.xlsx`);
+        if (total < exportJobMinRows && !list.data?.totalCapped)
+          return download(`${entity.path}/export`, query, `${entity.name}.xlsx`);
         // A large list exports in the background: the dialog shows rows written, then the file comes.
         setExporting({ done: 0, total });
         void exportLarge(entity.path, query, `${entity.name}.xlsx`, (done, all) =>
