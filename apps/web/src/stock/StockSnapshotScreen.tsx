@@ -128,6 +128,23 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
     set(value || undefined);
     setPaging((was) => ({ ...was, current: firstPage }));
   };
+  /** The owner or material filter: a reference picker that takes the list back to page 1. */
+  const refFilter = (
+    name: 'customerCode' | 'materialCode',
+    value: string | undefined,
+    set: (value: string | undefined) => void,
+    testId: string,
+  ) => (
+    <div style={{ width: 200 }} data-testid={testId}>
+      <RefSelect
+        field={fieldOf(name)}
+        catalogue={catalogue}
+        value={value}
+        onChange={firstPicked(set)}
+        placeholder={t('crud.selectPlaceholder', { field: fieldOf(name).label[language] })}
+      />
+    </div>
+  );
   // An empty month says whether a snapshot was taken: nothing in stock then, or never taken.
   // Narrowed by owner or material, or still loading, the table's own empty text does.
   const emptyMonth = (answer: SnapshotPage) =>
@@ -165,24 +182,8 @@ export function StockSnapshotScreen({ catalogue }: { catalogue: CatalogueIndex }
               aria-label={t('stockSnapshot.month')}
             />
           </span>
-          <div style={{ width: 200 }} data-testid="snapshot-owner">
-            <RefSelect
-              field={fieldOf('customerCode')}
-              catalogue={catalogue}
-              value={owner}
-              onChange={firstPicked(setOwner)}
-              placeholder={t('crud.selectPlaceholder', { field: fieldOf('customerCode').label[language] })}
-            />
-          </div>
-          <div style={{ width: 200 }} data-testid="snapshot-material">
-            <RefSelect
-              field={fieldOf('materialCode')}
-              catalogue={catalogue}
-              value={material}
-              onChange={firstPicked(setMaterial)}
-              placeholder={t('crud.selectPlaceholder', { field: fieldOf('materialCode').label[language] })}
-            />
-          </div>
+          {refFilter('customerCode', owner, setOwner, 'snapshot-owner')}
+          {refFilter('materialCode', material, setMaterial, 'snapshot-material')}
           {takeButton('snapshot-take')}
           {mayExport && (
             <Button
