@@ -79,7 +79,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { tenant } from '../apps/server/src/db/schema/index.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
-import { load } from './load.ts';
+import { type LoadResult, load } from './load.ts';
 
 const env = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -396,6 +396,8 @@ async function baselineServer(url: string) {
   };
 }
 
+const cpu = (result: LoadResult) => `${result.cpu.server.toFixed(3)} / ${result.cpu.database.toFixed(3)}`;
+
 /** Requests per second of the application's list against the baseline, alternating rounds. */
 async function measureThroughput(app: FastifyInstance, url: string, auth: string) {
   const appOrigin = await originOf(app);
@@ -426,7 +428,8 @@ async function measureThroughput(app: FastifyInstance, url: string, auth: string
       console.log(
         `  round ${round + 1}: baseline ${fmt(base.perSecond)} req/s (p95 ${fmt(base.p95)} ms), ` +
           `application ${fmt(mine.perSecond)} req/s (p95 ${fmt(mine.p95)} ms), ` +
-          `ratio ${(mine.perSecond / base.perSecond).toFixed(2)}${base.errors + mine.errors ? `, ${base.errors + mine.errors} errors` : ''}`,
+          `ratio ${(mine.perSecond / base.perSecond).toFixed(2)}${base.errors + mine.errors ? `, ${base.errors + mine.errors} errors` : ''}; ` +
+          `CPU ms per request, server / PostgreSQL: baseline ${cpu(base)}, application ${cpu(mine)}`,
       );
     }
     const ratios = rounds.map((r) => r.app / r.base).sort((a, b) => a - b);

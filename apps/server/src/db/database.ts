@@ -5,6 +5,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import { defaultSharedBuffers } from '../config.ts';
 import * as schema from './schema/index.ts';
 
@@ -30,8 +31,9 @@ export interface Database {
   /**
    * Runs `work` in one transaction as the application role with `app.tenant_id` set, so
    * row-level security confines every statement to that tenant, whatever its WHERE says.
+   * `work` may answer a `LastRead` (see there): its statement ends the transaction.
    */
-  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T | LastRead<T>>): Promise<T>;
   /**
    * Begins a transaction as `withTenant` does and runs `check` in it, in the same round trip on
    * PostgreSQL (begin, settings and check are one simple-protocol message), and answers the
@@ -55,6 +57,51 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+}
+
+/**
+ * A read's last statement, answered by the work of `withTenant` instead of run in it, with what
+ * makes the answer of its rows. On PostgreSQL it travels with the transaction's `commit` as one
+ * message: a list page costs the begin (with the token guard's check) and this, two round trips
+ * instead of three (issue 20, target 3). Answered rather than run, nothing can follow it in the
+ * transaction: after that commit a statement would run without the tenant and role settings.
+ */
+export class LastRead<T> {
+  constructor(
+    readonly query: SQL,
+    /** The answer from the rows, or one more read (a transaction of its own on PostgreSQL). */
+    readonly answer: (rows: Record<string, unknown>[]) => T | LastRead<T>,
+  ) {}
+}
+
+/**
+ * How node-postgres reads dates, times and intervals for drizzle's mapping (as drizzle's own
+ * queries ask for them: the text, which the columns map); every other type as node-postgres does.
+ */
+const driverTypes = {
+  getTypeParser(typeId: number, format?: 'text' | 'binary') {
+    return rawTextTypes.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format);
+  },
+};
+// timestamptz, timestamp, date, interval and their arrays (1185, 1115, 1182, 1187; 1231: numeric[])
+const rawTextTypes = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+
+/**
+ * The statement's text with its values as literals, as node-postgres would have sent them as
+ * parameters (`prepareValue`: dates, arrays…) and as untyped as parameters are. Drizzle numbers
+ * each value once, in order: anything else (a `$1` inside a literal of raw SQL, a binary value)
+ * answers undefined, and the statement goes as it would have, with parameters.
+ */
+function inlined(text: string, params: unknown[]): string | undefined {
+  let next = 0;
+  let exact = true;
+  const out = text.replace(/\$(\d+)/g, (_, digits: string) => {
+    const value = pgUtils.prepareValue(params[next]);
+    if (Number(digits) !== next + 1 || Buffer.isBuffer(value)) exact = false;
+    next += 1;
+    return value === null || value === undefined ? 'null' : pg.escapeLiteral(String(value));
+  });
+  return exact && next === params.length ? out : undefined;
 }
 
 /** A string as an SQL literal, for the raw SQL of `beginChecked`. */
@@ -112,12 +159,17 @@ const settings = (tenantId: string) =>
 
 /** PGlite (one connection, transactions in turn): drizzle's transaction, settings as a statement. */
 function wrapPglite(db: Db, executeSql: Database['executeSql'], close: () => Promise<void>): Database {
-  const withTenant: Database['withTenant'] = async (tenantId, work) => {
+  const withTenant: Database['withTenant'] = async <T>(
+    tenantId: string,
+    work: (tx: Tx) => Promise<T | LastRead<T>>,
+  ) => {
     const queue: (() => Promise<void>)[] = [];
     const result = await db.transaction(async (tx) => {
       afterCommitWork.set(tx, queue);
       await tx.execute(settings(tenantId));
-      return work(tx);
+      let done: T | LastRead<T> = await work(tx);
+      while (done instanceof LastRead) done = done.answer(await queryRows(tx, done.query));
+      return done as T;
     });
     for (const next of queue) await next();
     return result;
@@ -196,13 +248,30 @@ export function openPostgres(url: string, poolSize = 10): Database {
   }
 
   /** Runs `work` in a begun transaction, then commits (or rolls back when it throws). */
-  async function finish<T>(client: pg.PoolClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+  async function finish<T>(
+    tenantId: string,
+    client: pg.PoolClient,
+    work: (tx: Tx) => Promise<T | LastRead<T>>,
+  ): Promise<T> {
     const tx = transactionOn(client);
     const queue: (() => Promise<void>)[] = [];
     afterCommitWork.set(tx, queue);
-    let result: T;
+    let result: T | LastRead<T>;
+    let committed = false;
     try {
-      result = await work(tx);
+      const done = await work(tx);
+      if (done instanceof LastRead) {
+        // The statement and the commit in one simple-protocol message (values as literals):
+        // an error in the statement skips the commit, and the transaction is rolled back below.
+        const { sql: text, params } = dialect.sqlToQuery(done.query);
+        const inline = inlined(text, params);
+        if (inline === undefined) result = done.answer(await queryRows(tx, done.query));
+        else {
+          const [read] = resultsOf(await client.query({ text: `${inline};\ncommit`, types: driverTypes }));
+          committed = true;
+          result = done.answer((read?.rows ?? []) as Record<string, unknown>[]);
+        }
+      } else result = done;
     } catch (error) {
       afterCommitWork.delete(tx);
       await end(client, 'rollback');
@@ -211,9 +280,21 @@ export function openPostgres(url: string, poolSize = 10): Database {
     // The connection's transaction object serves its next transaction: work queued after this
     // point would belong to no transaction, and is refused (afterCommit) rather than adopted.
     afterCommitWork.delete(tx);
-    await end(client, 'commit');
+    if (committed) client.release();
+    else await end(client, 'commit');
     for (const next of queue) await next();
+    if (result instanceof LastRead) {
+      const more = result;
+      return withTenant(tenantId, async () => more);
+    }
     return result;
+  }
+
+  async function withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T | LastRead<T>>): Promise<T> {
+    const held = takeHeld(tenantId);
+    if (held) return finish(tenantId, held.client, work);
+    const { client } = await begin(tenantId);
+    return finish(tenantId, client, work);
   }
 
   return {
@@ -239,12 +320,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
         : (result as { rows: unknown[] });
     },
     db,
-    async withTenant(tenantId, work) {
-      const held = takeHeld(tenantId);
-      if (held) return finish(held.client, work);
-      const { client } = await begin(tenantId);
-      return finish(client, work);
-    },
+    withTenant,
     async beginChecked<T>(tenantId: string, check: string, options: { holdFor?: object } = {}) {
       const scope = options.holdFor ? scopeOf(options.holdFor) : undefined;
       const { client, rows } = await begin(tenantId, check);

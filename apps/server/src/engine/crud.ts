@@ -4,7 +4,7 @@ import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { changesOf, writeAudit } from '../audit/audit.ts';
-import { queryRows, type Tx } from '../db/database.ts';
+import { LastRead, type Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { tableRows } from '../db/rows.ts';
 import type { AuthContext } from '../http/context.ts';
@@ -59,12 +59,7 @@ function hideSecrets(entity: EntityDefinition, row: Row): Row {
 /** The page's extra column that carries the capped count (no entity field starts with `__`). */
 const totalColumn = '__total';
 
-export async function listRows(
-  tx: Tx,
-  entity: EntityDefinition,
-  auth: AuthContext,
-  query: ListQuery,
-): Promise<Page<Row>> {
+export function listRows(entity: EntityDefinition, auth: AuthContext, query: ListQuery): LastRead<Page<Row>> {
   const where = and(visible(entity, auth), ...query.where) as SQL;
   const table = entity.table as PgTable;
   // The select list and row mapping built once per table (db/rows.ts): drizzle's select builder
@@ -72,22 +67,12 @@ export async function listRows(
   const shape = tableRows(table);
   // Counted up to one past the cap: the first page of a million rows costs the page and at most
   // 1,001 index entries, not a scan of every row (ADR 0019). The count rides along with the
-  // page as an uncorrelated sub-select (evaluated once): one statement, one round trip; only a
-  // page past the end, which has no row to carry it, counts on its own.
+  // page as an uncorrelated sub-select (evaluated once): one statement, the transaction's last,
+  // which travels with the commit (LastRead). Only a page past the end, which has no row to
+  // carry it, counts on its own. (A join of the count and the page that always answers a row
+  // cost PostgreSQL more planning than the rare second read does.)
   const cappedCount = sql`(select count(*) from (select 1 from ${table} where ${where} limit ${listCountCap + 1}) capped)`;
-  const raws = await queryRows<Row>(
-    tx,
-    sql`select ${shape.columns}, ${cappedCount} as ${sql.identifier(totalColumn)}
-        from ${table} where ${where}
-        order by ${sql.join(query.orderBy, sql`, `)}
-        limit ${query.size} offset ${(query.current - 1) * query.size}`,
-  );
-  let total = raws.length > 0 ? Number(raws[0]?.[totalColumn]) : undefined;
-  if (total === undefined) {
-    const [counted] = await queryRows<{ n: number | string }>(tx, sql`select ${cappedCount} as n`);
-    total = Number(counted?.n ?? 0);
-  }
-  return {
+  const page = (total: number, raws: Row[]): Page<Row> => ({
     records: raws.map((raw) => {
       delete raw[totalColumn];
       return hideSecrets(entity, shape.map(raw));
@@ -97,7 +82,18 @@ export async function listRows(
     current: query.current,
     pages: Math.ceil(total / query.size),
     ...(total > listCountCap ? { totalCapped: true } : {}),
-  };
+  });
+  return new LastRead<Page<Row>>(
+    sql`select ${shape.columns}, ${cappedCount} as ${sql.identifier(totalColumn)}
+        from ${table} where ${where}
+        order by ${sql.join(query.orderBy, sql`, `)}
+        limit ${query.size} offset ${(query.current - 1) * query.size}`,
+    (raws) => {
+      if (raws.length > 0) return page(Number(raws[0]?.[totalColumn]), raws);
+      if (query.current === 1) return page(0, []);
+      return new LastRead(sql`select ${cappedCount} as n`, ([counted]) => page(Number(counted?.n ?? 0), []));
+    },
+  );
 }
 
 async function findVisible(tx: Tx, entity: EntityDefinition, auth: AuthContext, id: string, lock = false) {

@@ -86,7 +86,7 @@ export function registerEntityRoutes(
         const query = parseListQuery(entity, request.query as Record<string, unknown>, request.language);
         const page = await database.withTenant(auth.tenantId, async (tx) => {
           await requireButton(tx, auth, readButton(entity, 'view'));
-          return listRows(tx, entity, auth, query);
+          return listRows(entity, auth, query);
         });
         return ok(page, translate('ok', request.language));
       },

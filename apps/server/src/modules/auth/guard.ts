@@ -8,9 +8,8 @@ import type { TokenService } from './tokens.ts';
 
 const digits = /^\d+$/;
 
-/** The row of the session check. */
-interface SessionCheck {
-  password_due: boolean;
+/** The grants' half of the session check: what one tenant, set of roles and button are allowed. */
+interface Grants {
   all_powerful: boolean;
   /** With a route button: the tenant's package holds it (or nothing bounds the tenant). */
   packaged: boolean | null;
@@ -20,21 +19,39 @@ interface SessionCheck {
   interfaces: GuardedInterface[];
 }
 
+/** The row of the session check: the grants' half is null when the caller's stamp is current. */
+interface SessionCheck extends Partial<Grants> {
+  password_due: boolean;
+  /** The grant version the answers belong to (migration 0068): a string, or a bigint on PGlite. */
+  grants: string | bigint;
+}
+
+/** Grants kept by this process, with the version they were read at (migration 0068). */
+const keptGrantsLimit = 5000;
 /**
- * The session check as one statement: `bl_request_check` (migration 0067) answers whether the
- * session is open, whether its user must change the password first, whether one of the token's
- * roles is the tenant's administrator role (as `holdsAdministratorRole`), the tenant's interface
- * permissions with those the roles hold (modules/access/api-permissions.ts), and with the
- * route's button the two halves of `requireButton` (the package bound and the role grant): no
- * permission costs a round trip, and the function's statements are planned once per connection.
+ * The session check as one statement: `bl_request_check` (migrations 0067, 0068) answers whether
+ * the session is open and whether its user must change the password first, on every request;
+ * and, when `known` (the version of the grants this process kept for the same tenant, roles and
+ * button) is not the current grant version, whether one of the token's roles is the tenant's
+ * administrator role (as `holdsAdministratorRole`), the tenant's interface permissions with
+ * those the roles hold (modules/access/api-permissions.ts), and with the route's button the two
+ * halves of `requireButton` (the package bound and the role grant). No permission costs a round
+ * trip, and the function's statements are planned once per connection.
  * Raw SQL for `beginChecked`: every value is a literal from a token whose signature was checked
  * or from the route's own declaration, and ids are digits or refused before they get here.
  */
-function sessionCheck(tenantId: string, sessionId: string, roleIds: string[], now: Date, button?: string) {
-  const roles = literal(`{${roleIds.filter((id) => digits.test(id)).join(',')}}`);
+function sessionCheck(
+  tenantId: string,
+  sessionId: string,
+  roles: string,
+  now: Date,
+  button: string | undefined,
+  known: string | undefined,
+) {
   const code = button === undefined ? 'null' : literal(button);
-  return `select * from bl_request_check(${literal(tenantId)}, ${literal(sessionId)}::bigint, ${roles}::bigint[],
-    ${literal(now.toISOString())}::timestamptz, ${code})`;
+  const stamp = known === undefined ? 'null' : literal(known);
+  return `select * from bl_request_check(${literal(tenantId)}, ${literal(sessionId)}::bigint, ${literal(roles)}::bigint[],
+    ${literal(now.toISOString())}::timestamptz, ${code}, ${stamp}::bigint)`;
 }
 
 /**
@@ -49,6 +66,8 @@ function sessionCheck(tenantId: string, sessionId: string, roleIds: string[], no
  */
 export function registerTokenGuard(app: FastifyInstance, database: Database, tokens: TokenService) {
   app.decorateRequest('auth', null);
+  // Per application, not per module: two applications in one process (tests) have two databases.
+  const kept = new Map<string, { version: string; grants: Grants }>();
   app.addHook('preHandler', async (request) => {
     const url = request.routeOptions.url ?? '';
     if (request.routeOptions.config?.public || !url.startsWith('/api/') || url.startsWith('/api/docs'))
@@ -65,12 +84,30 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
     // handler itself, so only an upload commits the check at once.
     const holds = !String(request.headers['content-type'] ?? '').startsWith('multipart/');
     const button = request.routeOptions.config?.button;
+    const roles = `{${claims.rid.filter((id) => digits.test(id)).join(',')}}`;
+    const key = `${claims.tid} ${roles} ${button ?? ''}`;
+    const known = kept.get(key);
     const [open] = await database.beginChecked<SessionCheck>(
       claims.tid,
-      sessionCheck(claims.tid, claims.sid, claims.rid, new Date(), button),
+      sessionCheck(claims.tid, claims.sid, roles, new Date(), button, known?.version),
       holds ? { holdFor: request } : {},
     );
     if (!open) throw unauthorized('auth.tokenInvalid');
+    const version = String(open.grants);
+    let grants: Grants;
+    if (known && version === known.version) grants = known.grants;
+    else {
+      grants = {
+        all_powerful: open.all_powerful === true,
+        packaged: open.packaged ?? null,
+        role_granted: open.role_granted ?? null,
+        interfaces: open.interfaces ?? [],
+      };
+      // Bounded: past the limit the oldest half is read again on its next request.
+      if (kept.size >= keptGrantsLimit)
+        for (const old of [...kept.keys()].slice(0, keptGrantsLimit / 2)) kept.delete(old);
+      kept.set(key, { version, grants });
+    }
     // A password others know (demo, default, reset) is changed before anything else is done.
     if (open.password_due && !passwordDueAllowed.has(url))
       throw new AppError(ResultCode.forbidden, 'auth.passwordChangeDue');
@@ -83,13 +120,13 @@ export function registerTokenGuard(app: FastifyInstance, database: Database, tok
       userName: claims.nm,
       roleIds: claims.rid,
       roleAliases: claims.ral,
-      allPowerful: open.all_powerful,
+      allPowerful: grants.all_powerful,
       deptId: claims.dpt ?? '',
       ip: request.ip,
     };
-    refuseInterface(request.auth, request.url, open.interfaces);
+    refuseInterface(request.auth, request.url, grants.interfaces);
     if (button !== undefined) {
-      if (!(open.packaged && (open.all_powerful || open.role_granted)))
+      if (!(grants.packaged && (grants.all_powerful || grants.role_granted)))
         throw new AppError(ResultCode.forbidden, 'crud.forbidden', { code: button });
       request.auth.grantedButton = button;
     }
