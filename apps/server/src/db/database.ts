@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import pgUtils from 'pg/lib/utils.js';
 import { defaultSharedBuffers } from '../config.ts';
 import * as schema from './schema/index.ts';
 
@@ -86,6 +86,11 @@ const driverTypes = {
 // timestamptz, timestamp, date, interval and their arrays (1185, 1115, 1182, 1187; 1231: numeric[])
 const rawTextTypes = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
 
+/** node-postgres' conversion of a parameter to the text it sends (not in its typed exports). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): string | Buffer | null | undefined;
+};
+
 /**
  * The statement's text with its values as literals, as node-postgres would have sent them as
  * parameters (`prepareValue`: dates, arrays…) and as untyped as parameters are. Drizzle numbers
@@ -96,7 +101,7 @@ function inlined(text: string, params: unknown[]): string | undefined {
   let next = 0;
   let exact = true;
   const out = text.replace(/\$(\d+)/g, (_, digits: string) => {
-    const value = pgUtils.prepareValue(params[next]);
+    const value = prepareValue(params[next]);
     if (Number(digits) !== next + 1 || Buffer.isBuffer(value)) exact = false;
     next += 1;
     return value === null || value === undefined ? 'null' : pg.escapeLiteral(String(value));
