@@ -22,6 +22,15 @@
 // two statements as the application (the page, and the count capped at `listCountCap` + 1 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
 //
+// Figures (2026-11-26 03:57-04:00, quiet machine, load 2.2-2.9; BENCH_PGLITE=0, no export or import,
+// 30 runs; three runs, after the guard kept the grants per process (migration 0068) and the page
+// travelled with the commit (LastRead, ADR 0019 amendment of 2026-11-26 morning)), p95 ms of each run:
+//   default sort page 1 2.2 / 3.7 / 3.1 → 3.1 (target 10: met); name contains 5.6 / 6.1 / 6.7 → 6.1;
+//   code_equal page 1 4.1 / 2.8 / 2.7 → 2.8; descs=price page 1 24.8 / 24.8 / 23.4 (no index)
+//   throughput, 8 connections, 3 × 5 s per run: baseline 2,039-2,407 req/s, application 1,755-1,957
+//   req/s; run medians 0.88 / 0.83 / 0.86, median 0.86 (target 0.8: met). CPU per request, node /
+//   PostgreSQL: baseline 0.26-0.29 / 0.33-0.38 ms, application 0.33-0.35 / 0.35-0.42 ms.
+//
 // Figures (2026-11-26 02:03-02:16, quiet machine, load 2-3.5; BENCH_PGLITE=0, no export or import,
 // 30 runs; three runs, after the checks moved into bl_request_check (migration 0067), the count cap
 // became 1,000 and the table is vacuumed after seeding), p50 / p95 ms of each run:

@@ -17,6 +17,15 @@
 //   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
 //   BENCH_KEEP=0         1 keeps the bench database (its name is printed) for EXPLAIN; drop it
 //
+// Figures (2026-11-26 03:55-03:57, quiet machine, load 1.9-3.0, BENCH_CLIENTS=4 BENCH_CONTROL=0, three
+// runs each with its own pgbench; after the guard kept the grants per process (migration 0068)):
+//   run  bills/s  lines/s  p50 ms  p95 ms  server CPU/bill  pgbench tps  ratio
+//     1      427     8544     8.9    15.2          1.4 ms         4233  2.02 ×
+//     2      431     8614     8.8    15.0          1.4 ms         4058  2.12 ×
+//     3      444     8879     8.7    14.0          1.4 ms         4227  2.10 ×
+//   Median 2.10 × (target 2 ×: met). Ledger check 0 keys off after every run. Each run posts its
+//   4,500 prepared bills in about 10 s, before the 15 s are up.
+//
 // Figures (2026-11-26 01:20-01:23, BENCH_CLIENTS=4 BENCH_CONTROL=0, 15 s, load average 5.3-7.2
 // from another session's test and browser runs; after ADR 0028's amendment 2: prepared
 // statements, no drizzle builders on the review path, 6 round trips a review):

@@ -11,6 +11,15 @@
 //   BENCH_CASES=regex    only the cases whose names match
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
+// Figures (2026-11-26 04:01-04:04, quiet machine, load 0.4-1.9, three runs of BENCH_RUNS=30, after the
+// list page travelled with the commit and the guard kept the grants (ADR 0019, amendment of the
+// morning)), p95 ms of each run and their median:
+//   stock/list page 1 8.6 / 7.2 / 4.0 → 7.2; owner 3.9 / 5.0 / 4.1 → 4.1; owner + material
+//   3.8 / 4.1 / 1.6 → 3.8; place 1.5 / 3.2 / 1.8 → 1.8 (target 10 ms: met);
+//   by-details owner 8.4 / 10.1 / 8.0 → 8.4; owner + area 9.0 / 10.5 / 7.1 → 9.0;
+//   by-area from the totals 29.4 / 27.5 / 32.3 → 29.4; one area 19.5 / 17.6 / 22.4 → 19.5;
+//   owner-batch 10.5 / 17.0 / 11.0 → 11.0 (target 100 ms: met). Ledger path for by-area 558-619.
+//
 // Figures (2026-11-26 02:05-02:09, quiet machine, load 2.4-3.4, three runs of BENCH_RUNS=30, after
 // the count cap became 1,000, the guard's checks a function (migration 0067) and the owner index
 // gained the location (migration 0066)), p95 ms of each run and their median:
