@@ -189,7 +189,7 @@ export async function buildServer() {
 function asciiOnly(file) {
   const text = fs.readFileSync(file, 'utf8');
   const ascii = text.replace(
-    /[^\x00-\x7f\u2028\u2029]/g,
+    /[\u0080-\u2027\u202a-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (ascii !== text) fs.writeFileSync(file, ascii);
