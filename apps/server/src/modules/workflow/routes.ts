@@ -335,15 +335,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         sql`select distinct on (process_key) id::text as id, process_key as "processKey", name, version, category, meta
             from bl_wf_definition where suspended = 0 and del_flag = '0' order by process_key, version desc`,
       );
-      const allowed = rows.filter((r) => mayStart(r.meta, auth));
-      return Promise.all(
-        allowed.map(async ({ meta, ...r }) => ({
+      // One after another: a transaction is one connection, which runs one statement at a time
+      // (node-postgres queues concurrent ones, and warns that it will stop doing so).
+      const startable = [];
+      for (const { meta, ...r } of rows.filter((row) => mayStart(row.meta, auth)))
+        startable.push({
           ...r,
           name: nameIn(r.name, meta.names, request.language),
           startFormKey: meta.startFormKey ?? null,
           startForm: (await deployedForm(tx, r.id, meta.startFormKey)) ?? null,
-        })),
-      );
+        });
+      return startable;
     });
     return ok(data, translate('ok', request.language));
   });
