@@ -5,7 +5,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../audit/audit.ts';
 import type { Tx } from '../../db/database.ts';
-import { preparedSql } from '../../db/prepared.ts';
+import { idsIn, preparedSql } from '../../db/prepared.ts';
 import { columnName, tableRows } from '../../db/rows.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
@@ -132,7 +132,7 @@ async function lockBills(
   const rows = await preparedSql<Record<string, unknown>>(
     tx,
     sql`select ${approval}${table.columns} from ${entity.table} where ${visible(entity, auth)}
-        and ${id} = any(${sql.param(ids)}::bigint[]) order by ${id} for update`,
+        and ${idsIn(id, ids)} order by ${id} for update`,
   );
   if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
   const process = rows[0]?.__approval;
@@ -192,7 +192,7 @@ function stateUpdate(
   );
   const ids = bills.map((b) => b.id as string);
   const update = sql`update ${entity.table} set ${sql.join(assignments, sql`, `)}, version = version + 1
-    where id = any(${sql.param(ids)}::bigint[])`;
+    where ${idsIn(sql.raw('id'), ids)}`;
   return { values, update };
 }
 

@@ -4,7 +4,7 @@ import type { EntityDefinition } from '@bl/entities/registry';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/database.ts';
-import { preparedSql } from '../../db/prepared.ts';
+import { idsIn, preparedSql } from '../../db/prepared.ts';
 import { tableRows } from '../../db/rows.ts';
 import type { Row } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -110,7 +110,10 @@ async function linesFor(
       sql`select ${table.columns} from ${lines.table}
           where ${col(lines, 'tenantId')} = ${auth.tenantId} and ${col(lines, 'isDeleted')} = 0
             ${has(lines, 'invalid') ? sql`and ${col(lines, 'invalid')} = '0'` : sql``}
-            and ${col(lines, 'headerId')} = any(${sql.param(bills.map((b) => b.id as string))}::bigint[])
+            and ${idsIn(
+              col(lines, 'headerId'),
+              bills.map((b) => b.id as string),
+            )}
           order by ${has(lines, 'lineNumber') ? sql`${col(lines, 'lineNumber')}, ` : sql``}${col(lines, 'id')}`,
     )
   ).map(table.map) as Row[];
