@@ -23,9 +23,10 @@ const id = idSchema;
 const idList = z.array(id).max(5000);
 
 /**
- * A live interface permission of the tenant, and whether the caller's roles hold it: read
- * afresh on every call, so a grant or a new pattern applies at once, by the token guard's
- * session check (`bl_request_check`, migration 0067), which costs no round trip of its own.
+ * A live interface permission of the tenant, and whether the caller's roles hold it: read by the
+ * token guard's session check (`bl_request_check`, migrations 0067 and 0068), which costs no round
+ * trip of its own, and kept by the guard until the grant version moves, so a grant or a new
+ * pattern applies from the next request on.
  */
 export interface GuardedInterface {
   code: string;

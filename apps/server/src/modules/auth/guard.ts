@@ -28,6 +28,7 @@ interface SessionCheck extends Partial<Grants> {
 
 /** Grants kept by this process, with the version they were read at (migration 0068). */
 const keptGrantsLimit = 5000;
+
 /**
  * The session check as one statement: `bl_request_check` (migrations 0067, 0068) answers whether
  * the session is open and whether its user must change the password first, on every request;
