@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterCommit, type Database, queryRows, type Tx } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
-import { jobSchema } from '../db/migrate.ts';
+import { jobSchema, startupLockKey } from '../db/migrate.ts';
 import type { AuthContext } from '../http/context.ts';
 
 /** A job's row (`bl_job`): what the page that started it polls. */
@@ -95,9 +95,18 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     ...Object.keys(options.schedules),
     ...Object.keys(internal),
   ];
-  for (const name of queues) {
-    // Created by whichever process comes first; the others find it.
-    if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(() => undefined);
+  const missing = async () => {
+    const absent: string[] = [];
+    for (const name of queues) if (!(await boss.getQueue(name))) absent.push(name);
+    return absent;
+  };
+  if ((await missing()).length > 0) {
+    // Under the startup lock, one process at a time: two creating queues together attach
+    // partitions to pg-boss's job table at once, and the loser's rollback (once swallowed here)
+    // left it scheduling on a queue that did not exist yet (scale-out test, CI of stop 25).
+    await database.exclusively(startupLockKey, async () => {
+      for (const name of await missing()) await boss.createQueue(name);
+    });
   }
 
   const setState = (tenantId: string, id: string, fields: ReturnType<typeof sql>) =>
