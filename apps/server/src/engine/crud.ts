@@ -56,6 +56,24 @@ function hideSecrets(entity: EntityDefinition, row: Row): Row {
   return row;
 }
 
+/**
+ * The capped count walks the tenant's rows in the list index's order (tenant, creation time, id:
+ * db/migrate.ts ensureListIndexes), so it reads at most the tenant's own rows. Unordered, a
+ * filter the planner thinks common (a one-character "contains") got a sequential scan that
+ * expects 1,001 matches early but reads every other tenant's rows first when this tenant's are
+ * at the end of the table: 300-480 ms at 1,000,000 rows instead of 2.5 ms (ADR 0019).
+ */
+const countOrders = new WeakMap<EntityDefinition, SQL>();
+function countOrder(entity: EntityDefinition): SQL {
+  let order = countOrders.get(entity);
+  if (!order) {
+    const columns = columnsOf(entity);
+    order = columns.createTime ? sql`order by ${columns.createTime} desc, ${columns.id} desc` : sql``;
+    countOrders.set(entity, order);
+  }
+  return order;
+}
+
 /** The page's extra column that carries the capped count (no entity field starts with `__`). */
 const totalColumn = '__total';
 
@@ -71,7 +89,7 @@ export function listRows(entity: EntityDefinition, auth: AuthContext, query: Lis
   // which travels with the commit (LastRead). Only a page past the end, which has no row to
   // carry it, counts on its own. (A join of the count and the page that always answers a row
   // cost PostgreSQL more planning than the rare second read does.)
-  const cappedCount = sql`(select count(*) from (select 1 from ${table} where ${where} limit ${listCountCap + 1}) capped)`;
+  const cappedCount = sql`(select count(*) from (select 1 from ${table} where ${where} ${countOrder(entity)} limit ${listCountCap + 1}) capped)`;
   const page = (total: number, raws: Row[]): Page<Row> => ({
     records: raws.map((raw) => {
       delete raw[totalColumn];
