@@ -117,6 +117,17 @@ describe.each(testDrivers())('entity API on %s', (driver) => {
     ).data;
     expect(page).toMatchObject({ total: 2, current: 1, size: 10, pages: 1 });
     expect(page.records.map((r) => r.code)).toEqual(['M-002', 'M-001']);
+    // "Contains" ignores case for letters; a term without letters of two cases (Chinese,
+    // digits) is matched as it is, and % or _ in a term are characters, not wildcards.
+    const names = async (query: Record<string, string>) =>
+      body<Page<Row>>(await list('material', { ...query, ascs: 'code' })).data.records.map((r) => r.code);
+    expect(await names({ name: 'm3' })).toEqual(['M-001', 'M-002']);
+    expect(await names({ code_like: 'm-00' })).toEqual(['M-001', 'M-002']);
+    expect(await names({ name: '螺' })).toEqual(['M-001', 'M-002']);
+    expect(await names({ name: '3' })).toEqual(['M-001', 'M-002']);
+    expect(await names({ name_notlike: '螺' })).toEqual(['X-100']);
+    expect(await names({ code: '-1_' })).toEqual([]);
+    expect(await names({ code: '%' })).toEqual([]);
     const cheap = body<Page<Row>>(await list('material', { price_lt: '5' })).data;
     expect(cheap.records.map((r) => r.code)).toEqual(['M-002']);
     const exact = body<Page<Row>>(await list('material', { code_equal: 'X-100', price_null: '' })).data;

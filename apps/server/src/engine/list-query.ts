@@ -73,7 +73,14 @@ function nextDay(date: Date): Date {
 function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: string, language: Language): SQL {
   if (suffix === '_null') return isNull(column);
   if (suffix === '_notnull') return isNotNull(column);
-  const contains = () => sql`cast(${column} as text) ilike ${`%${escapeLike(raw)}%`}`;
+  // A term without letters of two cases (Chinese, digits, codes' punctuation) matches the same
+  // with `like`, which skips lower-casing every row: 0.6 ms against 1.4 ms for the 3,300 rows a
+  // capped count of a common Chinese term reads (ADR 0019).
+  const caseless = raw.toLowerCase() === raw.toUpperCase();
+  const contains = () =>
+    caseless
+      ? sql`cast(${column} as text) like ${`%${escapeLike(raw)}%`}`
+      : sql`cast(${column} as text) ilike ${`%${escapeLike(raw)}%`}`;
   if (suffix === '_like') return contains();
   if (suffix === '_notlike') return sql`not (${contains()})`;
   // A day compares with dates and times only: on a number it could only fail in SQL.
