@@ -22,6 +22,15 @@
 // two statements as the application (the page, and the count capped at `listCountCap` + 1 rows), with no
 // token, no permission check and no session check. The load comes from a worker thread.
 //
+// Figures (2026-11-27 23:51-00:00 and 2026-11-28 00:30-00:37, quiet machine, BENCH_PGLITE=0, no export
+// or import, 30 runs, three runs each; the day's machine ran pgbench at about half the tps of
+// 2026-11-26). Without a "contains" term (the statements are unchanged by ADR 0019's amendment of
+// 2026-11-28): p95 default sort page 1 5.0 / 7.5 / 4.1 → 5.0; code_equal 6.6 / 3.9 / 3.4 → 3.9;
+// descs=price 53.4 / 51.9 / 51.9 (no index); throughput, 8 connections, 3 × 5 s per run: baseline
+// 489-1,060 req/s, application 442-991 req/s; run medians 0.86 / 0.91 / 0.90, median 0.90 (target
+// 0.8: met). Name contains, after the amendment (ordered count, `like`): p95 5.8 / 7.6 / 9.8 → 7.6
+// (10.3 before, the same day); by price 29.7 / 29.9 / 28.3.
+//
 // Figures (2026-11-26 03:57-04:00, quiet machine, load 2.2-2.9; BENCH_PGLITE=0, no export or import,
 // 30 runs; three runs, after the guard kept the grants per process (migration 0068) and the page
 // travelled with the commit (LastRead, ADR 0019 amendment of 2026-11-26 morning)), p95 ms of each run:

@@ -17,6 +17,14 @@
 //   BENCH_CPU_PROF=file  writes a CPU profile (.cpuprofile) of the posting runs alone
 //   BENCH_KEEP=0         1 keeps the bench database (its name is printed) for EXPLAIN; drop it
 //
+// Figures (2026-11-27 23:48-23:51, load 2.6-3.2, BENCH_CLIENTS=4 BENCH_CONTROL=0, three runs each with
+// its own pgbench; the same posting code as below, on a machine about half as fast that day):
+//   run  bills/s  lines/s  p50 ms  p95 ms  server CPU/bill  pgbench tps  ratio
+//     1      224     4489    16.7    27.7          3.1 ms         1827  2.46 ×
+//     2      216     4324    17.8    28.4          3.3 ms         1978  2.19 ×
+//     3      227     4547    16.9    27.5          3.1 ms         2398  1.90 ×
+//   Median 2.19 × (target 2 ×: met). Ledger check 0 keys off after every run.
+//
 // Figures (2026-11-26 05:11-05:13, quiet machine, load 1.2-2.7, BENCH_CLIENTS=4 BENCH_CONTROL=0, three
 // runs each with its own pgbench; after `idsIn` (db/prepared.ts): a review of one bill binds its
 // bill lock, lines read and state update to a kept generic plan instead of planning them again):

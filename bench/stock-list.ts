@@ -11,6 +11,17 @@
 //   BENCH_CASES=regex    only the cases whose names match
 //   BENCH_KEEP=1         keep the seeded database (its name is printed) to try queries on it
 //
+// Figures (2026-11-27 23:56-00:04 and 2026-11-28 00:45-00:49, quiet machine, three runs of BENCH_RUNS=30
+// each; the day's machine ran pgbench at about half the tps of 2026-11-26), p95 ms and median:
+//   after ADR 0019's amendment of 2026-11-28 (BENCH_CASES=stock/list): stock/list page 1
+//   7.4 / 7.2 / 7.7 → 7.4; owner 6.3 / 3.8 / 5.1 → 5.1; owner + material 7.1 / 5.0 / 4.9 → 5.0;
+//   place 5.2 / 5.4 / 5.5 → 5.4 (target 10 ms: met). With every count ordered (tried, dropped):
+//   owner 19.7 / 17.7 / 20.5.
+//   reports (not touched by the amendment): by-details owner 15.7 / 17.1 / 16.5 → 16.5; owner +
+//   area 18.3 / 20.9 / 16.2 → 18.3; by-area from the totals 46.4 / 54.5 / 37.6 → 46.4; one area
+//   34.7 / 34.8 / 37.3 → 34.8; owner-batch 18.9 / 20.3 / 18.1 → 18.9 (target 100 ms: met).
+//   Ledger path for by-area 1,040-1,222.
+//
 // Figures (2026-11-26 04:01-04:04, quiet machine, load 0.4-1.9, three runs of BENCH_RUNS=30, after the
 // list page travelled with the commit and the guard kept the grants (ADR 0019, amendment of the
 // morning)), p95 ms of each run and their median:

@@ -50,6 +50,8 @@ export interface ListQuery {
   size: number;
   where: SQL[];
   orderBy: SQL[];
+  /** A filter term is a "contains" (`like`), which no b-tree index serves (engine/crud.ts count). */
+  textSearch: boolean;
 }
 
 function escapeLike(text: string): string {
@@ -148,6 +150,7 @@ export function parseListQuery(
     throw badRequest('crud.badPaging', { max: maxPageSize, pages: maxPage });
 
   const where: SQL[] = [];
+  let textSearch = false;
   for (const [key, rawValue] of Object.entries(query)) {
     if (reserved.has(key)) continue;
     const raw = Array.isArray(rawValue) ? rawValue[0] : rawValue;
@@ -161,6 +164,8 @@ export function parseListQuery(
     const text = raw === undefined || raw === null ? '' : String(raw).trim();
     if (text === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     where.push(condition(column, field, suffix, text, language));
+    if (suffix === '_like' || suffix === '_notlike' || (suffix === '' && textKinds.has(field.kind)))
+      textSearch = true;
   }
   // The date-range helper of spec 01 §9 sends beginTime and endTime for the creation time.
   const createTime = columns.createTime as PgColumn;
@@ -187,5 +192,5 @@ export function parseListQuery(
   const fallback = columns[entity.defaultSort.field] as PgColumn;
   if (orderBy.length === 0) orderBy.push(entity.defaultSort.order === 'asc' ? asc(fallback) : desc(fallback));
   orderBy.push(desc(columns.id as PgColumn)); // a stable order across pages
-  return { current, size, where, orderBy };
+  return { current, size, where, orderBy, textSearch };
 }
