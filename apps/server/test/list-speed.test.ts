@@ -8,6 +8,23 @@ import { body, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
 
+/** Every statement node-postgres sends while `work` runs, but the job queue's own (schema pgboss). */
+async function statementsSent<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    const text = typeof config === 'string' ? config : config.text;
+    if (!/pgboss/i.test(text)) statements.push(text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    return { result: await work(), statements };
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+}
+
 /** List and report speed (ADR 0019): capped counts, the guard's held transaction, place totals. */
 describe.each(testDrivers())('list and report speed on %s', (driver) => {
   let test: TestDatabase;
@@ -100,40 +117,31 @@ describe.each(testDrivers())('list and report speed on %s', (driver) => {
       );
       const roleId = await createRole(test.database, { roleAlias: 'counter', buttons: ['material_view'] });
       const clerk = await createUserAndSignIn(app, test.database, { account: 'roundtrips', roleId });
-      // Every statement sent while one request runs, but the job queue's own (schema pgboss).
-      let sent: string[] | undefined;
-      const query = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        const text = typeof config === 'string' ? config : config.text;
-        if (!/pgboss/i.test(text)) sent?.push(text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
       const call = async (token: string, url: string) => {
-        sent = [];
-        const answer = await app.inject({ method: 'GET', url, headers: { 'blade-auth': `bearer ${token}` } });
-        // A transaction the guard began and nobody took ends when the event loop turns.
-        await new Promise((resolve) => setImmediate(resolve));
-        const statements = sent;
-        sent = undefined;
+        const { result: answer, statements } = await statementsSent(async () => {
+          const answer = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'blade-auth': `bearer ${token}` },
+          });
+          // A transaction the guard began and nobody took ends when the event loop turns.
+          await new Promise((resolve) => setImmediate(resolve));
+          return answer;
+        });
         return { status: answer.statusCode, statements };
       };
-      try {
-        for (const token of [auth, clerk]) {
-          const listed = await call(token, '/api/bl-wms/material/list?size=20&code_like=TRIP');
-          expect(listed.status).toBe(200);
-          expect(listed.statements).toHaveLength(2);
-          expect(listed.statements[0]).toMatch(/^begin; select set_config/);
-          expect(listed.statements[1]).toMatch(/count\(\*\)[\s\S]*;\ncommit$/);
-        }
-        // Refused by what that first statement read: its transaction just ends.
-        const refused = await call(clerk, '/api/bl-wms/unit/list');
-        expect(refused.status).toBe(403);
-        expect(refused.statements).toHaveLength(2);
-        expect(refused.statements[1]).toBe('commit');
-      } finally {
-        pg.Client.prototype.query = query;
+      for (const token of [auth, clerk]) {
+        const listed = await call(token, '/api/bl-wms/material/list?size=20&code_like=TRIP');
+        expect(listed.status).toBe(200);
+        expect(listed.statements).toHaveLength(2);
+        expect(listed.statements[0]).toMatch(/^begin; select set_config/);
+        expect(listed.statements[1]).toMatch(/count\(\*\)[\s\S]*;\ncommit$/);
       }
+      // Refused by what that first statement read: its transaction just ends.
+      const refused = await call(clerk, '/api/bl-wms/unit/list');
+      expect(refused.status).toBe(403);
+      expect(refused.statements).toHaveLength(2);
+      expect(refused.statements[1]).toBe('commit');
     });
 
   // PostgreSQL only: the plan is the server's (PGlite reads the same rows, one process).
@@ -156,23 +164,13 @@ describe.each(testDrivers())('list and report speed on %s', (driver) => {
       await admin.connect();
       try {
         await admin.query('analyze bl_material');
-        let sent: string | undefined;
-        const query = pg.Client.prototype.query;
-        pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-          const config = args[0] as string | { text: string };
-          const text = typeof config === 'string' ? config : config.text;
-          if (/count\(\*\)/.test(text)) sent = text;
-          return (query as (...a: unknown[]) => unknown).apply(this, args);
-        } as typeof query;
-        let listed: Page;
-        try {
-          listed = (await get<Page>('/api/bl-wms/material/list', { name: '常', size: '10' })).data;
-        } finally {
-          pg.Client.prototype.query = query;
-        }
-        expect(listed.total).toBe(listCountCap + 1);
+        const { result: listed, statements } = await statementsSent(() =>
+          get<Page>('/api/bl-wms/material/list', { name: '常', size: '10' }),
+        );
+        expect(listed.data.total).toBe(listCountCap + 1);
         // The page statement as it was sent (literals, travelling with its commit), explained.
-        const statement = String(sent).replace(/;\ncommit$/, '');
+        const page = statements.find((text) => /count\(\*\)/.test(text));
+        const statement = String(page).replace(/;\ncommit$/, '');
         const { rows } = await admin.query(`explain (analyze, format json) ${statement}`);
         type Node = {
           'Node Type': string;

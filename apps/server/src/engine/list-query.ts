@@ -71,6 +71,10 @@ function nextDay(date: Date): Date {
   return next;
 }
 
+/** Whether a term is a "contains" (`like`): a bare text field, `_like` or `_notlike`. */
+const isContains = (field: FieldMeta, suffix: Suffix) =>
+  suffix === '_like' || suffix === '_notlike' || (suffix === '' && textKinds.has(field.kind));
+
 /** One filter term: `name` plus suffix, the field it names, and the condition it makes. */
 function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: string, language: Language): SQL {
   if (suffix === '_null') return isNull(column);
@@ -83,8 +87,7 @@ function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: stri
     caseless
       ? sql`cast(${column} as text) like ${`%${escapeLike(raw)}%`}`
       : sql`cast(${column} as text) ilike ${`%${escapeLike(raw)}%`}`;
-  if (suffix === '_like') return contains();
-  if (suffix === '_notlike') return sql`not (${contains()})`;
+  if (isContains(field, suffix)) return suffix === '_notlike' ? sql`not (${contains()})` : contains();
   // A day compares with dates and times only: on a number it could only fail in SQL.
   const dateSuffix = suffix === '_dategt' || suffix === '_datelt' || suffix === '_dateequal';
   if (dateSuffix && field.kind !== 'date' && field.kind !== 'datetime')
@@ -98,7 +101,7 @@ function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: stri
   const isDateTime = field.kind === 'datetime';
   switch (suffix) {
     case '':
-      return textKinds.has(field.kind) ? contains() : eq(column, read(field));
+      return eq(column, read(field));
     case '_equal':
       return eq(column, read(field));
     case '_notequal':
@@ -124,6 +127,8 @@ function condition(column: PgColumn, field: FieldMeta, suffix: Suffix, raw: stri
       return and(gte(column, start), lt(column, nextDay(start))) as SQL;
     }
   }
+  // `_like` and `_notlike` are "contains" terms, answered above.
+  throw badRequest('crud.unknownFilter', { name: `${field.name}${suffix}` });
 }
 
 function parseInteger(raw: unknown, fallback: number): number {
@@ -164,8 +169,7 @@ export function parseListQuery(
     const text = raw === undefined || raw === null ? '' : String(raw).trim();
     if (text === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     where.push(condition(column, field, suffix, text, language));
-    if (suffix === '_like' || suffix === '_notlike' || (suffix === '' && textKinds.has(field.kind)))
-      textSearch = true;
+    if (isContains(field, suffix)) textSearch = true;
   }
   // The date-range helper of spec 01 §9 sends beginTime and endTime for the creation time.
   const createTime = columns.createTime as PgColumn;
