@@ -22,6 +22,10 @@ import { type ServiceContext, startInstance, type WorkflowRuntime } from './engi
 const billTitle = (entity: EntityDefinition, bill: Row, language: Language) =>
   `${entity.label[language]} ${String(bill[entity.titleField] ?? bill.id)}`;
 
+/** Whether a bill flow declares the action as its own (not a member every object inherits). */
+export const declaresAction = (entity: { flow?: { actions?: object } } | undefined, action: string) =>
+  !!entity?.flow?.actions && Object.hasOwn(entity.flow.actions, action);
+
 /** Starts the approval of `action` on the bills instead of running it; answers the instances. */
 export async function requestApproval(
   tx: Tx,
@@ -66,7 +70,7 @@ export function performApproved(codeOf: (entity: string, action: string) => Acti
     const { instance } = ctx;
     if (!instance.businessEntity || !instance.businessAction || !instance.businessId) return;
     const entity = flowEntities.find((e) => e.name === instance.businessEntity);
-    if (!entity?.flow?.actions?.[instance.businessAction])
+    if (!entity || !declaresAction(entity, instance.businessAction))
       throw badRequest('workflow.unknownAction', {
         entity: instance.businessEntity,
         action: instance.businessAction,

@@ -4,9 +4,37 @@
  * process variables (dot paths), literals are numbers, quoted strings, true/false/null; the
  * operators are `! not && and || or == eq != ne < lt > gt <= le >= ge + - * /` and parentheses.
  * Anything else is a deployment error, reported when the model is deployed.
+ *
+ * A name reads only what the variables themselves hold (docs/adr/0027-workflow-engine.md,
+ * amendment 4): an own property of plain data (an object or a list, never a function or a class
+ * instance), never a member every object inherits (`constructor`, `__proto__`, `toString`,
+ * `valueOf`, `hasOwnProperty`...). A model naming one of those is refused when it is deployed;
+ * a stored one reads nothing (null) when it runs.
  */
 
 type Value = unknown;
+
+/**
+ * Names no expression may read and no variable may carry: the members every object inherits
+ * (`constructor`, `__proto__`, `toString`, `valueOf`, `hasOwnProperty`, `isPrototypeOf`...)
+ * and `prototype`.
+ */
+const builtinNames: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  '__proto__',
+  'prototype',
+]);
+
+/** Whether a name (or one part of a dot path) is one of the built-in members above. */
+export const isBuiltinName = (name: string) => builtinNames.has(name);
+
+/** Plain data a path may walk into: an object literal's kind of object, or a list. */
+const isPlainData = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 type Token = { kind: 'num' | 'str' | 'name' | 'op'; text: string; value?: Value };
 
 const words: Record<string, string> = {
@@ -46,7 +74,9 @@ function tokenize(text: string): Token[] {
     }
     const name = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*/.exec(rest);
     if (name) {
-      const word = words[name[0]];
+      // An own entry only: `words.constructor` is Object, which once turned `${constructor}` into
+      // an operator whose text was a function.
+      const word = Object.hasOwn(words, name[0]) ? words[name[0]] : undefined;
       if (word) tokens.push({ kind: 'op', text: word });
       else tokens.push({ kind: 'name', text: name[0] });
       i += name[0].length;
@@ -132,10 +162,10 @@ function evaluate(node: Node, variables: Record<string, unknown>): Value {
     case 'var': {
       let value: unknown = variables;
       for (const part of node.path) {
-        if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return null;
-        value = (value as Record<string, unknown>)[part];
+        if (isBuiltinName(part) || !isPlainData(value) || !Object.hasOwn(value, part)) return null;
+        value = value[part];
       }
-      return value;
+      return typeof value === 'function' ? null : value;
     }
     case 'un': {
       const a = evaluate(node.a, variables);
@@ -180,11 +210,31 @@ const wrapped = /^\s*[$#]\{([\s\S]*)\}\s*$/;
 /** Whether the text is one expression (`${...}`), as opposed to a literal. */
 export const isExpression = (text: string) => wrapped.test(text);
 
-/** Checks that an expression parses (at deployment). */
+/** The variable names an expression reads (each part of a dot path). */
+function namesIn(node: Node): string[] {
+  switch (node.t) {
+    case 'var':
+      return node.path;
+    case 'un':
+      return namesIn(node.a);
+    case 'bin':
+      return [...namesIn(node.a), ...namesIn(node.b)];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Checks an expression at deployment: it parses, and it reads no built-in member (`${constructor}`,
+ * `${toString}`, `${a.__proto__}`...): a name is a process variable or nothing.
+ */
 export function checkExpression(text: string): void {
   const inner = wrapped.exec(text)?.[1];
-  if (inner !== undefined) parse(inner);
-  else if (/[$#]\{/.test(text)) throw new Error(`unclosed expression: ${text}`);
+  if (inner !== undefined) {
+    const builtin = namesIn(parse(inner)).find(isBuiltinName);
+    if (builtin !== undefined)
+      throw new Error(`"${builtin}" in ${text} is a built-in name, not a process variable`);
+  } else if (/[$#]\{/.test(text)) throw new Error(`unclosed expression: ${text}`);
 }
 
 /** The value of `${...}` against the variables; a literal text is itself. */
