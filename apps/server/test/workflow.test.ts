@@ -67,8 +67,18 @@ const timer = bpmn(
   <endEvent id="end" />`,
 );
 
+/** A service task that fails when it runs: a bill action, but the instance has no bill. */
 const broken = bpmn(
   'brokenTest',
+  `<startEvent id="start" />
+  ${flow('f1', 'start', 'svc')}
+  <serviceTask id="svc" flowable:expression="\${bill:costbill.confirm}" />
+  ${flow('f2', 'svc', 'end')}
+  <endEvent id="end" />`,
+);
+/** A service task naming no action the product has: refused when deployed (amendment 4). */
+const unknownService = bpmn(
+  'unknownServiceTest',
   `<startEvent id="start" />
   ${flow('f1', 'start', 'svc')}
   <serviceTask id="svc" flowable:expression="\${noSuchAction}" />
@@ -88,26 +98,32 @@ const twoStep = bpmn(
   <endEvent id="end" />`,
 );
 
-/** Three steps in a row, all the starter's: for going back, transferring and added signers. */
+/**
+ * Three steps in a row, all the starter's: for going back, transferring and added signers. The
+ * second step's form declares `checked` (a completion writes only what its form declares).
+ */
 const threeStep = bpmn(
   'threeStep',
   `<startEvent id="start" />
   ${flow('f1', 'start', 'first')}
   <userTask id="first" name="First" flowable:assignee="\${starter}" />
   ${flow('f2', 'first', 'second')}
-  <userTask id="second" name="Second" flowable:assignee="\${starter}" />
+  <userTask id="second" name="Second" flowable:assignee="\${starter}" flowable:formKey="checkForm" />
   ${flow('f3', 'second', 'third')}
   <userTask id="third" name="Third" flowable:assignee="\${starter}" />
   ${flow('f4', 'third', 'end')}
   <endEvent id="end" />`,
 );
 
-/** A start form and a task bound to the same form (issue 18, ADR 0029). */
+/**
+ * A start form and a task bound to the same form (issue 18, ADR 0029); the task may change the
+ * amount given at the start (the model says so), not the rest.
+ */
 const expense = bpmn(
   'expenseTest',
   `<startEvent id="start" flowable:formKey="expenseForm" />
   ${flow('f1', 'start', 'check')}
-  <userTask id="check" name="Check" flowable:assignee="\${starter}" flowable:formKey="expenseForm" />
+  <userTask id="check" name="Check" flowable:assignee="\${starter}" flowable:formKey="expenseForm" flowable:writableVariables="amount" />
   ${flow('f2', 'check', 'end')}
   <endEvent id="end" />`,
 );
@@ -201,6 +217,19 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
       roleId: otherRole,
     });
     outsider = client(app, () => outsiderToken);
+    must(
+      await api.call('POST', '/api/bl-flowable/form/save', {
+        payload: {
+          formId: 'checkForm',
+          formName: 'Check',
+          schema: {
+            columns: 1,
+            fields: [{ name: 'checked', type: 'number', label: { zh: '已查', mo: '已查', en: 'Checked' } }],
+          },
+        },
+      }),
+      'check form',
+    );
     for (const xml of [leave, parallel, timer, broken, twoStep, threeStep])
       must(await wf(api).deploy(xml), 'deploy');
   }, 120_000);
@@ -285,12 +314,13 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
 
   it('the seeded leave process runs: manager, a second approval past 3 days, HR copied', async () => {
     const leaveDef = must<Row[]>(
-      await api.call('GET', '/api/bl-flowable/process/startable'),
+      await outsider.call('GET', '/api/bl-flowable/process/startable'),
       'startable',
     ).find((d) => d.processKey === 'leave');
     expect(leaveDef).toMatchObject({ startFormKey: 'leaveForm' });
+    // An employee asks; the administrator approves (a starter never approves their own request).
     const started = must<{ id: string }>(
-      await api.call('POST', '/api/bl-flowable/process/start', {
+      await outsider.call('POST', '/api/bl-flowable/process/start', {
         payload: { definitionId: leaveDef?.id, variables: { days: 5, leaveType: '年假', reason: '探亲' } },
       }),
       'start leave',
@@ -316,14 +346,20 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     expect((await wf(api).detail(started.id)).instance.status).toBe('completed');
   });
 
-  it('a service task that fails leaves no instance behind', async () => {
+  it('a service task that fails leaves no instance behind; one naming no action is refused when deployed', async () => {
+    const unknown = await api.call('POST', '/api/bl-flowable/definition/deploy', {
+      payload: { xml: unknownService },
+      language: 'en',
+    });
+    expect(unknown.success).toBe(false);
+    expect(unknown.msg).toContain('unknown service: noSuchAction');
     const before = must<Page>(await api.call('GET', '/api/bl-flowable/process/mine'), 'mine').total;
     const refused = await api.call('POST', '/api/bl-flowable/process/start', {
       payload: { key: 'brokenTest', variables: {} },
       language: 'en',
     });
     expect(refused.success).toBe(false);
-    expect(refused.msg).toContain('unknown service: noSuchAction');
+    expect(refused.msg).toContain('costbill has no action confirm');
     expect(must<Page>(await api.call('GET', '/api/bl-flowable/process/mine'), 'mine').total).toBe(before);
   });
 
@@ -334,7 +370,11 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     );
     const [task] = await tasksOf(approver, started.id);
     expect(await tasksOf(outsider, started.id)).toHaveLength(0);
-    const refused = await wf(outsider).claim(String(task?.id));
+    // A user who may not read the instance is told the task does not exist.
+    const unseen = await wf(outsider).claim(String(task?.id));
+    expect(unseen.code).toBe(404);
+    // The starter reads it, and is no candidate.
+    const refused = await wf(api).claim(String(task?.id));
     expect(refused.code).toBe(403);
     expect(refused.msg).toContain('not a candidate');
     must(await wf(approver).claim(String(task?.id)), 'claim');
@@ -508,9 +548,29 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     );
     const task = (await tasksOf(api, id))[0] as Row;
     expect(task.formKey).toBe('expenseForm');
-    // The handler may change the values: the merged values obey the form too.
+    // The handler may change the amount (the model says so): the merged values obey the form too.
     expect((await wf(api).complete(String(task.id), { amount: 0 })).success).toBe(false);
-    must(await wf(api).complete(String(task.id), { amount: 150 }), 'complete');
+    // Not the kind given at the start, nor a value the form does not declare.
+    const kind = await api.call('POST', '/api/bl-flowable/task/complete', {
+      payload: { id: task.id, variables: { kind: 'meal' } },
+      language: 'en',
+    });
+    expect(kind.msg).toBe('"kind" was given when the process started: the task "Check" cannot change it');
+    const extra = await api.call('POST', '/api/bl-flowable/task/complete', {
+      payload: { id: task.id, variables: { approvedBy: 'me' } },
+      language: 'en',
+    });
+    expect(extra.msg).toBe('The form of "Check" has no field "approvedBy": that value cannot be submitted');
+    // The whole form sent back, the start values unchanged, is no change.
+    must(
+      await wf(api).complete(String(task.id), {
+        amount: 150,
+        kind: 'travel',
+        code: 'AB123',
+        day: '2026-11-25',
+      }),
+      'complete',
+    );
     const detail = (await wf(api).detail(id)) as unknown as { instance: Row; forms: Record<string, Row> };
     expect(detail.instance).toMatchObject({
       status: 'completed',
@@ -715,6 +775,18 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     expect(refused.success).toBe(false);
     expect((await wf(api).detail(instance3)).instance.status).toBe('running');
     expect((await tasksOf(approver, instance3)).map((t) => t.id)).toEqual([r2?.id]);
-    must(await api.call('POST', '/api/bl-flowable/approval/remove', { query: { ids: '0' } }), 'noop');
+    // Removing approval settings: all or nothing, an id that is not one is "not found".
+    const settings = must<Row[]>(await api.call('GET', '/api/bl-flowable/approval/list'), 'approvals');
+    const setting = String(settings.find((a) => a.entity === 'isinstockbill')?.id);
+    const missing = await api.call('POST', '/api/bl-flowable/approval/remove', {
+      query: { ids: `${setting},0` },
+    });
+    expect(missing.code).toBe(404);
+    expect(
+      must<Row[]>(await api.call('GET', '/api/bl-flowable/approval/list'), 'approvals').some(
+        (a) => a.id === setting,
+      ),
+    ).toBe(true);
+    must(await api.call('POST', '/api/bl-flowable/approval/remove', { query: { ids: setting } }), 'remove');
   });
 });

@@ -1145,6 +1145,42 @@ export const messages = {
     mo: '表單設計無效：{reason}',
     en: 'The form design is not valid: {reason}',
   },
+  // Workflow separation of duties (docs/adr/0027-workflow-engine.md, amendment 4)
+  'workflow.starterApproval': {
+    zh: '您是本流程的发起人，不能自己办理“{name}”',
+    mo: '您是本流程的發起人，不能自己辦理「{name}」',
+    en: 'You started this process: you cannot handle "{name}" yourself',
+  },
+  'workflow.starterHandover': {
+    zh: '任务“{name}”不能交给本流程的发起人办理',
+    mo: '任務「{name}」不能交給本流程的發起人辦理',
+    en: 'The task "{name}" cannot be handed to the user who started the process',
+  },
+  'workflow.badVariable': {
+    zh: '“{name}”不能作为流程变量提交',
+    mo: '「{name}」不能作為流程變數提交',
+    en: '"{name}" cannot be submitted as a process variable',
+  },
+  'workflow.undeclaredVariable': {
+    zh: '任务“{task}”的表单没有字段“{name}”，不能提交该值',
+    mo: '任務「{task}」的表單沒有欄位「{name}」，不能提交該值',
+    en: 'The form of "{task}" has no field "{name}": that value cannot be submitted',
+  },
+  'workflow.startVariableLocked': {
+    zh: '“{name}”是发起流程时填写的，任务“{task}”不能修改它',
+    mo: '「{name}」是發起流程時填寫的，任務「{task}」不能修改它',
+    en: '"{name}" was given when the process started: the task "{task}" cannot change it',
+  },
+  'workflow.undeclaredStart': {
+    zh: '流程“{process}”的发起表单没有字段“{name}”',
+    mo: '流程「{process}」的發起表單沒有欄位「{name}」',
+    en: 'The start form of "{process}" has no field "{name}"',
+  },
+  'workflow.decidedLater': {
+    zh: '“{name}”由任务“{task}”填写，发起流程时不能提交',
+    mo: '「{name}」由任務「{task}」填寫，發起流程時不能提交',
+    en: '"{name}" is filled in by the task "{task}": it cannot be given when the process starts',
+  },
   'flow.wrongState': {
     zh: '单据 {bill} 的{field}为“{state}”，不能{action}',
     mo: '單據 {bill} 的{field}為「{state}」，不能{action}',

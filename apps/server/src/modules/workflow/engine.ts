@@ -1,15 +1,23 @@
-import type { Language } from '@bl/contract';
+import { type Language, ResultCode } from '@bl/contract';
 import { Timers } from 'bpmn-elements';
 import { Engine } from 'bpmn-engine';
 import BpmnModdle from 'bpmn-moddle';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { requireButton } from '../../engine/permissions.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { backRoute } from './back.ts';
-import { evaluateExpression } from './expression.ts';
-import { deployedForm, requireFormValues } from './forms.ts';
+import { checkExpression, evaluateExpression, isBuiltinName } from './expression.ts';
+import {
+  deployedForm,
+  deployedForms,
+  fieldNames,
+  requireFormValues,
+  requireVariableName,
+  taskWrites,
+} from './forms.ts';
 import { ModelError, type ModelMeta, readModel } from './model.ts';
 
 /**
@@ -62,6 +70,23 @@ export interface InstanceRow {
   starterAccount: string;
 }
 
+/**
+ * What a model says about separation of duties (docs/adr/0027-workflow-engine.md, amendment 4),
+ * read when it is deployed and kept in the definition's meta as `guard`:
+ * `flowable:allowStarterApproval="true"` on the process (every user task) or on a user task lets
+ * the starter handle it; `flowable:writableVariables="days,amount"` on the process or a user task
+ * lets that task change those values given at the start. Definitions deployed before have none:
+ * the starter handles none of their tasks but their own, and no start value can be changed.
+ */
+export interface Guard {
+  /** User task ids the starter may handle; `*` for every task of the process. */
+  starterMay: string[];
+  /** Start values a task may change, by user task id; `*` for every task. */
+  writable: Record<string, string[]>;
+}
+
+export type DefinitionMeta = ModelMeta & { guard?: Guard };
+
 export interface DefinitionRow {
   id: string;
   processKey: string;
@@ -69,7 +94,7 @@ export interface DefinitionRow {
   version: number;
   category: string | null;
   xml: string;
-  meta: ModelMeta;
+  meta: DefinitionMeta;
   suspended: number;
   delFlag: string;
 }
@@ -116,15 +141,96 @@ export const taskColumns =
 // ---------------------------------------------------------------------------------------------
 // Definitions
 
-/** Deploys a model: the next version of its key, with its forms copied to wfdeployform. */
+const guardPrefixes = new Set(['flowable', 'activiti', 'camunda']);
+
+/** `flowable:{name}` (or activiti:/camunda:) of a parsed element, as model.ts reads attributes. */
+function attrOf(element: { $attrs?: Record<string, string> }, name: string): string | undefined {
+  for (const [key, value] of Object.entries(element.$attrs ?? {})) {
+    const [prefix, local] = key.split(':');
+    if (local === name && prefix && guardPrefixes.has(prefix)) return value;
+  }
+  return undefined;
+}
+
+const nameList = (text: string | undefined, where: string): string[] => {
+  const names = list(text ?? '');
+  for (const name of names)
+    if (!/^[A-Za-z_]\w{0,63}$/.test(name) || isBuiltinName(name))
+      throw new ModelError(`${where}: writableVariables names ${name}, not a variable`);
+  return names;
+};
+
+interface ParsedElement {
+  $type: string;
+  id?: string;
+  $attrs?: Record<string, string>;
+  flowElements?: ParsedElement[];
+  rootElements?: ParsedElement[];
+}
+
+/**
+ * The model's separation-of-duties attributes (`Guard`), from the parse the engine keeps per
+ * definition (the same parse a first start then runs from, so deploying parses no more than
+ * before in all).
+ */
+async function readGuard(definition: { id: string; xml: string }, meta: ModelMeta): Promise<Guard> {
+  const parsed = (await parsedModel(definition)) as { rootElement?: ParsedElement };
+  const process = (parsed.rootElement?.rootElements ?? []).find(
+    (e) => e.$type === 'bpmn:Process' && e.id === meta.key,
+  );
+  const guard: Guard = { starterMay: [], writable: {} };
+  if (!process) return guard;
+  const yes = (value: string | undefined) => value?.trim().toLowerCase() === 'true';
+  if (yes(attrOf(process, 'allowStarterApproval'))) guard.starterMay.push('*');
+  const processWritable = nameList(attrOf(process, 'writableVariables'), meta.key);
+  if (processWritable.length > 0) guard.writable['*'] = processWritable;
+  const visit = (container: ParsedElement, depth: number) => {
+    for (const element of container.flowElements ?? []) {
+      if (element.$type === 'bpmn:SubProcess' && depth < 16) visit(element, depth + 1);
+      if (element.$type !== 'bpmn:UserTask' || !element.id) continue;
+      if (yes(attrOf(element, 'allowStarterApproval'))) guard.starterMay.push(element.id);
+      const writable = nameList(attrOf(element, 'writableVariables'), element.id);
+      if (writable.length > 0) guard.writable[element.id] = writable;
+    }
+  };
+  visit(process, 0);
+  return guard;
+}
+
+/**
+ * Refuses a model whose service task calls an action the runtime does not have
+ * (`flowable:expression="${constructor}"`...), or whose service parameters read a built-in name.
+ */
+export function checkServices(meta: ModelMeta, runtime: Pick<WorkflowRuntime, 'services'>) {
+  for (const [id, service] of Object.entries(meta.services)) {
+    if (!runtime.services[service.action])
+      throw badRequest('workflow.unknownService', { name: service.action });
+    for (const value of Object.values(service.params ?? {})) {
+      try {
+        checkExpression(value);
+      } catch (error) {
+        throw badRequest('workflow.invalidModel', { reason: `${id}: ${(error as Error).message}` });
+      }
+    }
+  }
+}
+
+/**
+ * Deploys a model: the next version of its key, with its forms copied to wfdeployform. With the
+ * runtime (every deployment through the API), each service task must name one of its actions.
+ */
 export async function deploy(
   tx: Tx,
   auth: AuthContext,
   input: { xml: string; category?: string | null },
+  runtime?: Pick<WorkflowRuntime, 'services'>,
 ): Promise<{ id: string; key: string; version: number; name: string }> {
-  let meta: ModelMeta;
+  let meta: DefinitionMeta;
+  const id = nextId();
   try {
     meta = await readModel(input.xml);
+    if (runtime) checkServices(meta, runtime);
+    meta.guard = await readGuard({ id, xml: input.xml }, meta);
   } catch (error) {
     if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
     throw error;
@@ -134,7 +240,6 @@ export async function deploy(
     sql`select max(version) as version from bl_wf_definition where process_key = ${meta.key}`,
   );
   const version = Number(last?.version ?? 0) + 1;
-  const id = nextId();
   await tx.execute(sql`insert into bl_wf_definition
       (id, tenant_id, process_key, name, version, category, xml, meta, create_user)
       values (${id}, ${auth.tenantId}, ${meta.key}, ${meta.name}, ${version}, ${input.category ?? null},
@@ -193,6 +298,116 @@ export function isCandidate(task: Pick<TaskRow, 'candidateUsers' | 'candidateGro
   if (task.candidateUsers.includes(auth.userId) || task.candidateUsers.includes(auth.account)) return true;
   const groups = new Set(groupsOf(auth));
   return task.candidateGroups.some((g) => groups.has(g));
+}
+
+/**
+ * The process-admin right (docs/adr/0027-workflow-engine.md, amendment 4): the button that
+ * deploys, suspends and removes definitions and sets approvals (the process designer's and
+ * manager's calls). Its holders read every instance of their tenant.
+ */
+export const processAdminButton = 'wfdeployform_add';
+
+/** Whether the caller holds the process-admin right (the tenant's package and a role grant it). */
+export async function isProcessAdmin(tx: Tx, auth: AuthContext): Promise<boolean> {
+  try {
+    await requireButton(tx, auth, processAdminButton);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === ResultCode.forbidden) return false;
+    throw error;
+  }
+}
+
+/**
+ * Who may read an instance (its detail, variables, history, diagram, attachments, tasks and
+ * comments), as one SQL condition on the instance row `alias`, for single reads and lists alike:
+ * its starter; its assignees, owners (delegators), handlers, candidates (users or groups) and
+ * signers waiting, current or past; whoever acted on it (its history); its copy recipients.
+ * A process admin reads every instance (`admin`): that is `true`. Any other id is "not found".
+ */
+export function readableBy(auth: AuthContext, admin: boolean, alias = 'i'): SQL {
+  if (admin) return sql`true`;
+  const i = sql.raw(alias);
+  const groups = groupsOf(auth);
+  const inGroup =
+    groups.length > 0
+      ? sql` or v.candidate_groups ?| array[${sql.join(
+          groups.map((g) => sql`${g}`),
+          sql`, `,
+        )}]::text[]`
+      : sql``;
+  return sql`(${i}.starter::text = ${auth.userId}
+    or exists (select 1 from bl_wf_task v where v.instance_id = ${i}.id and (v.assignee = ${auth.userId}
+      or v.owner = ${auth.userId} or v.end_user = ${auth.userId} or v.candidate_users ? ${auth.userId}
+      or v.candidate_users ? ${auth.account} or v.after_signers ? ${auth.userId}${inGroup}))
+    or exists (select 1 from bl_wf_history v where v.instance_id = ${i}.id and v.user_id = ${auth.userId})
+    or exists (select 1 from bl_wfcopy v where v.process_instance_id = ${i}.id::text
+      and v.user_id = ${auth.userId} and v.is_deleted = 0))`;
+}
+
+/**
+ * The rows of a read of instances `read(readable)` makes, as the caller may see them: read with
+ * the caller's own condition first, and only when that finds nothing, once more if the caller
+ * is a process admin (the right is read only then). An empty answer is "not found".
+ */
+export async function visibleRows<T>(tx: Tx, auth: AuthContext, read: (readable: SQL) => SQL): Promise<T[]> {
+  const rows = await queryRows<T>(tx, read(readableBy(auth, false)));
+  if (rows.length > 0 || !(await isProcessAdmin(tx, auth))) return rows;
+  return queryRows<T>(tx, read(readableBy(auth, true)));
+}
+
+/** A task the model assigns to the starter by name (`${starter}`, `${initiator}`): theirs to do. */
+const starterNames = ['starter', 'initiator'].map((name) => `\${${name}}`);
+
+/**
+ * Whether the starter may handle a task of their own instance: a task the model gives the
+ * starter by name (filling in, revising: not an approval), or one the model opens to them
+ * (`flowable:allowStarterApproval="true"` on the task or the process). Nothing else: a starter
+ * never approves their own request by default.
+ */
+export function starterMay(meta: DefinitionMeta, elementId: string): boolean {
+  const assignee = meta.tasks[elementId]?.assignee?.replace(/\s+/g, '');
+  if (assignee && starterNames.includes(assignee)) return true;
+  const may = meta.guard?.starterMay ?? [];
+  return may.includes('*') || may.includes(elementId);
+}
+
+/**
+ * The SQL twin of `starterMay` for the to-do list and its count, on the task row `t`: the
+ * starter sees no task of their own instance they may not handle.
+ */
+export function starterMaySql(auth: AuthContext): SQL {
+  return sql`not exists (select 1 from bl_wf_instance s join bl_wf_definition d on d.id = s.definition_id
+      where s.id = t.instance_id and s.starter::text = ${auth.userId}
+        and coalesce(replace(d.meta->'tasks'->t.element_id->>'assignee', ' ', ''), '') not in (${sql.join(
+          starterNames.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+        and not coalesce(d.meta->'guard'->'starterMay' ?| array['*', t.element_id::text], false))`;
+}
+
+/** Start values the task may not change: those given at the start, but the model's writable ones. */
+export function lockedNames(meta: DefinitionMeta, variables: Record<string, unknown>, elementId: string) {
+  const started = Array.isArray(variables[startNames])
+    ? (variables[startNames] as unknown[]).map(String)
+    : // An instance started before the names were kept: every value it holds.
+      Object.keys(variables);
+  const writable = new Set([
+    ...(meta.guard?.writable['*'] ?? []),
+    ...(meta.guard?.writable[elementId] ?? []),
+  ]);
+  return new Set(started.filter((name) => !writable.has(name)));
+}
+
+/**
+ * The variable that keeps the names given at the start (not a variable name a form or a caller
+ * can write, nor one an expression can read).
+ */
+export const startNames = '$start';
+
+/** Names only the engine writes: `{task}_approved`, a service task's answer. */
+function reservedNames(meta: ModelMeta): Set<string> {
+  return new Set([...Object.keys(meta.tasks).map((id) => `${id}_approved`), ...Object.keys(meta.services)]);
 }
 
 export function mayStart(meta: ModelMeta, auth: AuthContext): boolean {
@@ -269,7 +484,7 @@ function dueFrom(value: unknown): Date | null {
 
 /** Parsed models by definition id: a deployed definition never changes, so parsing once is safe. */
 const parsedModels = new Map<string, Promise<unknown>>();
-function parsedModel(definition: DefinitionRow): Promise<unknown> {
+function parsedModel(definition: Pick<DefinitionRow, 'id' | 'xml'>): Promise<unknown> {
   let parsed = parsedModels.get(definition.id);
   if (!parsed) {
     if (parsedModels.size >= 500) parsedModels.clear();
@@ -639,6 +854,36 @@ export interface StartInput {
   business?: { entity: string; id: string; action: string };
 }
 
+/**
+ * The values a start may give (docs/adr/0027-workflow-engine.md, amendment 4): variable names
+ * only, none of the engine's own; with a designed start form, only its fields, checked by its
+ * rules; and never a field only a later task's form declares (a starter does not decide for
+ * their approver).
+ */
+async function requireStartValues(
+  tx: Tx,
+  definition: DefinitionRow,
+  values: Record<string, unknown>,
+  language: Language,
+) {
+  const meta = definition.meta;
+  const forms = await deployedForms(tx, definition.id);
+  const startForm = meta.startFormKey ? forms[meta.startFormKey] : undefined;
+  const startFields = fieldNames(startForm);
+  const reserved = reservedNames(meta);
+  for (const name of Object.keys(values)) {
+    requireVariableName(name, reserved);
+    if (startForm && !startFields.has(name))
+      throw badRequest('workflow.undeclaredStart', { name, process: definition.name });
+    if (startFields.has(name)) continue;
+    const decider = Object.entries(meta.tasks).find(
+      ([, task]) => task.formKey && fieldNames(forms[task.formKey]).has(name),
+    );
+    if (decider) throw badRequest('workflow.decidedLater', { name, task: decider[1].name });
+  }
+  requireFormValues(startForm, values, language);
+}
+
 /** Starts an instance and runs it to its first wait. */
 export async function startInstance(
   tx: Tx,
@@ -654,12 +899,7 @@ export async function startInstance(
     throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
   if (!input.business && !mayStart(definition.meta, auth))
     throw forbidden('workflow.notStarter', { name: definition.name });
-  if (!input.business)
-    requireFormValues(
-      await deployedForm(tx, definition.id, definition.meta.startFormKey),
-      input.variables ?? {},
-      language,
-    );
+  if (!input.business) await requireStartValues(tx, definition, input.variables ?? {}, language);
   const id = nextId();
   const instance: InstanceRow = {
     id,
@@ -672,7 +912,8 @@ export async function startInstance(
     businessAction: input.business?.action ?? null,
     status: 'running',
     state: null,
-    variables: { ...(input.variables ?? {}) },
+    // The names given at the start: later tasks may not change them unless the model says so.
+    variables: { ...(input.variables ?? {}), [startNames]: Object.keys(input.variables ?? {}) },
     reason: null,
     starter: auth.userId,
     starterAccount: auth.account,
@@ -687,11 +928,22 @@ export async function startInstance(
   return { id, status: instance.status };
 }
 
-/** A task row, locked after its instance (instance first, then task: one order, no deadlock). */
-async function lockTask(tx: Tx, taskId: string): Promise<{ task: TaskRow; instance: InstanceRow }> {
-  const [peek] = await queryRows<{ instanceId: string }>(
+interface LockedTask {
+  task: TaskRow;
+  instance: InstanceRow;
+  meta: DefinitionMeta;
+}
+
+/**
+ * A task row, locked after its instance (instance first, then task: one order, no deadlock). A
+ * task of an instance the caller may not read is "not found", as a task that does not exist.
+ */
+async function lockTask(tx: Tx, auth: AuthContext, taskId: string): Promise<LockedTask> {
+  const [peek] = await visibleRows<{ instanceId: string }>(
     tx,
-    sql`select instance_id::text as "instanceId" from bl_wf_task where id = ${taskId}`,
+    auth,
+    (readable) => sql`select t.instance_id::text as "instanceId" from bl_wf_task t
+        join bl_wf_instance i on i.id = t.instance_id where t.id = ${taskId} and ${readable}`,
   );
   if (!peek) throw notFound();
   const instance = await lockInstance(tx, peek.instanceId);
@@ -701,21 +953,40 @@ async function lockTask(tx: Tx, taskId: string): Promise<{ task: TaskRow; instan
   );
   if (!task) throw notFound();
   if (task.status !== 'open') throw badRequest('workflow.taskClosed', { name: task.name });
-  return { task, instance };
+  const [definition] = await queryRows<{ meta: DefinitionMeta }>(
+    tx,
+    sql`select meta from bl_wf_definition where id = ${instance.definitionId}`,
+  );
+  if (!definition) throw notFound();
+  return { task, instance, meta: definition.meta };
 }
 
-/** May this user act on the task: its assignee, or a candidate while nobody has claimed it. */
-function requireHandler(task: TaskRow, auth: AuthContext) {
-  if (task.assignee === auth.userId) return;
-  if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
-  if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
+/**
+ * May this user act on the task: its assignee, or a candidate while nobody has claimed it; and
+ * not the instance's starter, unless the task is the starter's own or the model allows it
+ * (`starterMay`). Every way of handling a task asks this: approve, reject, send back, delegate,
+ * transfer, add a signer, claim.
+ */
+function requireHandler({ task, instance, meta }: LockedTask, auth: AuthContext) {
+  if (task.assignee !== auth.userId) {
+    if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
+    if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
+  }
+  if (instance.starter === auth.userId && !starterMay(meta, task.elementId))
+    throw forbidden('workflow.starterApproval', { name: task.name });
+}
+
+/** A task is handed over (delegated, transferred, a signer added): never to the starter, but as above. */
+function requireNotStarter({ task, instance, meta }: LockedTask, userId: string) {
+  if (instance.starter === userId && !starterMay(meta, task.elementId))
+    throw badRequest('workflow.starterHandover', { name: task.name });
 }
 
 export async function claimTask(tx: Tx, auth: AuthContext, taskId: string): Promise<void> {
-  const { task, instance } = await lockTask(tx, taskId);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
+  requireHandler(locked, auth);
   if (task.assignee === auth.userId) return;
-  if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
-  if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
   await tx.execute(sql`update bl_wf_task set assignee = ${auth.userId} where id = ${taskId}`);
   await history(tx, instance, { elementId: task.elementId, name: task.name, kind: 'claim', auth });
 }
@@ -729,9 +1000,11 @@ export async function delegateTask(
   attachIds?: string[],
 ) {
   const attached = await checkAttachments(tx, auth, attachIds);
-  const { task, instance } = await lockTask(tx, taskId);
-  requireHandler(task, auth);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
+  requireHandler(locked, auth);
   await requireUser(tx, userId);
+  requireNotStarter(locked, userId);
   await tx.execute(
     sql`update bl_wf_task set assignee = ${userId}, owner = ${auth.userId} where id = ${taskId}`,
   );
@@ -770,10 +1043,12 @@ export async function transferTask(
 ) {
   const reason = why(comment);
   const attached = await checkAttachments(tx, auth, attachIds);
-  const { task, instance } = await lockTask(tx, taskId);
-  requireHandler(task, auth);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
+  requireHandler(locked, auth);
   if (userId === auth.userId) throw badRequest('workflow.sameUser');
   await requireUser(tx, userId);
+  requireNotStarter(locked, userId);
   await tx.execute(sql`update bl_wf_task set assignee = ${userId}, owner = null where id = ${taskId}`);
   await history(tx, instance, {
     elementId: task.elementId,
@@ -798,10 +1073,12 @@ export async function addSigner(
 ) {
   const reason = why(input.comment);
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const { task, instance } = await lockTask(tx, taskId);
-  requireHandler(task, auth);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
+  requireHandler(locked, auth);
   if (input.userId === auth.userId) throw badRequest('workflow.sameUser');
   await requireUser(tx, input.userId);
+  requireNotStarter(locked, input.userId);
   if (input.mode === 'before') {
     const id = nextId();
     await tx.execute(sql`insert into bl_wf_task (id, tenant_id, instance_id, execution_id, element_id, name, assignee,
@@ -846,9 +1123,10 @@ export async function backToStep(
 ): Promise<{ instanceStatus: string }> {
   const reason = why(input.comment);
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const { task, instance } = await lockTask(tx, taskId);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
-  requireHandler(task, auth);
+  requireHandler(locked, auth);
   const steps = await earlierSteps(tx, instance.id);
   const target = steps.find((s) => s.elementId === input.elementId);
   if (!target || target.elementId === task.elementId)
@@ -962,9 +1240,10 @@ export async function completeTask(
   input: { variables?: Record<string, unknown>; comment?: string; reject?: boolean; attachIds?: string[] },
 ): Promise<{ instanceStatus: string }> {
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const { task, instance } = await lockTask(tx, taskId);
+  const locked = await lockTask(tx, auth, taskId);
+  const { task, instance } = locked;
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
-  requireHandler(task, auth);
+  requireHandler(locked, auth);
   const comment = input.comment?.trim() || null;
   if (input.reject && !comment) throw badRequest('workflow.reasonRequired');
   if (!input.reject) {
@@ -991,13 +1270,18 @@ export async function completeTask(
         end_time = now() where id = ${instance.id}`);
     return { instanceStatus: 'rejected' };
   }
-  const output = { ...(input.variables ?? {}) };
+  // Only what the task's form declares, and no start value the model does not open to it.
+  const form = await deployedForm(tx, instance.definitionId, task.formKey);
+  const output = taskWrites({
+    values: input.variables ?? {},
+    schema: form,
+    current: instance.variables,
+    locked: lockedNames(locked.meta, instance.variables, task.elementId),
+    reserved: reservedNames(locked.meta),
+    task: task.name,
+  });
   // The task's form holds for the instance's values with this task's values on top.
-  requireFormValues(
-    await deployedForm(tx, instance.definitionId, task.formKey),
-    { ...instance.variables, ...output },
-    language,
-  );
+  requireFormValues(form, { ...instance.variables, ...output }, language);
   // A signer added before: the task they were added to is theirs no more, it goes on as it was.
   if (task.signMode === 'before') return { instanceStatus: instance.status };
   // A step done again in a branch: the next one, until the task that sent it back is done again.

@@ -12,10 +12,11 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
-import { performApproved } from './approval.ts';
+import { declaresAction, performApproved } from './approval.ts';
 import {
   addSigner,
   backToStep,
+  checkServices,
   claimTask,
   completeTask,
   definitionById,
@@ -23,11 +24,16 @@ import {
   deploy,
   earlierSteps,
   groupsOf,
+  lockedNames,
   mayStart,
+  readableBy,
   type ServiceAction,
+  starterMaySql,
   startInstance,
+  startNames,
   taskColumns,
   transferTask,
+  visibleRows,
   type WorkflowRuntime,
   wakeInstance,
 } from './engine.ts';
@@ -110,15 +116,18 @@ export function workflowRuntime(code: FlowCode, jobs: () => JobQueue): WorkflowR
   const named = services();
   const runtime: WorkflowRuntime = {
     services: new Proxy(named, {
-      get(target, name: string) {
-        if (name in target) return target[name];
+      get(target, name) {
+        // Only the actions named here: never what every object inherits (`constructor`...).
+        if (typeof name !== 'string') return undefined;
+        if (Object.hasOwn(target, name)) return target[name];
         const bill = /^bill:(\w+)\.(\w+)$/.exec(name);
         if (!bill) return undefined;
         const [, entity, action] = bill as unknown as [string, string, string];
+        const declared = flowEntities.find((e) => e.name === entity);
+        if (!declaresAction(declared, action)) return undefined;
         // The named action of the instance's own bill, as the user moving the instance on.
         const run: ServiceAction = async (ctx) => {
-          const declared = flowEntities.find((e) => e.name === entity);
-          if (!declared?.flow?.actions?.[action] || !ctx.instance.businessId)
+          if (!declared || !ctx.instance.businessId)
             throw badRequest('workflow.unknownAction', { entity, action });
           return runAction(
             ctx.tx,
@@ -159,6 +168,12 @@ const idText = z.string().refine(isId);
 const idQuery = z.object({ id: idText });
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 const variablesSchema = z.record(z.string().max(64), z.unknown()).default({});
+/** Ids (checked digits, parseIds) as a SQL list. */
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 async function page<T>(
   tx: Tx,
@@ -176,7 +191,10 @@ async function page<T>(
   return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
 }
 
-/** Tasks a user may act on: theirs, or unclaimed where they are a candidate (user or group). */
+/**
+ * Tasks a user may act on: theirs, or unclaimed where they are a candidate (user or group); but
+ * not a task of an instance they started, unless it is theirs to do (`starterMaySql`).
+ */
 const mine = (auth: AuthContext) => {
   const groups = groupsOf(auth);
   const groupMatch =
@@ -187,8 +205,14 @@ const mine = (auth: AuthContext) => {
         )}]::text[]`
       : sql``;
   return sql`(t.assignee = ${auth.userId} or (t.assignee is null and (t.candidate_users ? ${auth.userId}
-    or t.candidate_users ? ${auth.account} ${groupMatch})))`;
+    or t.candidate_users ? ${auth.account} ${groupMatch}))) and ${starterMaySql(auth)}`;
 };
+
+/** A copy row `c` whose instance the user may read (the copy itself makes it readable). */
+const readableCopy = (auth: AuthContext) =>
+  sql`exists (select 1 from bl_wf_instance i
+    where i.id = (case when c.process_instance_id ~ '^[0-9]{1,18}$' then c.process_instance_id::bigint end)
+    and ${readableBy(auth, false)})`;
 
 const taskListColumns =
   sql.raw(`t.id::text as id, t.instance_id::text as "instanceId", t.element_id as "elementId",
@@ -223,7 +247,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       const input = request.body as { xml: string; category?: string | null };
       const data = await run(request, async (tx, auth) => {
         await manage(tx, auth);
-        return deploy(tx, auth, input);
+        return deploy(tx, auth, input, runtime);
       });
       return ok(data, translate('ok', request.language));
     },
@@ -236,6 +260,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       requireAuth(request.auth);
       try {
         const meta = await readModel(xml);
+        checkServices(meta, runtime);
         return ok(
           { key: meta.key, name: meta.name, tasks: Object.keys(meta.tasks).length },
           translate('ok', request.language),
@@ -310,11 +335,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
       await run(request, async (tx, auth) => {
         await manage(tx, auth);
-        for (const id of ids) {
-          // Running instances keep their definition; deleted definitions start no more.
-          await tx.execute(sql`update bl_wf_definition set del_flag = '2' where id = ${id}`);
-          await tx.execute(sql`update bl_wfdeployform set del_flag = '2' where deployment_id = ${id}`);
-        }
+        // All or nothing: an id that is not one of the tenant's definitions is "not found", and
+        // the transaction leaves the others as they were. Running instances keep their
+        // definition; deleted definitions start no more.
+        const changed = await queryRows(
+          tx,
+          sql`update bl_wf_definition set del_flag = '2' where id in (${idList(ids)}) returning id`,
+        );
+        if (changed.length !== ids.length) throw notFound();
+        await tx.execute(
+          sql`update bl_wfdeployform set del_flag = '2' where deployment_id in (${idList(ids)})`,
+        );
       });
       return ok(null, translate('ok', request.language));
     },
@@ -384,11 +415,11 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         const found = await page<{ definitionId: string; title: string }>(
           tx,
           query,
-          sql`from bl_wf_instance where starter = ${auth.userId}`,
-          sql.raw(`id::text as id, title, process_key as "processKey", status, reason, business_entity as "businessEntity",
-          business_id as "businessId", start_time as "startTime", end_time as "endTime",
-          definition_id::text as "definitionId"`),
-          sql.raw('start_time desc, id desc'),
+          sql`from bl_wf_instance i where i.starter = ${auth.userId} and ${readableBy(auth, false)}`,
+          sql.raw(`i.id::text as id, i.title, i.process_key as "processKey", i.status, i.reason,
+          i.business_entity as "businessEntity", i.business_id as "businessId", i.start_time as "startTime",
+          i.end_time as "endTime", i.definition_id::text as "definitionId"`),
+          sql.raw('i.start_time desc, i.id desc'),
         );
         await new NameBook(tx, request.language).rows(found.records);
         return found;
@@ -402,15 +433,25 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const { id } = request.query as z.infer<typeof idQuery>;
       const data = await run(request, async (tx, auth) => {
-        const [instance] = await queryRows<Record<string, unknown> & { definitionId: string; title: string }>(
+        // An instance the caller may not read is "not found", as one that does not exist.
+        const [instance] = await visibleRows<
+          Record<string, unknown> & {
+            definitionId: string;
+            title: string;
+            variables: Record<string, unknown>;
+          }
+        >(
           tx,
-          sql`select id::text as id, title, process_key as "processKey", definition_id::text as "definitionId", status,
-              reason, variables, starter::text as starter, starter_account as "starterAccount",
-              business_entity as "businessEntity", business_id as "businessId", business_action as "businessAction",
-              start_time as "startTime", end_time as "endTime"
-            from bl_wf_instance where id = ${id}`,
+          auth,
+          (readable) => sql`select i.id::text as id, i.title, i.process_key as "processKey",
+              i.definition_id::text as "definitionId", i.status, i.reason, i.variables, i.starter::text as starter,
+              i.starter_account as "starterAccount", i.business_entity as "businessEntity",
+              i.business_id as "businessId", i.business_action as "businessAction", i.start_time as "startTime",
+              i.end_time as "endTime"
+            from bl_wf_instance i where i.id = ${id} and ${readable}`,
         );
         if (!instance) throw notFound();
+        const { [startNames]: _started, ...variables } = instance.variables ?? {};
         const definition = await definitionById(tx, instance.definitionId);
         const rows = await queryRows<{ elementId: string; kind: string; name: string; attachIds: string[] }>(
           tx,
@@ -444,11 +485,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
           parentId: string | null;
           loopTotal: number | null;
           outcome: string | null;
+          locked?: string[];
         }>(
           tx,
           sql`select ${taskColumns}, outcome, comment, end_user as "endUser", end_time as "endTime", create_time as "createTime"
             from bl_wf_task where instance_id = ${id} order by create_time, id`,
         );
+        // An open task's start values it may not change (its page shows them read-only).
+        for (const task of tasks)
+          if (task.status === 'open' && definition)
+            task.locked = [...lockedNames(definition.meta, instance.variables ?? {}, task.elementId)];
         const names = new NameBook(tx, request.language);
         instance.title = await names.process(instance.definitionId, instance.title);
         for (const row of [...history, ...tasks])
@@ -464,7 +510,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         const steps = await earlierSteps(tx, id);
         const forms = await deployedForms(tx, instance.definitionId);
         return {
-          instance,
+          instance: { ...instance, variables },
           xml: definition?.xml ?? '',
           history,
           tasks,
@@ -501,7 +547,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   userList(
     `${base}/task/todo`,
     (auth) =>
-      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}`,
+      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'open' and ${mine(auth)}
+        and ${readableBy(auth, false)}`,
     taskListColumns,
     't.create_time desc, t.id desc',
     true,
@@ -509,28 +556,34 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   userList(
     `${base}/task/done`,
     (auth) =>
-      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done' and t.end_user = ${auth.userId}`,
+      sql`from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id where t.status = 'done'
+        and t.end_user = ${auth.userId} and ${readableBy(auth, false)}`,
     taskListColumns,
     't.end_time desc, t.id desc',
     true,
   );
   userList(
     `${base}/copy/list`,
-    (auth) => sql`from bl_wfcopy where user_id = ${auth.userId} and is_deleted = 0 and del_flag = '0'`,
-    sql.raw(`id::text as id, title, process_instance_id as "processInstanceId", business_id as "businessId",
-          is_read as "isRead", create_time as "createTime", process_definition_id as "definitionId"`),
-    'create_time desc, id desc',
+    (auth) =>
+      sql`from bl_wfcopy c where c.user_id = ${auth.userId} and c.is_deleted = 0 and c.del_flag = '0'
+        and ${readableCopy(auth)}`,
+    sql.raw(`c.id::text as id, c.title, c.process_instance_id as "processInstanceId", c.business_id as "businessId",
+          c.is_read as "isRead", c.create_time as "createTime", c.process_definition_id as "definitionId"`),
+    'c.create_time desc, c.id desc',
     true,
   );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
+      // The same rows as the lists: the to-do list's, and the copy list's unread ones.
       const [todo] = await queryRows<{ n: string }>(
         tx,
-        sql`select count(*)::text as n from bl_wf_task t where t.status = 'open' and ${mine(auth)}`,
+        sql`select count(*)::text as n from bl_wf_task t join bl_wf_instance i on i.id = t.instance_id
+          where t.status = 'open' and ${mine(auth)} and ${readableBy(auth, false)}`,
       );
       const [copies] = await queryRows<{ n: string }>(
         tx,
-        sql`select count(*)::text as n from bl_wfcopy where user_id = ${auth.userId} and is_read = '0' and is_deleted = 0`,
+        sql`select count(*)::text as n from bl_wfcopy c where c.user_id = ${auth.userId} and c.is_read = '0'
+          and c.is_deleted = 0 and c.del_flag = '0' and ${readableCopy(auth)}`,
       );
       return { todo: Number(todo?.n ?? 0), copies: Number(copies?.n ?? 0) };
     });
@@ -741,7 +794,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       await run(request, async (tx, auth) => {
         await manage(tx, auth);
         const entity = flowEntities.find((e) => e.name === input.entity);
-        if (!entity?.flow?.actions?.[input.action])
+        if (!declaresAction(entity, input.action))
           throw badRequest('workflow.unknownAction', { entity: input.entity, action: input.action });
         await tx.execute(sql`insert into bl_wf_approval (id, tenant_id, entity, action, process_key, create_user)
           values (${nextId()}, ${auth.tenantId}, ${input.entity}, ${input.action}, ${input.processKey}, ${auth.userId})
@@ -757,7 +810,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
       const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
       await run(request, async (tx, auth) => {
         await manage(tx, auth);
-        for (const id of ids) await tx.execute(sql`delete from bl_wf_approval where id = ${id}`);
+        // All or nothing, as definition/remove.
+        const removed = await queryRows(
+          tx,
+          sql`delete from bl_wf_approval where id in (${idList(ids)}) returning id`,
+        );
+        if (removed.length !== ids.length) throw notFound();
       });
       return ok(null, translate('ok', request.language));
     },
@@ -768,12 +826,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: businessQuery } },
     async (request) => {
       const query = request.query as z.infer<typeof businessQuery>;
-      const data = await run(request, async (tx) => {
-        const [row] = await queryRows(
+      const data = await run(request, async (tx, auth) => {
+        // The newest approval of the bill the caller may read: none is the same answer as none at all.
+        const [row] = await visibleRows(
           tx,
-          sql`select id::text as id, status, reason, start_time as "startTime", end_time as "endTime"
-            from bl_wf_instance where business_entity = ${query.entity} and business_id = ${query.id}
-            order by start_time desc, id desc limit 1`,
+          auth,
+          (readable) => sql`select i.id::text as id, i.status, i.reason, i.start_time as "startTime",
+              i.end_time as "endTime"
+            from bl_wf_instance i where i.business_entity = ${query.entity} and i.business_id = ${query.id}
+              and ${readable}
+            order by i.start_time desc, i.id desc limit 1`,
         );
         return row ?? null;
       });
