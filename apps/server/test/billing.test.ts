@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { nextId } from '../src/db/ids.ts';
+import { staleAfterSeconds } from '../src/jobs/queue.ts';
 import { costUuid } from '../src/modules/billing/cost-details.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { feeFixtures } from './support/billing.ts';
@@ -286,6 +287,34 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     });
     const all = await run('', '2026-03-10', '2026-03-10');
     expect('refused' in all).toBe(true);
+    // Its worker is killed (kill -9): the row stays 'running' but its heartbeat stops. Once it
+    // is older than the stale limit, the next run sees the run as gone and goes ahead, and the
+    // dead run reads as interrupted (not 'running' for the next 30 minutes).
+    const age = (seconds: number) =>
+      test.database.withTenant('000000', (tx) =>
+        tx.execute(
+          sql`update bl_job set update_time = now() - make_interval(secs => ${seconds}) where id = 1`,
+        ),
+      );
+    await age(staleAfterSeconds - 15);
+    expect('refused' in (await run('C1', '2026-03-10', '2026-03-10'))).toBe(true);
+    await age(staleAfterSeconds + 5);
+    const after = await run('C1', '2026-03-10', '2026-03-10');
+    expect('job' in after && after.job.status).toBe('done');
+    const [dead] = await test.database.withTenant('000000', (tx) =>
+      queryRows<{ status: string; message: string }>(
+        tx,
+        sql`select status, message from bl_job where id = 1`,
+      ),
+    );
+    // In the language of whoever started it (this row's: the default, Simplified Chinese).
+    expect(dead).toEqual({
+      status: 'failed',
+      message: '该任务已中断（处理它的服务进程已停止），可以重新运行',
+    });
+    await test.database.withTenant('000000', (tx) =>
+      tx.execute(sql`update bl_job set status = 'running', update_time = now() where id = 1`),
+    );
     // Another owner, or a period after it, runs.
     expect('job' in (await run('C2', '2026-03-10', '2026-03-10'))).toBe(true);
     expect('job' in (await run('C1', '2026-04-01', '2026-04-01'))).toBe(true);

@@ -837,6 +837,11 @@ export const messages = {
     mo: '匯出完成：共 {count} 筆',
     en: 'Exported {count} records',
   },
+  'job.interrupted': {
+    zh: '该任务已中断（处理它的服务进程已停止），可以重新运行',
+    mo: '該任務已中斷（處理它的服務行程已停止），可以重新執行',
+    en: 'This job was interrupted (the server process running it stopped); it can be run again',
+  },
   'job.notReady': {
     zh: '该任务还没有可下载的文件',
     mo: '該任務還沒有可下載的檔案',

@@ -5,6 +5,44 @@ import { afterCommit, type Database, queryRows, type Tx } from '../db/database.t
 import { nextId } from '../db/ids.ts';
 import { jobSchema, startupLockKey } from '../db/migrate.ts';
 import type { AuthContext } from '../http/context.ts';
+import { translate } from '../i18n/messages.ts';
+
+/**
+ * A running job's worker touches its row (`update_time`) this often, whatever the handler is
+ * doing; a running row untouched for `staleAfterSeconds` has lost its worker (kill -9, a crash,
+ * a cut connection). pg-boss only notices that when the job expires (30 minutes), which kept
+ * every overlapping billing run of the tenant refused for that long (issue 27, defect 7).
+ */
+export const heartbeatSeconds = 10;
+export const staleAfterSeconds = 45;
+
+/** SQL condition on a `bl_job` row: queued, or running with a worker that is still alive. */
+export const liveJob = sql.raw(
+  `(status = 'queued' or (status = 'running' and update_time > now() - interval '${staleAfterSeconds} seconds'))`,
+);
+
+/**
+ * Marks the tenant's running jobs (of `kind`, or of every kind) whose worker is gone as failed,
+ * each with a message in its starter's language. Called where a live run would refuse work
+ * (a new billing run, a period close) and where a page polls a job, so nobody waits on a dead
+ * run. The job's work is left as it is: every job kind is re-runnable (billing writes
+ * deterministic rows), so a re-run is exact. If pg-boss later retries the expired job, its
+ * handler finds the row failed and does nothing.
+ */
+export async function failStaleJobs(tx: Tx, tenantId: string, kind?: string): Promise<void> {
+  const stale = await queryRows<{ id: string; language: Language }>(
+    tx,
+    sql`select id::text as id, language from bl_job
+        where tenant_id = ${tenantId} and status = 'running' and not ${liveJob}
+          ${kind === undefined ? sql`` : sql`and kind = ${kind}`}
+        for update skip locked`,
+  );
+  for (const { id, language } of stale)
+    await tx.execute(
+      sql`update bl_job set status = 'failed', message = ${translate('job.interrupted', language)},
+          update_time = now() where id = ${id} and status = 'running'`,
+    );
+}
 
 /** A job's row (`bl_job`): what the page that started it polls. */
 export interface JobState {
@@ -69,6 +107,8 @@ export interface JobQueueOptions {
   /** Internal queues (timers of workflow instances...): queue name → work on the job's data. */
   internal?: Record<string, (data: Record<string, string>) => Promise<void>>;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /** How often a running job's row is touched; `heartbeatSeconds` unless a test needs it sooner. */
+  heartbeatMs?: number;
 }
 
 /**
@@ -133,6 +173,31 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           );
           if (!row || row.status === 'done' || row.status === 'failed') return;
           await setState(tenantId, id, sql`status = 'running', done = 0`);
+          // Not awaited, and at most one in flight: on PGlite the handler's own transaction may
+          // hold the one connection, and the beat then lands when it is free (before any other
+          // request's read of the row, which queues behind it).
+          let beating = false;
+          const heartbeat = setInterval(
+            () => {
+              if (beating) return;
+              beating = true;
+              database
+                .withTenant(tenantId, (tx) =>
+                  tx.execute(
+                    sql`update bl_job set update_time = now() where id = ${id} and status = 'running'`,
+                  ),
+                )
+                .then(
+                  () => undefined,
+                  () => undefined,
+                )
+                .finally(() => {
+                  beating = false;
+                });
+            },
+            options.heartbeatMs ?? heartbeatSeconds * 1000,
+          );
+          heartbeat.unref();
           let lastWrite = 0;
           const outcome = await handler({
             id,
@@ -156,10 +221,12 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
                 )
                 .then(undefined, () => undefined);
             },
-          }).catch((error: unknown): JobOutcome => {
-            options.log.error({ err: error, jobId: id }, 'job failed');
-            return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
-          });
+          })
+            .catch((error: unknown): JobOutcome => {
+              options.log.error({ err: error, jobId: id }, 'job failed');
+              return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+            })
+            .finally(() => clearInterval(heartbeat));
           const errors = outcome.status === 'failed' ? (outcome.errors ?? []) : [];
           const result = outcome.status === 'done' ? (outcome.result ?? null) : null;
           await setState(
@@ -220,6 +287,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       });
     },
     async state(tx, auth, id) {
+      await failStaleJobs(tx, auth.tenantId);
       const [row] = await queryRows<JobState>(
         tx,
         sql`select id::text as id, kind, target, status, done, total, message, errors, result from bl_job

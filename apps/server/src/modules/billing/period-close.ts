@@ -10,6 +10,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import { failStaleJobs, liveJob } from '../../jobs/queue.ts';
 import { billingJobKind } from './routes.ts';
 
 /**
@@ -109,10 +110,11 @@ export async function closeMonth(tx: Tx, auth: AuthContext, month: string, today
   if (last !== undefined && month < last) throw badRequest('period.laterClosed', { later: last });
   const previous = monthStart(month, -1).slice(0, 7);
   if (last !== undefined && last !== previous) throw badRequest('period.previousOpen', { previous });
+  await failStaleJobs(tx, tenantId, billingJobKind);
   const [busy] = await queryRows<{ target: string }>(
     tx,
     sql`select target from bl_job where tenant_id = ${tenantId} and kind = ${billingJobKind}
-          and status in ('queued', 'running') limit 1`,
+          and ${liveJob} limit 1`,
   );
   if (busy) {
     const [owner = '*', from = '', to = ''] = busy.target.split('|');

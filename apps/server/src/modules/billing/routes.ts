@@ -12,7 +12,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { failStaleJobs, type JobHandler, type JobQueue, liveJob } from '../../jobs/queue.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
 import { registerMonthBillRules } from './month-bills.ts';
@@ -62,10 +62,11 @@ export async function startBillingRun(
     if (!known?.n) throw badRequest('billing.unknownOwner', { owner });
   }
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-run|${auth.tenantId}`}))`);
+  await failStaleJobs(tx, auth.tenantId, billingJobKind);
   const [busy] = await queryRows<{ target: string }>(
     tx,
     sql`select target from bl_job
-        where tenant_id = ${auth.tenantId} and kind = ${billingJobKind} and status in ('queued', 'running')
+        where tenant_id = ${auth.tenantId} and kind = ${billingJobKind} and ${liveJob}
           and (split_part(target, '|', 1) in ('*', ${owner || '*'}) or ${owner || '*'} = '*')
           and split_part(target, '|', 2)::date <= ${end}::date
           and split_part(target, '|', 3)::date >= ${start}::date

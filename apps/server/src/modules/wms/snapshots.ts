@@ -11,7 +11,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { failStaleJobs, type JobHandler, type JobQueue, liveJob } from '../../jobs/queue.ts';
 import { snake, stockEntity } from '../reports/definitions.ts';
 import { startSheetExport } from '../reports/export.ts';
 
@@ -118,11 +118,12 @@ export async function startSnapshot(
   const end = periodEnd(yearMonth);
   if (end >= today.toISOString().slice(0, 10)) throw badRequest('snapshot.notEnded', { period: yearMonth });
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock-snapshot|${auth.tenantId}`}))`);
+  await failStaleJobs(tx, auth.tenantId, snapshotJobKind);
   const [busy] = await queryRows<{ id: string }>(
     tx,
     sql`select id::text as id from bl_job
         where tenant_id = ${auth.tenantId} and kind = ${snapshotJobKind} and target = ${end}
-          and status in ('queued', 'running')
+          and ${liveJob}
         limit 1`,
   );
   if (busy) throw badRequest('snapshot.running', { period: yearMonth });
