@@ -1,7 +1,9 @@
 import type { MenuNode, UserInfo } from '@bl/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
 import { authSession, loginFailure } from '../src/db/schema/index.ts';
 import { TokenService } from '../src/modules/auth/tokens.ts';
 import { basic, body, md5, signIn, type Tokens, testApp, tokensOf } from './support/app.ts';
@@ -143,6 +145,23 @@ describe.each(testDrivers())('sign-in on %s', (driver) => {
     const late = await get('/api/bl-system/menu/routes', expired);
     expect(late.statusCode).toBe(401);
     expect(body(late).msg).toBe('登录已失效，请重新登录');
+    // Signed with the real key but without an expiry: it would never end, so it is refused.
+    const [secret] = await queryRows<{ value: string }>(
+      test.database.db,
+      sql`select value from sys_secret where name = 'jwt'`,
+    );
+    const sign = (withExpiry: boolean) => {
+      const jwt = new SignJWT({ ...claims, exp: undefined, iat: undefined })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(claims.iss)
+        .setSubject(claims.sub)
+        .setJti(claims.jti)
+        .setIssuedAt();
+      if (withExpiry) jwt.setExpirationTime('1h');
+      return jwt.sign(new TextEncoder().encode(secret?.value));
+    };
+    expect((await get('/api/bl-system/menu/routes', await sign(true))).statusCode).toBe(200);
+    expect((await get('/api/bl-system/menu/routes', await sign(false))).statusCode).toBe(401);
     expect((await get('/api/bl-system/menu/routes', accessToken)).statusCode).toBe(200);
   });
 

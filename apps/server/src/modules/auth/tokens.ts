@@ -109,7 +109,13 @@ export class TokenService {
 
   private async check<T>(token: string, typ: 'access' | 'refresh' | TicketType): Promise<TokenCheck<T>> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer, algorithms: ['HS256'] });
+      // Every claim the product signs is required: jose checks `exp` only when present, so a
+      // token without one, signed with the real key, would never expire (issue 27, defect 8).
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+      });
       if (payload.typ !== typ || !payload.sub || !payload.jti) return { ok: false, expired: false };
       return { ok: true, sub: payload.sub, jti: payload.jti, claims: payload as unknown as T };
     } catch (error) {
