@@ -149,6 +149,7 @@ describe.each(testDrivers())('top menus on %s', (driver) => {
     for (const code of ['warehouse', 'quality']) {
       const foreign = await routes(demo.accessToken, idOf(operatorItems, code));
       expect(foreign.success).toBe(false);
+      expect(foreign.code).toBe(404);
       expect(foreign.msg).toBe('The top menu does not exist or is disabled');
     }
     expect((await routes(demo.accessToken, '123')).msg).toBe('The top menu does not exist or is disabled');

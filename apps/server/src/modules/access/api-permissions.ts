@@ -16,7 +16,7 @@ import { removeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireAdministratorFor } from './holdings.ts';
+import { requireAdministratorFor, requireLiveRole } from './holdings.ts';
 import { matchesPattern, requestPath } from './patterns.ts';
 
 const id = idSchema;
@@ -173,6 +173,7 @@ export function registerApiGrants(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const ids = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'role_grant');
+        await requireLiveRole(tx, auth, request.query.roleId, request.language);
         const rows = await tx
           .select({ apiId: roleApi.apiId })
           .from(roleApi)

@@ -1,11 +1,12 @@
+import type { Language } from '@bl/contract';
 import { dataScopeTable } from '@bl/entities/system/datascope';
-import { roleTable } from '@bl/entities/system/role';
+import { role as roleEntity, roleTable } from '@bl/entities/system/role';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { menu, roleApi, roleMenu } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { grantedMenuRows } from '../system/routes.ts';
 
 /**
@@ -191,3 +192,15 @@ export function requireOperatorAdministrator(auth: AuthContext) {
 /** The role ids of a user's comma list. */
 export const roleIdsOf = (list: unknown): string[] =>
   typeof list === 'string' ? [...new Set(list.split(',').map((id) => id.trim()))].filter(Boolean) : [];
+
+/**
+ * Refuses, as not found, a role id that is not a live role of the caller's tenant: a read of
+ * its grants would otherwise answer an empty list for any id, another tenant's included.
+ */
+export async function requireLiveRole(tx: Tx, auth: AuthContext, roleId: string, language: Language) {
+  const [found] = await tx
+    .select({ id: roleTable.id })
+    .from(roleTable)
+    .where(and(eq(roleTable.tenantId, auth.tenantId), eq(roleTable.isDeleted, 0), eq(roleTable.id, roleId)));
+  if (!found) throw notFound('crud.notFound', { entity: roleEntity.label[language] });
+}

@@ -13,7 +13,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireAdministratorFor } from '../access/holdings.ts';
+import { requireAdministratorFor, requireLiveRole } from '../access/holdings.ts';
 import { buildMenuTree } from './menu-tree.ts';
 import { grantedMenuRows } from './routes.ts';
 
@@ -54,6 +54,7 @@ export function registerGrants(app: FastifyInstance, database: Database) {
       const auth = requireAuth(request.auth);
       const ids = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'role_grant');
+        await requireLiveRole(tx, auth, request.query.roleId, request.language);
         const rows = await tx
           .select({ menuId: roleMenu.menuId })
           .from(roleMenu)

@@ -8,7 +8,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { menu } from '../../db/schema/index.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function topMenuCodes(tx: Tx, tenantId: string, topMenuId: string):
         eq(topmenuTable.status, 1),
       ),
     );
-  if (!found) throw badRequest('topMenu.notFound');
+  if (!found) throw notFound('topMenu.notFound');
   const entries = await tx
     .select({ menuCode: topmenusettingTable.menuCode })
     .from(topmenusettingTable)

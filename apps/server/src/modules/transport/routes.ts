@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../db/database.ts';
-import { submitRecord } from '../../engine/crud.ts';
+import { detailRow, submitRecord } from '../../engine/crud.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -114,6 +114,8 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
       const auth = requireAuth(request.auth);
       const data = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'deliverybill_view');
+        // A bill the caller cannot read (another tenant's, outside their data scope) is not found.
+        await detailRow(tx, delivery, auth, request.query.id, request.language);
         return { details: await signLines(tx, auth, request.query.id) };
       });
       return ok(data, translate('ok', request.language));
