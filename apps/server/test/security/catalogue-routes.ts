@@ -178,3 +178,35 @@ export async function countWrites(test: TestDatabase): Promise<() => Promise<num
     return Number(row?.n);
   };
 }
+
+/**
+ * Workflow routes (`/api/bl-flowable/...`) whose `id` or `ids` name a workflow record: a
+ * definition, an instance, a task, an approval setting. An id the caller may not reach (another
+ * tenant's, an instance the caller may not read) answers "not found" on each of them, as an id
+ * that does not exist (docs/adr/0027-workflow-engine.md, amendment 4). Left out: `users?ids=`
+ * (user ids, for pickers) and `approval/business` (a bill's id; "none" is its empty answer).
+ */
+export function workflowIdRoutes(routes: NamedRoute[]) {
+  const notWorkflowIds = new Set(['/api/bl-flowable/users', '/api/bl-flowable/approval/business']);
+  return routes.flatMap((route) => {
+    if (!route.path.startsWith('/api/bl-flowable/') || notWorkflowIds.has(route.path)) return [];
+    const name = ['id', 'ids'].find((n) => route.query.includes(n) || route.body.includes(n));
+    if (!name) return [];
+    const inBody = route.body.includes(name);
+    // A task action that records why carries a reason, so that only the id can be refused.
+    const reason = route.body.includes('comment') ? { comment: 'why' } : {};
+    /** The route's well-formed request naming `id` (the body's other required fields as they are). */
+    const naming = (id: string) => ({
+      query: inBody ? route.wellFormed.query : { ...route.wellFormed.query, [name]: id },
+      payload:
+        route.method === 'POST'
+          ? inBody
+            ? { ...(route.wellFormed.body as object), ...reason, [name]: id }
+            : (route.wellFormed.body ?? {})
+          : undefined,
+    });
+    // An instance's reads and its tasks' actions: what a user of the same tenant may or may not reach.
+    const ofInstance = /^\/api\/bl-flowable\/(process|task)\//.test(route.path);
+    return [{ route, naming, ofInstance }];
+  });
+}

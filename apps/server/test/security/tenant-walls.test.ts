@@ -8,7 +8,8 @@ import { queryRows } from '../../src/db/database.ts';
 import { body, type Tokens, testApp, tokensOf } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/databases.ts';
 import { prepareSample, SampleRecords } from '../support/sample-records.ts';
-import { type NamedRoute, namedRoutes } from './catalogue-routes.ts';
+import { createRole, createUserAndSignIn } from '../support/users.ts';
+import { type NamedRoute, namedRoutes, workflowIdRoutes } from './catalogue-routes.ts';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -46,6 +47,8 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
   let intruder: Tokens;
   /** Ids of the first tenant's live records, per entity. */
   const ownIds = new Map<string, string[]>();
+  /** The first tenant's workflow records (not entities): definitions, an instance, its task, an approval setting. */
+  const workflowIds: { kind: string; id: string }[] = [];
 
   beforeAll(async () => {
     test = await createTestDatabase(driver);
@@ -72,6 +75,28 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
         rows.map((r) => r.id),
       );
     }
+    // A running instance of the seeded leave process, with its open task, and an approval setting.
+    const started = body<{ id: string }>(
+      await call(owner, 'POST', '/api/bl-flowable/process/start', {
+        payload: { key: 'leave', variables: { days: 5, leaveType: 'annual', reason: 'walls' } },
+      }),
+    );
+    if (!started.success) throw new Error(`leave: ${started.msg}`);
+    const approval = body(
+      await call(owner, 'POST', '/api/bl-flowable/approval/submit', {
+        payload: { entity: 'costbill', action: 'confirm', processKey: 'leave' },
+      }),
+    );
+    if (!approval.success) throw new Error(`approval: ${approval.msg}`);
+    workflowIds.push(
+      ...(await queryRows<{ kind: string; id: string }>(
+        test.database.db,
+        sql.raw(`select 'definition' as kind, id::text as id from bl_wf_definition where tenant_id = '${first}'
+          union all select 'instance', id::text from bl_wf_instance where tenant_id = '${first}'
+          union all select 'task', id::text from bl_wf_task where tenant_id = '${first}'
+          union all select 'approval', id::text from bl_wf_approval where tenant_id = '${first}'`),
+      )),
+    );
   }, 300_000);
   afterAll(async () => {
     await app.close();
@@ -173,10 +198,53 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
       check(shown === undefined, `${route.method} ${route.path} answers the first tenant's id ${shown}`);
       check(response.statusCode < 500, `${route.method} ${route.path}: ${response.statusCode} ${text}`);
     }
+
+    // Every workflow route taking an id, with each of the first tenant's workflow records.
+    expect(new Set(workflowIds.map((w) => w.kind))).toEqual(
+      new Set(['definition', 'instance', 'task', 'approval']),
+    );
+    const workflowRoutes = workflowIdRoutes(await namedRoutes(app));
+    expect(workflowRoutes.length).toBeGreaterThan(10);
+    for (const { route, naming } of workflowRoutes) {
+      for (const { kind, id } of workflowIds) {
+        const request = naming(id);
+        const response = await call(intruder, route.method, route.path, request);
+        check(
+          response.statusCode === 404,
+          `${route.path} with the first tenant's ${kind} ${id}: ${response.statusCode}`,
+        );
+      }
+    }
     expect(problems).toEqual([]);
     const after = await tenantSnapshot(test, first);
     const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
     // Signing in as the other tenant writes nothing of the first; nor does anything above.
     expect(changed).toEqual([]);
   }, 600_000);
+
+  it('every instance read and task action, as an unrelated user of the same tenant, answers not found', async () => {
+    const roleId = await createRole(test.database, { roleAlias: 'wallsreader', buttons: ['material_view'] });
+    const stranger = {
+      accessToken: await createUserAndSignIn(app, test.database, { account: 'walls-stranger', roleId }),
+    } as Tokens;
+    const before = await tenantSnapshot(test, first);
+    const reached = workflowIds.filter((w) => w.kind === 'instance' || w.kind === 'task');
+    expect(reached.length).toBeGreaterThanOrEqual(2);
+    const routes = workflowIdRoutes(await namedRoutes(app)).filter((r) => r.ofInstance);
+    expect(routes.map((r) => r.route.path)).toEqual(
+      expect.arrayContaining(['/api/bl-flowable/process/detail', '/api/bl-flowable/task/complete']),
+    );
+    const problems: string[] = [];
+    for (const { route, naming } of routes) {
+      for (const { kind, id } of reached) {
+        const response = await call(stranger, route.method, route.path, naming(id));
+        if (response.statusCode !== 404)
+          problems.push(
+            `${route.path} with ${kind} ${id}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await tenantSnapshot(test, first)).toEqual(before);
+  }, 120_000);
 });
