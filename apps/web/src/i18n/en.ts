@@ -860,6 +860,7 @@ const en: Messages = {
     form: {
       required: 'Please fill in "{{field}}"',
       invalid: 'The value of "{{field}}" does not meet its rule',
+      locked: 'Given when the process started: this step cannot change it',
       designer: 'Form designer',
       formId: 'Form key',
       formName: 'Form name',

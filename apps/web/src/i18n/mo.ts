@@ -843,6 +843,7 @@ const mo: Messages = {
     form: {
       required: '請填寫「{{field}}」',
       invalid: '「{{field}}」的值不符合要求',
+      locked: '發起流程時填寫，本步驟不能修改',
       designer: '表單設計器',
       formId: '表單標識',
       formName: '表單名稱',

@@ -844,6 +844,7 @@ const zh = {
     form: {
       required: '请填写“{{field}}”',
       invalid: '“{{field}}”的值不符合要求',
+      locked: '发起流程时填写，本步骤不能修改',
       designer: '表单设计器',
       formId: '表单标识',
       formName: '表单名称',

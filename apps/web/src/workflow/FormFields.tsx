@@ -65,8 +65,17 @@ function Widget({
 /**
  * The fields of a designed form inside an antd `Form` (start page, handle page, the designer's
  * preview), in the form's columns. Dates are kept as `YYYY-MM-DD` text, the schema's format.
+ * `locked` fields (values given at the start that the task may not change) show read-only.
  */
-export function FormFields({ schema, disabled }: { schema: FormSchema; disabled?: boolean }) {
+export function FormFields({
+  schema,
+  disabled,
+  locked = [],
+}: {
+  schema: FormSchema;
+  disabled?: boolean;
+  locked?: readonly string[];
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns = Math.min(Math.max(schema.columns, 1), 4);
@@ -84,12 +93,13 @@ export function FormFields({ schema, disabled }: { schema: FormSchema; disabled?
                 required: t('workflow.form.required', { field: label }),
                 invalid: t('workflow.form.invalid', { field: label }),
               })}
+              {...(locked.includes(field.name) && { extra: t('workflow.form.locked') })}
               {...(field.type === 'date' && {
                 getValueProps: (value: unknown) => ({ value: value ? dayjs(String(value)) : undefined }),
                 normalize: (value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
               })}
             >
-              <Widget field={field} disabled={disabled} />
+              <Widget field={field} disabled={disabled || locked.includes(field.name)} />
             </Form.Item>
           </Col>
         );

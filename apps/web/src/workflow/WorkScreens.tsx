@@ -106,6 +106,8 @@ interface InstanceDetail {
     status: string;
     assignee: string | null;
     formKey: string | null;
+    /** An open task's start values it may not change (shown read-only, never sent). */
+    locked?: string[];
   }[];
   active: string[];
   finished: string[];
@@ -391,10 +393,14 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   if (!task) return <Empty description={t('workflow.noTask')} />;
   const schema = task.formKey ? detail.forms[task.formKey] : undefined;
   const attachIds = files.map((file) => file.id);
+  const locked = task.locked ?? [];
   const approve = async () => {
-    // The task's form is checked here first, and again by the server.
+    // The task's form is checked here first, and again by the server. Only the form's fields
+    // are sent, and not the start values the task may not change (the server refuses those).
     const values = schema ? await form.validateFields().catch(() => undefined) : {};
-    if (values) void act('task/complete', { id: taskId, comment, variables: values, attachIds });
+    if (!values) return;
+    const variables = Object.fromEntries(Object.entries(values).filter(([name]) => !locked.includes(name)));
+    void act('task/complete', { id: taskId, comment, variables, attachIds });
   };
   const upload = async (file: File) => {
     setBusy(true);
@@ -444,7 +450,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
       <Space direction="vertical" style={{ width: '100%' }}>
         {schema && (
           <Form form={form} layout="vertical" initialValues={formValues(schema, detail.instance.variables)}>
-            <FormFields schema={schema} />
+            <FormFields schema={schema} locked={locked} />
           </Form>
         )}
         <Input.TextArea
