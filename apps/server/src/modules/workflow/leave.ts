@@ -8,7 +8,9 @@ import { deploy } from './engine.ts';
  * the leave form starts it, the administrator role approves, more than 3 days also needs the
  * administrator's second approval, and the administrator is copied (HR in a real tenant: edit
  * `copyTo` and the groups in the designer). Deployed once per demo tenant; its names are given
- * in the three languages (`flowable:nameMo`, `nameEn`).
+ * in the three languages (`flowable:nameMo`, `nameEn`). It opts into nothing of amendment 4 of
+ * ADR 0027: its starter approves none of its steps, and `days`, given at the start, is read by
+ * the gateway as given (no approver can change it: the steps' form declares no field).
  */
 export const leaveModel = (
   managerGroup: string,
