@@ -10,7 +10,7 @@ import { deploy } from './engine.ts';
  * `copyTo` and the groups in the designer). Deployed once per demo tenant; its names are given
  * in the three languages (`flowable:nameMo`, `nameEn`). It opts into nothing of amendment 4 of
  * ADR 0027: its starter approves none of its steps, and `days`, given at the start, is read by
- * the gateway as given (no approver can change it: the steps' form declares no field).
+ * the gateway as given (a start value no step is given as writable: no approver can change it).
  */
 export const leaveModel = (
   managerGroup: string,
