@@ -827,6 +827,37 @@ export const messages = {
     mo: '該列無法儲存：{detail}',
     en: 'This row cannot be saved: {detail}',
   },
+  // Untrusted uploads (docs/adr/0035-untrusted-parsing.md): checked before parsing, parsed in a worker.
+  'excel.damaged': {
+    zh: '无法读取文件：文件已损坏或不完整（可能在上传时被截断），请重新保存后再上传',
+    mo: '無法讀取檔案：檔案已損壞或不完整（可能在上傳時被截斷），請重新儲存後再上傳',
+    en: 'The file cannot be read: it is damaged or incomplete (perhaps cut off during the upload); save it again and upload it again',
+  },
+  'excel.unpackedTooLarge': {
+    zh: '无法读取文件：解压后的内容异常庞大（上限 {limit}）',
+    mo: '無法讀取檔案：解壓後的內容異常龐大（上限 {limit}）',
+    en: 'The file cannot be read: it unpacks to an abnormal amount of data (limit {limit})',
+  },
+  'excel.badCell': {
+    zh: '单元格 {cell} 的值无法读取（可能是结果为文本的公式），请改为直接填写值',
+    mo: '儲存格 {cell} 的值無法讀取（可能是結果為文字的公式），請改為直接填寫值',
+    en: 'The value of cell {cell} cannot be read (a formula whose result is text?); type the value itself',
+  },
+  'parse.timeout': {
+    zh: '文件未能在 {seconds} 秒内读取完成：内容过大或过于复杂，请拆分后重试',
+    mo: '檔案未能在 {seconds} 秒內讀取完成：內容過大或過於複雜，請拆分後重試',
+    en: 'The file could not be read within {seconds} seconds: it is too large or too complex; split it and try again',
+  },
+  'parse.outOfMemory': {
+    zh: '文件读取时超出内存上限：内容过大或过于复杂，请拆分后重试',
+    mo: '檔案讀取時超出記憶體上限：內容過大或過於複雜，請拆分後重試',
+    en: 'Reading the file needs more memory than allowed: it is too large or too complex; split it and try again',
+  },
+  'parse.busy': {
+    zh: '正在读取的文件过多，请稍后再试',
+    mo: '正在讀取的檔案過多，請稍後再試',
+    en: 'Too many files are being read right now; try again shortly',
+  },
   'job.queued': {
     zh: '已开始处理，完成后在此显示结果',
     mo: '已開始處理，完成後在此顯示結果',
