@@ -124,6 +124,8 @@ export async function buildServer() {
     entryPoints: {
       main: at('apps/server/src/main.ts'),
       'make-template': at('apps/server/src/make-template.ts'),
+      // The parse worker (parsing/pool.ts) loads this file, beside main.js, in its threads.
+      'parse-worker': at('apps/server/src/parsing/worker.ts'),
     },
     outdir: serverDist,
     bundle: true,
@@ -174,7 +176,8 @@ export async function buildServer() {
       },
     ],
   });
-  for (const name of ['main.js', 'make-template.js']) asciiOnly(path.join(serverDist, name));
+  for (const name of ['main.js', 'make-template.js', 'parse-worker.js'])
+    asciiOnly(path.join(serverDist, name));
   writeStamp(serverMain, digest);
   return true;
 }

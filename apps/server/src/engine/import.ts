@@ -1,7 +1,5 @@
 import { type Language, ResultCode } from '@bl/contract';
-import { decimalKinds, type FieldMeta } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
-import * as XLSX from '@e965/xlsx';
 import type { FastifyRequest } from 'fastify';
 import { rowsDetail, writeAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -9,16 +7,21 @@ import type { AuthContext } from '../http/context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { type MessageParams, translate } from '../i18n/messages.ts';
 import type { JobHandler } from '../jobs/queue.ts';
+import { checkSpreadsheetContainer, containerKind } from '../parsing/containers.ts';
+import { parsePool } from '../parsing/pool.ts';
 import { submitRecord } from './crud.ts';
-import { dictValueOf, importFields, matchHeaders } from './excel-columns.ts';
+import { importFields } from './excel-columns.ts';
+import { type ParsedRow, sheetRowLimit } from './sheet-reader.ts';
 
 /** Limits of one upload (ARCHITECTURE.md "Known traps": whatever reads uploads limits size and rows). */
 export const importLimits = {
   fileSize: 10 * 1024 * 1024,
-  rows: 50_000,
+  rows: sheetRowLimit,
   /** Row errors sent back; the message counts them all. */
   reportedErrors: 100,
 } as const;
+
+export type { ParsedRow } from './sheet-reader.ts';
 
 export interface RowError {
   /** The spreadsheet's row number: the header is row 1. */
@@ -26,19 +29,23 @@ export interface RowError {
   message: string;
 }
 
-const zipMagic = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const oleMagic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
 /**
  * Only .xls and .xlsx are accepted (spec 02 §5), by the name and by the content: an .xlsx is
  * a zip, an .xls an OLE2 compound file. Anything else (csv, html saved as .xls, a renamed text
  * file) is refused before a parser sees it.
  */
-export function isSpreadsheet(fileName: string, content: Buffer): boolean {
-  if (!/\.xlsx?$/i.test(fileName.trim())) return false;
-  const head = (magic: Buffer) =>
-    content.length >= magic.length && content.subarray(0, magic.length).equals(magic);
-  return head(zipMagic) || head(oleMagic);
+export function isSpreadsheet(fileName: string, content: Uint8Array): boolean {
+  return /\.xlsx?$/i.test(fileName.trim()) && containerKind(content) !== undefined;
+}
+
+/**
+ * What an upload must pass before it is parsed or queued as a job: a spreadsheet by name and
+ * magic, and a container that is whole and bounded (parsing/containers.ts). Refusals are 400s
+ * with a message; the checks never hold the event loop.
+ */
+export async function checkUpload(fileName: string, content: Uint8Array): Promise<void> {
+  if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+  await checkSpreadsheetContainer(content);
 }
 
 const formatBytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -68,148 +75,21 @@ export async function readUpload(request: FastifyRequest): Promise<{ fileName: s
   }
 }
 
-/** A date cell, kept as its wall-clock parts (Excel has no time zone). */
-interface DateParts {
-  y: number;
-  m: number;
-  d: number;
-  H: number;
-  M: number;
-  S: number;
-}
-type CellValue = string | number | boolean | DateParts | null;
-
-const ssf = XLSX.SSF as {
-  is_date(format: string): boolean;
-  parse_date_code(serial: number): DateParts | null;
-};
-
-function cellValue(cell: XLSX.CellObject | undefined): CellValue {
-  if (!cell || cell.v === undefined || cell.v === null) return null;
-  switch (cell.t) {
-    case 'n': {
-      const value = cell.v as number;
-      if (typeof cell.z === 'string' && ssf.is_date(cell.z)) return ssf.parse_date_code(value) ?? value;
-      return value;
-    }
-    case 'b':
-      return cell.v as boolean;
-    case 'd': {
-      const date = cell.v instanceof Date ? cell.v : new Date(String(cell.v));
-      return Number.isNaN(date.getTime())
-        ? String(cell.v)
-        : {
-            y: date.getUTCFullYear(),
-            m: date.getUTCMonth() + 1,
-            d: date.getUTCDate(),
-            H: date.getUTCHours(),
-            M: date.getUTCMinutes(),
-            S: date.getUTCSeconds(),
-          };
-    }
-    case 's':
-      return String(cell.v);
-    case 'e':
-      return cell.w ?? '#ERROR';
-    default:
-      return null;
-  }
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** A number as decimal text: 15 significant digits (what Excel shows), never an exponent. */
-function numberText(value: number): string {
-  const rounded = Number(value.toPrecision(15));
-  const text = String(rounded);
-  return /e/i.test(text) && Math.abs(rounded) < 1 ? rounded.toFixed(20).replace(/\.?0+$/, '') : text;
-}
-
-/** A cell as the field's reader takes it: what a form would have sent. */
-function fieldInput(field: FieldMeta, value: Exclude<CellValue, null>): unknown {
-  if (typeof value === 'object') {
-    const day = `${pad(value.y, 4)}-${pad(value.m)}-${pad(value.d)}`;
-    const time = `${pad(value.H)}:${pad(value.M)}:${pad(value.S)}`;
-    if (field.kind === 'date') return day;
-    if (field.kind === 'datetime') return `${day} ${time}`;
-    return value.H + value.M + value.S === 0 ? day : `${day} ${time}`;
-  }
-  if (field.kind === 'dict' || field.kind === 'flag') {
-    if (typeof value === 'boolean') return value ? '1' : '0';
-    return dictValueOf(field, typeof value === 'number' ? numberText(value) : value.trim());
-  }
-  if (typeof value === 'boolean') return field.kind === 'integer' ? value : String(value);
-  if (typeof value === 'number') return field.kind === 'integer' ? value : numberText(value);
-  if (decimalKinds.has(field.kind)) return value.trim().replace(/,/g, '');
-  return value;
-}
-
-export interface ParsedRow {
-  row: number;
-  input: Record<string, unknown>;
-}
-
 /**
- * Reads the first sheet of an .xls or .xlsx into fresh records: row 1 names the columns (a
- * label in any language, or the field name), every later non-blank row is one record. Only
- * plain values are taken (no formulas, styles, HTML or macros), and only into new objects
- * keyed by the entity's own field names, so nothing in the file can reach a live object.
+ * Reads the first sheet of an .xls or .xlsx into fresh records (sheet-reader.ts). The bytes are
+ * untrusted (docs/adr/0035-untrusted-parsing.md): their container is checked first (a damaged,
+ * truncated or bomb-like zip, an impossible OLE2 header is refused with a message), then the
+ * parse runs in the parse worker, under its deadline and heap limit, and only plain rows come
+ * back. The bytes are copied once and the copy handed over, so the caller's buffer stays whole.
  */
-export function parseSheet(entity: EntityDefinition, content: Buffer): ParsedRow[] {
-  let book: XLSX.WorkBook;
-  try {
-    book = XLSX.read(content, {
-      type: 'buffer',
-      dense: true,
-      sheets: 0,
-      sheetRows: importLimits.rows + 2,
-      cellFormula: false,
-      cellHTML: false,
-      cellText: false,
-      cellStyles: false,
-      cellNF: true,
-      cellDates: false,
-      bookVBA: false,
-    });
-  } catch {
-    throw badRequest('excel.unreadable');
-  }
-  const sheet = book.SheetNames[0] ? book.Sheets[book.SheetNames[0]] : undefined;
-  const ref = sheet?.['!ref'];
-  if (!sheet || !ref) throw badRequest('excel.noRows');
-  const range = XLSX.utils.decode_range(ref);
-  const full = sheet['!fullref'] ? XLSX.utils.decode_range(sheet['!fullref']) : range;
-  if (full.e.r > range.e.r) throw badRequest('excel.tooManyRows', { max: importLimits.rows });
-  const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
-
-  const headers: string[] = [];
-  for (let c = 0; c <= range.e.c; c++) {
-    const value = cellValue(data[0]?.[c]);
-    headers.push(value === null || typeof value === 'object' ? '' : String(value));
-  }
-  const { columns, duplicate } = matchHeaders(importFields(entity), headers);
-  if (duplicate !== undefined) throw badRequest('excel.duplicateColumn', { name: duplicate });
-  if (!columns.some(Boolean)) throw badRequest('excel.noColumns');
-
-  const rows: ParsedRow[] = [];
-  for (let r = 1; r <= range.e.r; r++) {
-    const cells = data[r];
-    if (!cells) continue;
-    const input: Record<string, unknown> = {};
-    let filled = false;
-    columns.forEach((field, c) => {
-      if (!field) return;
-      const value = cellValue(cells[c]);
-      if (value === null || (typeof value === 'string' && value.trim() === '')) return;
-      input[field.name] = fieldInput(field, value);
-      filled = true;
-    });
-    if (!filled) continue;
-    if (rows.length >= importLimits.rows) throw badRequest('excel.tooManyRows', { max: importLimits.rows });
-    rows.push({ row: r + 1, input });
-  }
-  if (rows.length === 0) throw badRequest('excel.noRows');
-  return rows;
+export async function parseSheet(entity: EntityDefinition, content: Uint8Array): Promise<ParsedRow[]> {
+  await checkSpreadsheetContainer(content);
+  const copy = new Uint8Array(content);
+  return parsePool.run<ParsedRow[]>(
+    'sheet',
+    { fields: importFields(entity), content: copy },
+    { transfer: [copy.buffer] },
+  );
 }
 
 /** A database refusal of one row's data (class 22 data exception, 23 integrity violation). */
@@ -284,7 +164,7 @@ export function importJob(database: Database): JobHandler {
     if (!entity || !run.input)
       return { status: 'failed', message: translate('error.notFound', run.language) };
     try {
-      const rows = parseSheet(entity, run.input);
+      const rows = await parseSheet(entity, run.input);
       run.progress(0, rows.length);
       const imported = await importRows(database, entity, run.auth, rows, run.language, (done) =>
         run.progress(done, rows.length),

@@ -6,13 +6,12 @@ import { z } from 'zod';
 import { writeAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { requireAuth } from '../http/context.ts';
-import { badRequest } from '../http/errors.ts';
 import { registerUploads } from '../http/uploads.ts';
 import { translate } from '../i18n/messages.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { detailRow, listRows, parseIds, removeRecords, submitRecord } from './crud.ts';
 import { buildTemplate, checkExport, startExport } from './export.ts';
-import { importLimits, importRows, isSpreadsheet, parseSheet, readUpload } from './import.ts';
+import { checkUpload, importLimits, importRows, parseSheet, readUpload } from './import.ts';
 import { parseListQuery } from './list-query.ts';
 import { isNamed, type NamesBody, namesBody, referenceNames } from './names.ts';
 import { buttonCode, readButton, requireButton } from './permissions.ts';
@@ -260,7 +259,8 @@ export function registerEntityRoutes(
             requireButton(tx, auth, buttonCode(entity.name, 'import')),
           );
           const { fileName, content } = await readUpload(request);
-          if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
+          // Checked before it is parsed or queued: a damaged file is refused now, not by the job.
+          await checkUpload(fileName, content);
           // A large file (or a page that shows progress: mode=job) is imported by a job, which any
           // process may run; the answer is its id, polled at /api/bl-jobs/job/detail.
           if (
@@ -276,7 +276,7 @@ export function registerEntityRoutes(
             );
             return ok({ jobId }, translate('job.queued', request.language));
           }
-          const rows = parseSheet(entity, content);
+          const rows = await parseSheet(entity, content);
           const imported = await importRows(database, entity, auth, rows, request.language);
           return ok({ imported }, translate('excel.imported', request.language, { count: imported }));
         },

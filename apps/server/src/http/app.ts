@@ -76,6 +76,7 @@ import {
 } from '../modules/wms/snapshots.ts';
 import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
+import { parsePool } from '../parsing/pool.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
@@ -338,6 +339,7 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => parsePool.close());
   registerJobRoutes(app, database, jobs, files);
   registerBillingRoutes(app, database, jobs);
   registerSnapshotRoutes(app, database, jobs);

@@ -9,8 +9,8 @@ import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Row } from '../../engine/crud.ts';
 import {
+  checkUpload,
   importLimits,
-  isSpreadsheet,
   type ParsedRow,
   parseSheet,
   type RowError,
@@ -284,8 +284,8 @@ export function registerStockCheckRoutes(
         const { id } = request.query as z.infer<typeof countQuery>;
         await database.withTenant(auth.tenantId, (tx) => requireButton(tx, auth, `${header.name}_edit`));
         const { fileName, content } = await readUpload(request);
-        if (!isSpreadsheet(fileName, content)) throw badRequest('excel.badFile');
-        const rows = parseSheet(lines, content);
+        await checkUpload(fileName, content);
+        const rows = await parseSheet(lines, content);
         const imported = await database.withTenant(auth.tenantId, (tx) =>
           importCounts(tx, auth, id, rows, request.language),
         );

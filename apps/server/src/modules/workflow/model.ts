@@ -1,5 +1,6 @@
 import { type Language, languages } from '@bl/contract';
 import BpmnModdle from 'bpmn-moddle';
+import { parsePool } from '../../parsing/pool.ts';
 import { checkExpression, isExpression } from './expression.ts';
 
 /**
@@ -152,8 +153,63 @@ function readLoop(element: ModdleElement, task: TaskMeta): LoopMeta | undefined 
   return loop;
 }
 
-/** Reads and checks a model; throws a `ModelError` naming what is wrong. */
+/**
+ * Bounds of a model's text, checked before any parser sees it (docs/adr/0035-untrusted-parsing.md).
+ * bpmn-moddle's time and memory grow faster than the text with namespace declarations (a
+ * 700 KB model declaring 20,000 took 12 s; 2 MB nesting them exhausted a 4 GB heap) and with
+ * elements (40,000 took 0.4 s). A real model declares about ten namespaces, and even a large
+ * diagram (1,000 tasks with their shapes and edges) has some 10,000 elements. The deployed text
+ * is parsed again, on the event loop, when instances run (engine.ts): these bounds are what keep
+ * that parse short too.
+ */
+export const modelLimits = { chars: 2_000_000, tags: 50_000, namespaces: 200, nesting: 50 } as const;
+
+/** A model within `modelLimits` parses in well under a second; a worker taking longer is ended. */
+export const modelParseMs = 10_000;
+
+/** How often `needle` occurs in `text`. */
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) count += 1;
+  return count;
+}
+
+/** Refuses a model text beyond `modelLimits` (a linear scan: milliseconds for the largest). */
+function checkModelText(xml: string): void {
+  if (xml.length > modelLimits.chars) throw new ModelError(`more than ${modelLimits.chars} characters`);
+  if (occurrences(xml, '<') > modelLimits.tags)
+    throw new ModelError(`more than ${modelLimits.tags} elements`);
+  if (occurrences(xml, 'xmlns') > modelLimits.namespaces)
+    throw new ModelError(`more than ${modelLimits.namespaces} namespace declarations`);
+}
+
+/** A model read by the parse worker: its meta, or what is wrong with it. */
+export type ModelReading = { meta: ModelMeta } | { invalid: string };
+
+/** Parse worker's side of `readModel` (parsing/worker.ts): never called on the event loop. */
+export async function readModelHere(xml: string): Promise<ModelReading> {
+  try {
+    checkModelText(xml);
+    return { meta: await parseModel(xml) };
+  } catch (error) {
+    if (error instanceof ModelError) return { invalid: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Reads and checks a model; throws a `ModelError` naming what is wrong. The text is bounded
+ * here, then parsed in the parse worker (parsing/pool.ts), which ends a parse that runs past
+ * `modelParseMs` or its heap limit and refuses it with a message.
+ */
 export async function readModel(xml: string): Promise<ModelMeta> {
+  checkModelText(xml);
+  const reading = await parsePool.run<ModelReading>('bpmn', xml, { timeoutMs: modelParseMs });
+  if ('invalid' in reading) throw new ModelError(reading.invalid);
+  return reading.meta;
+}
+
+async function parseModel(xml: string): Promise<ModelMeta> {
   const moddle = new BpmnModdle();
   let root: ModdleElement;
   try {
@@ -184,7 +240,11 @@ export async function readModel(xml: string): Promise<ModelMeta> {
     elements: {},
     next: {},
   };
-  const visit = (container: ModdleElement) => {
+  // Sub-processes are walked by recursion: their nesting is bounded, or a crafted model
+  // (thousands deep, within `modelLimits`) overflows the stack.
+  const visit = (container: ModdleElement, depth = 0) => {
+    if (depth > modelLimits.nesting)
+      throw new ModelError(`sub-processes nested more than ${modelLimits.nesting} deep`);
     for (const element of container.flowElements ?? []) {
       if (!element.id) continue;
       const name = element.name ?? element.id;
@@ -239,7 +299,7 @@ export async function readModel(xml: string): Promise<ModelMeta> {
         }
         meta.services[element.id] = { name, action, params };
       }
-      if (element.$type === 'bpmn:SubProcess') visit(element);
+      if (element.$type === 'bpmn:SubProcess') visit(element, depth + 1);
     }
   };
   visit(process);
