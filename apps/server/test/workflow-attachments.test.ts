@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
+import { createRole, createUserAndSignIn } from './support/users.ts';
 import { type Answer, client } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
@@ -132,6 +133,18 @@ describe.each(testDrivers())('workflow task attachments on %s', (driver) => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('content of 扫描件 1.txt\n');
+
+    // A file an instance carries is read as the instance is: someone of the same tenant who
+    // holds the attachment buttons but has no part in the instance finds neither the file nor
+    // its record; a file no instance holds stays theirs to read.
+    const roleId = await createRole(test.database, { roleAlias: 'filereader', buttons: ['attach_view'] });
+    const stranger = await createUserAndSignIn(app, test.database, { account: 'file-stranger', roleId });
+    const read = (url: string, id: string) =>
+      app.inject({ method: 'GET', url, query: { id }, headers: { 'blade-auth': `bearer ${stranger}` } });
+    expect((await read('/api/bl-resource/attach/download', scan)).statusCode).toBe(404);
+    expect((await read('/api/bl-resource/attach/detail', invoice)).statusCode).toBe(404);
+    const loose = await upload('loose.txt');
+    expect((await read('/api/bl-resource/attach/download', loose)).statusCode).toBe(200);
   });
 
   it("refuses another tenant's or an unknown attachment in the user's language, and writes nothing", async () => {

@@ -19,7 +19,7 @@ import {
   refuseLockedLines,
   refuseLockingValues,
 } from './locks.ts';
-import { afterWriteRules, createHooks, removeRules, writeRules } from './rules.ts';
+import { afterWriteRules, createHooks, readRules, removeRules, writeRules } from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -134,7 +134,8 @@ export async function detailRow(
   language: Language,
 ) {
   const row = await findVisible(tx, entity, auth, id);
-  if (!row) throw notFound('crud.notFound', { entity: entity.label[language] });
+  if (!row || (await readRules[entity.name]?.(tx, row, auth)) === false)
+    throw notFound('crud.notFound', { entity: entity.label[language] });
   for (const child of entity.children) {
     const lines = child.entity();
     row[child.key] = await tx

@@ -13,6 +13,15 @@ export const removeRules: Partial<
   Record<string, (tx: Tx, rows: Row[], language: Language, auth: AuthContext) => Promise<void>>
 > = {};
 
+/**
+ * Rules that may hide one record a read names by id (a detail, and what is built on it: an
+ * attachment's download), by entity name: a record that belongs to something a module guards
+ * more closely than the entity's own buttons (a file carried by a workflow instance) answers
+ * `false` unless the caller may read what holds it, and is then "not found".
+ */
+export const readRules: Partial<Record<string, (tx: Tx, row: Row, auth: AuthContext) => Promise<boolean>>> =
+  {};
+
 /** What a write rule knows of the write it may change or refuse. */
 export interface WriteContext {
   auth: AuthContext;

@@ -75,6 +75,7 @@ import {
   snapshotJobKind,
 } from '../modules/wms/snapshots.ts';
 import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
+import { registerWorkflowRules } from '../modules/workflow/engine.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
 import { parsePool } from '../parsing/pool.ts';
 import './context.ts';
@@ -345,6 +346,7 @@ export async function buildApp({
   registerSnapshotRoutes(app, database, jobs);
   registerBillingRules();
   registerWmsRules();
+  registerWorkflowRules();
   // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
   registerTransportRules();

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { requireButton } from '../../engine/permissions.ts';
+import { readRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { backRoute } from './back.ts';
@@ -354,6 +355,31 @@ export async function visibleRows<T>(tx: Tx, auth: AuthContext, read: (readable:
   const rows = await queryRows<T>(tx, read(readableBy(auth, false)));
   if (rows.length > 0 || !(await isProcessAdmin(tx, auth))) return rows;
   return queryRows<T>(tx, read(readableBy(auth, true)));
+}
+
+/**
+ * A file a task action carried (`bl_wf_history.attach_ids`) is read as its instance is: its
+ * download and detail answer "not found" to anyone who may read none of the instances that
+ * hold it, whatever their `attach_view` (issue 27, defect 2). A file no instance holds is left
+ * to the attachment's own buttons and data scope.
+ */
+export function registerWorkflowRules() {
+  readRules.attach = async (tx, row, auth) => {
+    const holders = sql`select h.instance_id from bl_wf_history h
+      where h.tenant_id = ${auth.tenantId} and h.attach_ids ? ${String(row.id)}`;
+    const [held] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from (${holders} limit 1) x`,
+    );
+    if (!held?.n) return true;
+    const readable = await visibleRows<{ id: string }>(
+      tx,
+      auth,
+      (condition) => sql`select i.id::text as id from bl_wf_instance i
+        where i.tenant_id = ${auth.tenantId} and i.id in (${holders}) and ${condition} limit 1`,
+    );
+    return readable.length > 0;
+  };
 }
 
 /** A task the model assigns to the starter by name (`${starter}`, `${initiator}`): theirs to do. */
