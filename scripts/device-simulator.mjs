@@ -9,10 +9,58 @@
 // drift and now and then an excursion: over MQTT when --mqtt is given (half the devices, the
 // others over HTTP), else over HTTP. Devices with MQTT obey switch commands (bl/{t}/{d}/cmd)
 // and report their new state. With --sign, HTTP devices sign their requests (HMAC-SHA256 of
-// timestamp and body, ADR 0026) instead of sending the secret. Ctrl-C stops it.
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+// timestamp and body, ADR 0026) instead of sending the secret.
+//
+// Over MQTT a device signs in as `{tenant}/{device}` with its secret as password and that name
+// as client id, and every message both ways is a signed envelope `{timestamp, signature, body}`
+// (signature = hex HMAC-SHA256 of `{timestamp}.{body}` keyed with the SHA-256 hex of the
+// secret): the secret itself never travels in a payload, and a command whose signature does
+// not check out is ignored. Ctrl-C stops it.
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
+
+/** The key a device signs with and checks the server's commands with: SHA-256 hex of its secret. */
+export const signingKey = (secret) => createHash('sha256').update(secret).digest('hex');
+
+const hmac = (key, timestamp, body) => createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
+
+/**
+ * An MQTT payload (ADR 0026): the message as JSON text in `body`, signed with the device's key.
+ * `timestamp` is epoch ms (the server allows 300 s either way).
+ */
+export function signedPayload(secret, message, timestamp = String(Date.now())) {
+  const body = JSON.stringify(message);
+  return JSON.stringify({ timestamp, signature: hmac(signingKey(secret), timestamp, body), body });
+}
+
+/** How far a command's timestamp may be from the device's clock. */
+const commandWindowMs = 300_000;
+
+/**
+ * A command as the device checks it: a signed envelope from the server (its signature, keyed
+ * with the device's key, and its time within the window), else undefined.
+ */
+export function openCommand(secret, payload, now = Date.now()) {
+  let envelope;
+  try {
+    envelope = JSON.parse(payload.toString());
+  } catch {
+    return undefined;
+  }
+  const { timestamp, signature, body } = envelope ?? {};
+  if (typeof timestamp !== 'string' || typeof signature !== 'string' || typeof body !== 'string')
+    return undefined;
+  if (Math.abs(Number(timestamp) - now) > commandWindowMs) return undefined;
+  const expected = Buffer.from(hmac(signingKey(secret), timestamp, body), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The headers of a device's HTTP request: the bearer secret, or with `sign` a signature of
@@ -20,18 +68,18 @@ import mqtt from 'mqtt';
  */
 export function feedHeaders(secret, body, sign = false, timestamp = String(Date.now())) {
   if (!sign) return { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
-  const key = createHash('sha256').update(secret).digest('hex');
   return {
     'content-type': 'application/json',
     'x-device-timestamp': timestamp,
-    'x-device-signature': createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex'),
+    'x-device-signature': hmac(signingKey(secret), timestamp, body),
   };
 }
 
 /**
  * One simulated sensor. `transport` says how readings go ('http' or 'mqtt'); with `mqttUrl`
  * it listens for commands either way. `hold` keeps received commands unapplied until
- * `release()` (tests look at a command while it is pending).
+ * `release()` (tests look at a command while it is pending). `received` holds the commands
+ * whose signature checked out, `ignored` the payloads that did not, `acks` the server's answers.
  */
 export function createDevice(options) {
   const { tenantId, deviceCode, secret, httpBase, mqttUrl, transport = mqttUrl ? 'mqtt' : 'http' } = options;
@@ -44,21 +92,35 @@ export function createDevice(options) {
     deviceCode,
     state,
     hold: false,
-    /** Commands received, in order. */
+    /** Commands received (signed by the server), in order. */
     received: [],
+    /** Payloads on the command topic that were not the server's (unsigned, badly signed, stale). */
+    ignored: [],
+    /** The server's answers on the ack topic. */
+    acks: [],
     async start() {
       if (!mqttUrl) return device;
+      const username = `${tenantId}/${deviceCode}`;
       client = await mqtt.connectAsync(mqttUrl, {
-        clientId: `sim-${tenantId}-${deviceCode}-${randomUUID().slice(0, 6)}`,
+        clientId: username,
+        username,
+        password: secret,
         protocolVersion: 4,
         reconnectPeriod: 2000,
       });
-      await client.subscribeAsync([`bl/${tenantId}/${deviceCode}/cmd`], { qos: 1 });
-      client.on('message', (_topic, payload) => {
-        let command;
-        try {
-          command = JSON.parse(payload.toString());
-        } catch {
+      await client.subscribeAsync([`bl/${tenantId}/${deviceCode}/cmd`, `bl/${tenantId}/${deviceCode}/ack`], {
+        qos: 1,
+      });
+      client.on('message', (topic, payload) => {
+        if (topic.endsWith('/ack')) {
+          try {
+            device.acks.push(JSON.parse(payload.toString()));
+          } catch {}
+          return;
+        }
+        const command = openCommand(secret, payload);
+        if (!command) {
+          device.ignored.push(payload.toString());
           return;
         }
         device.received.push(command);
@@ -87,11 +149,9 @@ export function createDevice(options) {
     async send(readings = [device.next()]) {
       const message = { messageId: randomUUID(), readings };
       if (transport === 'mqtt') {
-        await client.publishAsync(
-          `bl/${tenantId}/${deviceCode}/telemetry`,
-          JSON.stringify({ ...message, secret }),
-          { qos: 1 },
-        );
+        await client.publishAsync(`bl/${tenantId}/${deviceCode}/telemetry`, signedPayload(secret, message), {
+          qos: 1,
+        });
         return { sent: true };
       }
       const body = JSON.stringify(message);
@@ -105,13 +165,9 @@ export function createDevice(options) {
     async reportState() {
       const message = { messageId: randomUUID(), beep: state.beep, led: state.led };
       if (client) {
-        await client.publishAsync(
-          `bl/${tenantId}/${deviceCode}/state`,
-          JSON.stringify({ ...message, secret }),
-          {
-            qos: 1,
-          },
-        );
+        await client.publishAsync(`bl/${tenantId}/${deviceCode}/state`, signedPayload(secret, message), {
+          qos: 1,
+        });
         return;
       }
       const body = JSON.stringify(message);

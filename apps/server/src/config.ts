@@ -100,6 +100,23 @@ export interface Config {
   readingRetentionMonths: number;
   /** Seconds a switch command waits for the device to report the new state. */
   deviceCommandTimeoutSeconds: number;
+  /**
+   * The server's own MQTT account (ADR 0026): the embedded broker lets only this account read
+   * every device's feed and write commands; an external broker is given it in its password and
+   * ACL files (docs/deploy.md).
+   */
+  mqttUsername: string;
+  /** Unset: none for an external broker; for the embedded one a random password made once and kept in the database. */
+  mqttPassword: string | undefined;
+  /** Failed device authentications (wrong secret or signature, HTTP or MQTT) of one device within `deviceLockSeconds` before it must wait. */
+  deviceMaxFailures: number;
+  /** Failed device authentications from one address within `deviceLockSeconds` before it must wait. */
+  deviceAddressMaxFailures: number;
+  deviceLockSeconds: number;
+  /** Readings older than this many days are refused (a device's backlog must be newer). */
+  readingMaxAgeDays: number;
+  /** Readings dated more than this many seconds ahead of the server's clock are refused. */
+  readingMaxAheadSeconds: number;
 }
 
 /** OBJECT_STORE_*: the server's own S3-compatible bucket, addressed path-style. */
@@ -193,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceSweepMinutes: intFromEnv(env, 'DEVICE_SWEEP_MINUTES', 1),
     readingRetentionMonths: positiveInt(env, 'READING_RETENTION_MONTHS', 13),
     deviceCommandTimeoutSeconds: positiveInt(env, 'DEVICE_COMMAND_TIMEOUT_SECONDS', 30),
+    mqttUsername: mqttUsernameFrom(env.MQTT_USERNAME),
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    deviceMaxFailures: positiveInt(env, 'DEVICE_MAX_FAILURES', 10),
+    deviceAddressMaxFailures: positiveInt(env, 'DEVICE_ADDRESS_MAX_FAILURES', 100),
+    deviceLockSeconds: positiveInt(env, 'DEVICE_LOCK_SECONDS', 900),
+    readingMaxAgeDays: positiveInt(env, 'READING_MAX_AGE_DAYS', 7),
+    readingMaxAheadSeconds: positiveInt(env, 'READING_MAX_AHEAD_SECONDS', 300),
   };
 }
 
@@ -291,5 +315,12 @@ function sharedBuffersFrom(raw: string | undefined): string {
   const value = raw?.trim() || defaultSharedBuffers;
   if (!/^\d+(kB|MB|GB)?$/.test(value))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${value}"`);
+  return value;
+}
+
+/** `MQTT_USERNAME`: no `/`, `+` or `#` (a device's account is `{tenantId}/{deviceCode}`). */
+function mqttUsernameFrom(raw: string | undefined): string {
+  const value = raw?.trim() || 'bl-server';
+  if (/[/+#]/.test(value)) throw new Error(`MQTT_USERNAME may not contain /, + or #, got "${value}"`);
   return value;
 }

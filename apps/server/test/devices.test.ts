@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, feedHeaders } from '../../../scripts/device-simulator.mjs';
+import { createDevice, feedHeaders, signedPayload } from '../../../scripts/device-simulator.mjs';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
 import { startDeviceMqtt } from '../src/modules/devices/mqtt.ts';
@@ -184,24 +184,26 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
   it('stores a batch once, clamps a clock that runs ahead, updates the device and its online state', async () => {
     const device = code('D2');
     const secret = await makeDevice(device);
-    const ahead = new Date(Date.now() + 3600_000).toISOString();
+    // Ahead by more than a minute, inside the window of five: clamped and flagged.
+    const ahead = new Date(Date.now() + 180_000).toISOString();
     const readings = [
       { time: minutesAgo(3), temperature: 4.1, humidity: 55 },
       { time: minutesAgo(2), temperature: 4.2 },
       { time: ahead, temperature: 4.3, humidity: 57 },
     ];
     const first = await feed('000000', device, secret, { messageId: 'b-1', readings });
-    expect(first.data).toMatchObject({ accepted: 3, duplicates: 0, clamped: 1, rejected: 0 });
+    expect(first.data).toMatchObject({ accepted: 3, duplicates: 0, clamped: 1 });
     // The same readings in a new message: nothing stored twice.
     const second = await feed('000000', device, secret, { messageId: 'b-2', readings: readings.slice(0, 2) });
     expect(second.data).toMatchObject({ accepted: 0, duplicates: 2 });
-    // Too old to be a backlog.
+    // Too old to be a backlog: the message is refused, saying why.
     const old = await feed('000000', device, secret, {
       messageId: 'b-3',
       time: minutesAgo(60 * 24 * 40),
       temperature: 1,
     });
-    expect(old.data).toMatchObject({ accepted: 0, rejected: 1 });
+    expect(old.code).toBe(400);
+    expect(old.msg).toContain('outside the accepted window (7 days before to 300 s after');
 
     const rows = await queryRows<{ clock_flag: string; reading_time: Date; received_time: Date }>(
       test.database.db,
@@ -354,22 +356,29 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
     try {
       await client.subscribeAsync(`bl/000000/${device}/ack`, { qos: 1 });
       client.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString())));
-      const publish = (kind: string, body: object) =>
-        client.publishAsync(`bl/000000/${device}/${kind}`, JSON.stringify(body), { qos: 1 });
-      await publish('telemetry', {
-        messageId: 'q-1',
-        secret,
-        readings: [{ time: minutesAgo(1), temperature: 3.3 }],
-      });
-      await publish('telemetry', { messageId: 'q-2', secret: 'wrong', temperature: 3.4 });
-      await publish('telemetry', { messageId: 'q-1', secret, temperature: 3.5 });
-      await publish('telemetry', { messageId: 'q-3', secret });
-      const answered = await eventually(async () => acks.length >= 4 && acks, 'four acks');
+      const publish = (kind: string, body: object, key = secret) =>
+        client.publishAsync(`bl/000000/${device}/${kind}`, signedPayload(key, body), { qos: 1 });
+      await publish('telemetry', { messageId: 'q-1', readings: [{ time: minutesAgo(1), temperature: 3.3 }] });
+      await publish('telemetry', { messageId: 'q-2', temperature: 3.4 }, 'wrong');
+      await publish('telemetry', { messageId: 'q-1', temperature: 3.5 });
+      await publish('telemetry', { messageId: 'q-3' });
+      // The old form, the secret in clear: refused, unsigned.
+      await client.publishAsync(
+        `bl/000000/${device}/telemetry`,
+        JSON.stringify({ messageId: 'q-4', secret, temperature: 3.6 }),
+        { qos: 1 },
+      );
+      await publish('state', { messageId: 'q-5', led: '1' });
+      const answered = await eventually(async () => acks.length >= 6 && acks, 'six acks');
       const byId = (id: string) => answered.filter((a) => a.messageId === id);
       expect(byId('q-1')[0]).toMatchObject({ ok: true, accepted: 1 });
       expect(byId('q-1')[1]).toMatchObject({ ok: false, code: 409 });
       expect(byId('q-2')[0]).toMatchObject({ ok: false, code: 401 });
       expect(byId('q-3')[0]).toMatchObject({ ok: false, code: 400 });
+      expect(answered.find((a) => a.ok === false && String(a.msg).includes('MQTT'))).toMatchObject({
+        code: 401,
+      });
+      expect(byId('q-5')[0]).toMatchObject({ ok: true, led: '1' });
       expect(await deviceOnBoard(device)).toMatchObject({ temperature: '3.30', online: true });
     } finally {
       await client.endAsync(true);
@@ -539,18 +548,14 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
       const sent: Promise<unknown>[] = [];
       for (let i = 0; i < per; i++)
         devices.forEach((d, k) => {
+          const key = i === 9 && k === 2 ? 'wrong' : (secretsOf[k] as string);
           const body =
             i === 7 && k === 1
-              ? { messageId: `${d}-6`, secret: secretsOf[k], temperature: 1 } // a replay inside the burst
+              ? { messageId: `${d}-6`, temperature: 1 } // a replay inside the burst
               : i === 9 && k === 2
-                ? { messageId: `${d}-9`, secret: 'wrong', temperature: 1 }
-                : {
-                    messageId: `${d}-${i}`,
-                    secret: secretsOf[k],
-                    time: minutesAgo(per - i),
-                    temperature: 5 + i / 100,
-                  };
-          sent.push(client.publishAsync(`bl/000000/${d}/telemetry`, JSON.stringify(body), { qos: 1 }));
+                ? { messageId: `${d}-9`, temperature: 1 } // signed with a wrong secret
+                : { messageId: `${d}-${i}`, time: minutesAgo(per - i), temperature: 5 + i / 100 };
+          sent.push(client.publishAsync(`bl/000000/${d}/telemetry`, signedPayload(key, body), { qos: 1 }));
         });
       await Promise.all(sent);
       await eventually(async () => acks.length >= per * devices.length, 'every message answered');
@@ -598,12 +603,18 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
       // A wait far longer than the test: only the close stores these.
       batch: { size: 10_000, waitMs: 600_000 },
     });
-    const client: MqttClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { protocolVersion: 4 });
+    // The embedded broker: the device signs in with its account and secret.
+    const client: MqttClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+      protocolVersion: 4,
+      clientId: `000000/${device}`,
+      username: `000000/${device}`,
+      password: secret,
+    });
     try {
       for (let i = 0; i < 30; i++)
         await client.publishAsync(
           `bl/000000/${device}/telemetry`,
-          JSON.stringify({ messageId: `c-${i}`, secret, time: minutesAgo(40 - i), temperature: 3 }),
+          signedPayload(secret, { messageId: `c-${i}`, time: minutesAgo(40 - i), temperature: 3 }),
           { qos: 1 },
         );
       await eventually(async () => feedMqtt?.unsettled() === 30, 'thirty messages waiting');

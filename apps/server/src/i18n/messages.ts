@@ -1754,6 +1754,26 @@ export const messages = {
     mo: '簽名時間與伺服器時間相差超過 {seconds} 秒，請校準設備時鐘',
     en: "The signature's time is more than {seconds} s from the server's: set the device's clock",
   },
+  'device.tooManyFailures': {
+    zh: '该地址或该设备认证失败次数过多，请 {minutes} 分钟后再试',
+    mo: '該地址或該設備認證失敗次數過多，請 {minutes} 分鐘後再試',
+    en: 'Too many failed device authentications from this address or for this device: try again in {minutes} minutes',
+  },
+  'device.readingOutOfWindow': {
+    zh: '读数时间 {time} 不在可接收范围内（服务器时间前 {days} 天至后 {seconds} 秒），请校准设备时钟',
+    mo: '讀數時間 {time} 不在可接收範圍內（伺服器時間前 {days} 天至後 {seconds} 秒），請校準設備時鐘',
+    en: "Reading time {time} is outside the accepted window ({days} days before to {seconds} s after the server's clock): set the device's clock",
+  },
+  'device.messageTooLarge': {
+    zh: '设备消息过大：最大 {kb} KB',
+    mo: '設備訊息過大：最大 {kb} KB',
+    en: 'Device message too large: at most {kb} KB',
+  },
+  'device.unsignedMessage': {
+    zh: 'MQTT 消息须签名：{"timestamp","signature","body"}，signature 为以密钥 SHA-256 为键对“timestamp.body”的 HMAC-SHA256；消息中不得带密钥',
+    mo: 'MQTT 訊息須簽名：{"timestamp","signature","body"}，signature 為以密鑰 SHA-256 為鍵對「timestamp.body」的 HMAC-SHA256；訊息中不得帶密鑰',
+    en: 'MQTT messages must be signed: {"timestamp","signature","body"}, signature = HMAC-SHA256 of "timestamp.body" keyed with the SHA-256 of the secret; never the secret itself',
+  },
   'settle.unknownBill': {
     zh: '账单 {bill} 不存在',
     mo: '帳單 {bill} 不存在',

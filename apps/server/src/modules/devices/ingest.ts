@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ResultCode } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
@@ -9,10 +10,33 @@ import type { DeviceCommand } from './commands.ts';
 
 /** Readings one message may carry (a device that was offline sends its backlog in pieces). */
 export const maxReadingsPerMessage = 1000;
+/**
+ * The largest device message, in bytes, over HTTP and MQTT alike, checked before it is parsed:
+ * 1,000 readings with ISO times and an offset (about 80 bytes each) fit.
+ */
+export const maxMessageBytes = 128 * 1024;
 /** A device clock this far ahead of the server's is wrong: its reading is stamped with the server's time. */
 export const clockToleranceMs = 60_000;
-/** Readings older than this are refused (the backlog a device may still send). */
-export const maxReadingAgeMs = 30 * 24 * 3600_000;
+
+/**
+ * The readings a device may send, around the server's clock (ADR 0026): none older than
+ * `maxAgeMs` (a backlog must be newer) nor dated more than `maxAheadMs` ahead (a clock that far
+ * off is broken; between `clockToleranceMs` and this the reading is clamped and flagged). A
+ * message with a reading outside is refused as a whole. READING_MAX_AGE_DAYS (7) and
+ * READING_MAX_AHEAD_SECONDS (300).
+ */
+export interface ReadingWindow {
+  maxAgeMs: number;
+  maxAheadMs: number;
+}
+export const defaultReadingWindow: ReadingWindow = { maxAgeMs: 7 * 86_400_000, maxAheadMs: 300_000 };
+export const readingWindowOf = (config: {
+  readingMaxAgeDays: number;
+  readingMaxAheadSeconds: number;
+}): ReadingWindow => ({
+  maxAgeMs: config.readingMaxAgeDays * 86_400_000,
+  maxAheadMs: config.readingMaxAheadSeconds * 1000,
+});
 
 /** SHA-256 hex: the only form a device secret is stored in (the secret is 32 random bytes). */
 export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -23,10 +47,10 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 export const signatureWindowMs = 300_000;
 
 /**
- * How a device proves who it is (ADR 0026): its secret itself (`Authorization: Bearer`, or
- * `secret` in an MQTT payload), or an HMAC-SHA256 signature of `{timestamp}.{raw body}` keyed
- * with the SHA-256 hex of its secret (`X-Device-Timestamp`, `X-Device-Signature`): the secret
- * never travels and a captured request is dead once out of the window.
+ * How a device proves who it is (ADR 0026): its secret itself (`Authorization: Bearer`, HTTP
+ * only), or an HMAC-SHA256 signature of `{timestamp}.{raw body}` keyed with the SHA-256 hex of
+ * its secret (`X-Device-Timestamp`, `X-Device-Signature` over HTTP; the signed envelope over
+ * MQTT): the secret never travels and a captured message is dead once out of the window.
  */
 export type DeviceCredential =
   | { kind: 'secret'; secret: string }
@@ -35,6 +59,57 @@ export type DeviceCredential =
 /** The signature a device sends: hex HMAC-SHA256 over `{timestamp}.{body}`, keyed with SHA-256(secret) hex. */
 export const signBody = (keyHex: string, timestamp: string, body: string) =>
   createHmac('sha256', keyHex).update(`${timestamp}.${body}`).digest('hex');
+
+/**
+ * What travels over MQTT, both ways (ADR 0026): the message as JSON text in `body`, signed like
+ * the HTTP feed (`signature` = hex HMAC-SHA256 of `{timestamp}.{body}`, keyed with SHA-256 hex
+ * of the device's secret; `timestamp` epoch ms). No secret in it.
+ */
+export interface SignedEnvelope {
+  timestamp: string;
+  signature: string;
+  body: string;
+}
+export const signedEnvelope = (keyHex: string, message: object, now = new Date()): SignedEnvelope => {
+  const body = JSON.stringify(message);
+  const timestamp = String(now.getTime());
+  return { timestamp, signature: signBody(keyHex, timestamp, body), body };
+};
+
+const envelope = z.object({
+  timestamp: z.union([z.string().regex(/^\d{9,13}$/), z.number().int().positive()]),
+  signature: z.string().regex(/^[0-9a-f]{64}$/i),
+  body: z.string().max(maxMessageBytes),
+});
+
+/**
+ * An MQTT payload opened: its size bounded before anything is parsed, the envelope read, and
+ * the body parsed (its signature is checked with the device's key when the message is
+ * admitted). A payload without an envelope (an unsigned message, a secret in clear) is refused.
+ */
+export function openEnvelope(payload: Buffer): { credential: DeviceCredential; raw: unknown } {
+  if (payload.length > maxMessageBytes) throw tooLarge();
+  let outer: unknown;
+  try {
+    outer = JSON.parse(payload.toString('utf8'));
+  } catch {
+    throw badRequest('error.validation', { detail: 'payload: not JSON' });
+  }
+  const parsed = envelope.safeParse(outer);
+  if (!parsed.success) throw unauthorized('device.unsignedMessage');
+  const { timestamp, signature, body } = parsed.data;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    throw badRequest('error.validation', { detail: 'body: not JSON' });
+  }
+  return { credential: { kind: 'signature', timestamp: String(timestamp), signature, body }, raw };
+}
+
+/** A message larger than `maxMessageBytes`. */
+export const tooLarge = () =>
+  new AppError(ResultCode.payloadTooLarge, 'device.messageTooLarge', { kb: maxMessageBytes / 1024 });
 
 /** A signature's timestamp (epoch seconds or milliseconds) inside the window, else refused. */
 function checkTimestamp(timestamp: string, now: Date) {
@@ -45,10 +120,46 @@ function checkTimestamp(timestamp: string, now: Date) {
     throw unauthorized('device.signatureExpired', { seconds: signatureWindowMs / 1000 });
 }
 
+const sameHex = (a: string, b: string) => {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+};
+
 /**
- * The hash the admission compares with the stored one. A secret is hashed; a signature is
- * checked against the stored hash (its key) first: a wrong one is refused as a wrong secret.
+ * A credential checked against the device's stored hash (undefined: no such device, or no
+ * secret): answers the hash when it matches; a wrong secret or signature is refused as an
+ * unknown device, a signature out of its window as such.
  */
+export function verifyCredential(
+  stored: string | undefined,
+  credential: DeviceCredential,
+  now: Date,
+): string {
+  if (credential.kind === 'secret') {
+    if (stored === undefined || !sameHex(secretHash(credential.secret), stored))
+      throw unauthorized('device.badSecret');
+    return stored;
+  }
+  checkTimestamp(credential.timestamp, now);
+  const expected = signBody(stored ?? '', credential.timestamp, credential.body);
+  if (stored === undefined || !sameHex(credential.signature, expected))
+    throw unauthorized('device.badSecret');
+  return stored;
+}
+
+/** The stored secret hashes of a tenant's devices (deleted devices and those without a secret have none). */
+export async function storedHashes(tx: Tx, tenantId: string, deviceCodes: string[]) {
+  const rows = await queryRows<{ code: string; hash: string }>(
+    tx,
+    sql`select s.device_code as code, s.secret_hash as hash from bl_device_secret s
+        join bl_deviceinfo d on d.tenant_id = s.tenant_id and d.device_code = s.device_code and d.is_deleted = 0
+        where s.tenant_id = ${tenantId} and s.device_code in ${codesOf(deviceCodes)}`,
+  );
+  return new Map(rows.map((r) => [r.code, r.hash]));
+}
+
+/** The hash the admission compares with the stored one (the credential checked first). */
 async function credentialHash(
   tx: Tx,
   tenantId: string,
@@ -56,18 +167,9 @@ async function credentialHash(
   credential: DeviceCredential,
   now: Date,
 ) {
-  if (credential.kind === 'secret') return secretHash(credential.secret);
-  checkTimestamp(credential.timestamp, now);
-  const [row] = await queryRows<{ hash: string }>(
-    tx,
-    sql`select s.secret_hash as hash from bl_device_secret s
-        where s.tenant_id = ${tenantId} and s.device_code = ${deviceCode}`,
-  );
-  const expected = Buffer.from(signBody(row?.hash ?? '', credential.timestamp, credential.body), 'hex');
-  const given = Buffer.from(credential.signature, 'hex');
-  if (!row || given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw unauthorized('device.badSecret');
-  return row.hash;
+  if (credential.kind === 'signature') checkTimestamp(credential.timestamp, now);
+  const hashes = await storedHashes(tx, tenantId, [deviceCode]);
+  return verifyCredential(hashes.get(deviceCode), credential, now);
 }
 
 const time = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]);
@@ -81,12 +183,11 @@ const reading = z.object({
  * What a device sends, over HTTP or MQTT: a message id it never uses twice (a nonce) and either
  * one reading (`time`, `temperature`, `humidity`) or `readings`, oldest first or not. `time` is
  * the device's clock, ISO 8601 with offset or epoch (seconds or milliseconds); without it the
- * server's time is used. Over MQTT the payload carries the device's `secret` too.
+ * server's time is used. Never the secret (ADR 0026: MQTT messages are signed).
  */
 export const readingsMessage = z
   .object({
     messageId: z.string().min(1).max(64),
-    secret: z.string().max(200).optional(),
     readings: z.array(reading).min(1).optional(),
     time: time.optional(),
     temperature: z.number().min(-100).max(200).optional(),
@@ -100,7 +201,6 @@ export type ReadingsMessage = z.infer<typeof readingsMessage>;
 /** A state report: the switches as the device has them now. */
 export const stateMessage = z.object({
   messageId: z.string().min(1).max(64),
-  secret: z.string().max(200).optional(),
   beep: z.union([z.enum(['0', '1']), z.literal(0), z.literal(1), z.boolean()]).optional(),
   led: z.union([z.enum(['0', '1']), z.literal(0), z.literal(1), z.boolean()]).optional(),
 });
@@ -184,17 +284,16 @@ export interface IngestResult {
   duplicates: number;
   /** Readings whose device time was ahead of the server's and were stamped with the server's. */
   clamped: number;
-  /** Readings older than the backlog window, refused. */
-  rejected: number;
   /** Alarms this message raised (to notify once committed). */
   raised: RaisedAlarm[];
   /** Commands the alarms switched (the automatic buzzer), to publish once committed. */
   commands: DeviceCommand[];
 }
 
-/** What ingestion needs besides the message: the server's time and the commands' time-out. */
+/** What ingestion needs besides the message: the server's time, the readings' window and the commands' time-out. */
 export interface IngestOptions {
   now?: Date;
+  window?: ReadingWindow;
   commandTimeoutSeconds: number;
 }
 
@@ -209,36 +308,38 @@ interface ReadingRow {
 
 /**
  * A message's readings stamped, before any database work: device time (clamped to the server's
- * when ahead, flagged), values as stored; readings older than the backlog window counted and
- * left out. Refuses a message that is too large or has an unreadable time.
+ * when ahead by more than `clockToleranceMs`, flagged), values as stored. Refuses a message that
+ * is too large, has an unreadable time or a reading outside the window (ADR 0026: a reading
+ * dated 9999 or 1970 is a broken clock, not data).
  */
-function prepareReadings(message: ReadingsMessage, now: Date) {
+function prepareReadings(message: ReadingsMessage, now: Date, window: ReadingWindow) {
   const readings = message.readings ?? [
     { time: message.time, temperature: message.temperature ?? 0, humidity: message.humidity },
   ];
   if (readings.length > maxReadingsPerMessage)
     throw badRequest('device.tooManyReadings', { max: maxReadingsPerMessage });
   let clamped = 0;
-  let rejected = 0;
   const rows: ReadingRow[] = [];
   for (const r of readings) {
     let at = toDate(r.time, now);
     let clock = '0';
     if (Number.isNaN(at.getTime())) throw badRequest('error.validation', { detail: 'time' });
+    if (at.getTime() > now.getTime() + window.maxAheadMs || at.getTime() < now.getTime() - window.maxAgeMs)
+      throw badRequest('device.readingOutOfWindow', {
+        time: String(r.time),
+        days: Math.round(window.maxAgeMs / 86_400_000),
+        seconds: Math.round(window.maxAheadMs / 1000),
+      });
     if (at.getTime() > now.getTime() + clockToleranceMs) {
       at = now;
       clock = '1';
       clamped++;
     }
-    if (at.getTime() < now.getTime() - maxReadingAgeMs) {
-      rejected++;
-      continue;
-    }
     const temperature = r.temperature.toFixed(2);
     const humidity = r.humidity === null || r.humidity === undefined ? null : r.humidity.toFixed(2);
     rows.push({ id: nextId(), t: at.toISOString(), temperature, humidity, flag: '0', clock });
   }
-  return { rows, clamped, rejected };
+  return { rows, clamped };
 }
 
 /** One message of a batch: the device it came for, what it said and how the device proved itself. */
@@ -246,8 +347,7 @@ export interface BatchItem {
   tenantId: string;
   deviceCode: string;
   message: ReadingsMessage;
-  /** Absent: the `secret` in the payload (MQTT). */
-  credential?: DeviceCredential;
+  credential: DeviceCredential;
 }
 
 export type BatchOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
@@ -286,13 +386,15 @@ async function storeAdmissions(
     sql`select 1 from bl_deviceinfo where tenant_id = ${tenantId} and is_deleted = 0
         and device_code in ${codesOf(devices)} order by device_code for update`,
   );
-  // The hash each message is checked against; the same id twice in one batch is a replay.
+  // Every credential checked against its device's stored hash (one statement for all); the
+  // same id twice in one batch is a replay.
+  const hashes = await storedHashes(tx, tenantId, devices);
   const seen = new Set<string>();
   const checked: (Admission & { hash: string })[] = [];
   for (const admission of admissions) {
     const key = `${admission.deviceCode}\u0000${admission.messageId}`;
     try {
-      const hash = await credentialHash(tx, tenantId, admission.deviceCode, admission.credential, now);
+      const hash = verifyCredential(hashes.get(admission.deviceCode), admission.credential, now);
       if (seen.has(key)) throw conflict('device.replay', { messageId: admission.messageId });
       seen.add(key);
       checked.push({ ...admission, hash });
@@ -359,7 +461,7 @@ async function storeAdmissions(
       return { ...row, device_code: admission.deviceCode, flag: out ? '1' : '0' };
     });
   });
-  const stored = await insertReadings(tx, tenantId, admittedDevices, rows, now);
+  const stored = await insertReadings(tx, tenantId, admittedDevices, rows, now, options.window);
   const messageOfRow = new Map<string, number>();
   for (const admission of admitted)
     for (const row of admission.prepared.rows) messageOfRow.set(row.id, admission.index);
@@ -377,7 +479,6 @@ async function storeAdmissions(
       accepted,
       duplicates: admission.prepared.rows.length - accepted,
       clamped: admission.prepared.clamped,
-      rejected: admission.prepared.rejected,
       raised: [],
       commands: [],
     });
@@ -437,7 +538,11 @@ export async function ingestBatch(
   items: BatchItem[],
   options: IngestOptions,
 ): Promise<BatchOutcome[]> {
-  const settled = { now: options.now ?? new Date(), commandTimeoutSeconds: options.commandTimeoutSeconds };
+  const settled = {
+    now: options.now ?? new Date(),
+    window: options.window ?? defaultReadingWindow,
+    commandTimeoutSeconds: options.commandTimeoutSeconds,
+  };
   const outcomes: BatchOutcome[] = new Array(items.length);
   const byTenant = new Map<string, Admission[]>();
   items.forEach((item, index) => {
@@ -446,9 +551,9 @@ export async function ingestBatch(
       const admission: Admission = {
         index,
         deviceCode: item.deviceCode,
-        credential: item.credential ?? { kind: 'secret', secret: item.message.secret ?? '' },
+        credential: item.credential,
         messageId: item.message.messageId,
-        prepared: prepareReadings(item.message, settled.now),
+        prepared: prepareReadings(item.message, settled.now, settled.window),
       };
       byTenant.set(item.tenantId, [...(byTenant.get(item.tenantId) ?? []), admission]);
     } catch (error) {
@@ -503,6 +608,8 @@ const rollup = (table: 'bl_temhumdata_hourly' | 'bl_temhumdata_daily', unit: 'ho
  * instant already stored is skipped), exactly those added to the hourly and daily roll-ups, and
  * every device's report time (all of `devices`: a message of duplicates is a sign of life too)
  * and last values (when this batch holds its newest reading) updated. Answers the stored readings.
+ * "Newest" looks no further than the window's end: a reading stored ahead of it (dated 9999
+ * before readings were bounded) never pins the device's last values.
  */
 async function insertReadings(
   tx: Tx,
@@ -510,6 +617,7 @@ async function insertReadings(
   devices: string[],
   rows: (ReadingRow & { device_code: string })[],
   now: Date,
+  window: ReadingWindow,
 ): Promise<(StoredReading & { id: string; deviceCode: string })[]> {
   const stored = await queryRows<{
     id: string;
@@ -540,7 +648,8 @@ async function insertReadings(
         latest as (
           select n.* from newest n
           where not exists (select 1 from bl_temhumdata t where t.tenant_id = ${tenantId}
-            and t.device_code = n.device_code and t.reading_time > n.reading_time)),
+            and t.device_code = n.device_code and t.reading_time > n.reading_time
+            and t.reading_time <= ${new Date(now.getTime() + window.maxAheadMs).toISOString()}::timestamptz)),
         u as (
           update bl_deviceinfo d set last_report_time = ${now.toISOString()}::timestamptz, online_status = '1',
             temperature = case when v.has then v.temperature else d.temperature end,

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import { type Database, queryRows } from '../../db/database.ts';
+import { systemSecret } from '../../db/schema/index.ts';
 import { type MessageKey, translate } from '../../i18n/messages.ts';
 import type { RaisedAlarm } from './alarms.ts';
 import { commandPayload, type DeviceCommand } from './commands.ts';
@@ -12,11 +14,18 @@ import {
   type BatchItem,
   errorOf,
   ingestBatch,
+  maxMessageBytes,
+  openEnvelope,
   parseMessage,
   readingsMessage,
+  readingWindowOf,
   reportState,
+  secretHash,
+  signedEnvelope,
   stateMessage,
+  storedHashes,
 } from './ingest.ts';
+import { type FeedLimiter, ownFeedLimiter } from './limits.ts';
 
 /** Telemetry is stored in batches: at most this many messages... */
 export const mqttBatchSize = 500;
@@ -24,24 +33,32 @@ export const mqttBatchSize = 500;
 export const mqttBatchWaitMs = 200;
 /** Batches stored at the same time (each holds one pooled connection per tenant in it). */
 export const mqttBatchesInFlight = 2;
+/** The embedded broker closes a connection that sends a larger MQTT packet (a message plus its topic and header). */
+export const maxPacketBytes = maxMessageBytes + 1024;
 
 /**
  * Topic layout (ADR 0026), one level per tenant and device:
- *   bl/{tenantId}/{deviceCode}/telemetry  device → server: readings (as the HTTP body, plus `secret`)
- *   bl/{tenantId}/{deviceCode}/state      device → server: `{ messageId, secret, beep?, led? }`
- *   bl/{tenantId}/{deviceCode}/cmd        server → device: `{ commandId, beep? | led? }` ('0' / '1')
+ *   bl/{tenantId}/{deviceCode}/telemetry  device → server: readings (as the HTTP body), signed
+ *   bl/{tenantId}/{deviceCode}/state      device → server: `{ messageId, beep?, led? }`, signed
+ *   bl/{tenantId}/{deviceCode}/cmd        server → device: `{ commandId, beep? | led? }` ('0' / '1'), signed
  *   bl/{tenantId}/{deviceCode}/ack        server → device: the outcome of each message it sent
+ * Signed: the payload is the envelope `{ timestamp, signature, body }` (ingest.ts, `signedEnvelope`).
  */
 export const topicOf = (tenantId: string, deviceCode: string, kind: 'telemetry' | 'state' | 'cmd' | 'ack') =>
   `bl/${tenantId}/${deviceCode}/${kind}`;
 
+/** A device's MQTT account: `{tenantId}/{deviceCode}` (its password is its secret). */
+export const deviceUsername = (tenantId: string, deviceCode: string) => `${tenantId}/${deviceCode}`;
+
 export interface DeviceMqtt {
-  /** Publishes a command to a device (QoS 1). */
-  publish(topic: string, payload: object): Promise<void>;
+  /** Publishes a switch command on the device's `cmd` topic (QoS 1), signed with the device's key. */
+  publishCommand(command: DeviceCommand): Promise<void>;
   /** The broker URL the feed is connected to. */
   url: string;
   /** Telemetry messages received and not yet stored and answered (waiting or in a batch being stored). */
   unsettled(): number;
+  /** Messages refused so far, by the message key of the refusal (unsigned, bad signature, out of window...). */
+  refused(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -50,67 +67,224 @@ interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+/** Who an embedded broker's client authenticated as. */
+type Identity = { kind: 'server' } | { kind: 'device'; tenantId: string; deviceCode: string };
+
+/** A device account's tenant and code, or undefined when the name cannot be one. */
+function deviceOf(username: string): { tenantId: string; deviceCode: string } | undefined {
+  const slash = username.indexOf('/');
+  if (slash < 0) return undefined;
+  const tenantId = username.slice(0, slash);
+  const deviceCode = username.slice(slash + 1);
+  if (!/^[\w-]{1,12}$/.test(tenantId) || deviceCode.length === 0 || deviceCode.length > 64) return undefined;
+  // A code a topic level cannot hold is no device's.
+  if (/[/+#]/.test(deviceCode)) return undefined;
+  return { tenantId, deviceCode };
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** An authentication refusal with its CONNACK return code (4: bad user name or password, 5: not authorized). */
+const refusal = (returnCode: 2 | 4 | 5, message: string) =>
+  Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+
 /**
- * A broker inside the server process for the demo (MQTT_EMBEDDED=1). Only the server's own
- * client may subscribe to the feed topics (payloads carry device secrets); any other client may
- * subscribe only to one device's `cmd` and `ack` topics.
+ * What a client may do on the embedded broker (ADR 0026): the server's account anything; a
+ * device publish its own telemetry and state, and subscribe to its own `cmd` and `ack`, nothing
+ * else (no wildcards, no other device, no `$SYS`).
  */
-async function startEmbeddedBroker(port: number, serverClientId: string): Promise<EmbeddedBroker> {
+export function mayPublish(identity: Identity | undefined, topic: string) {
+  if (identity?.kind === 'server') return true;
+  if (identity?.kind !== 'device') return false;
+  const { tenantId, deviceCode } = identity;
+  return (
+    topic === topicOf(tenantId, deviceCode, 'telemetry') || topic === topicOf(tenantId, deviceCode, 'state')
+  );
+}
+export function maySubscribe(identity: Identity | undefined, topic: string) {
+  if (identity?.kind === 'server') return true;
+  if (identity?.kind !== 'device') return false;
+  const { tenantId, deviceCode } = identity;
+  return topic === topicOf(tenantId, deviceCode, 'cmd') || topic === topicOf(tenantId, deviceCode, 'ack');
+}
+
+/**
+ * A broker inside the server process for the demo (MQTT_EMBEDDED=1), with the rules an
+ * external broker is given in docs/deploy.md. Every client authenticates: the server's own
+ * with its account (`MQTT_USERNAME`, its password), a device as `{tenantId}/{deviceCode}` with
+ * its secret, checked against the stored hash, and its client id equal to that name (no one
+ * can take over another's session). Anonymous clients are refused. Failed device
+ * authentications count per address and device (limits.ts); past the limit a connection is
+ * refused before its password is looked at. A packet larger than `maxPacketBytes` closes its
+ * connection.
+ */
+async function startEmbeddedBroker(options: {
+  port: number;
+  database: Database;
+  server: { username: string; password: string };
+  limiter: FeedLimiter;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
+  const { database, server, limiter, log } = options;
+  const identities = new WeakMap<Client, Identity>();
+  const addressOf = (client: Client) => (client.conn as net.Socket | undefined)?.remoteAddress;
+  const authenticateDevice = async (client: Client, username: string, password: string) => {
+    const device = deviceOf(username);
+    if (!device) return refusal(4, 'bad user name or password');
+    const { tenantId, deviceCode } = device;
+    const address = addressOf(client);
+    if (await limiter.blocked(address, tenantId, deviceCode)) return refusal(5, 'too many failed attempts');
+    const hashes = await database.withTenant(tenantId, (tx) => storedHashes(tx, tenantId, [deviceCode]));
+    const stored = hashes.get(deviceCode);
+    if (stored === undefined || !sameText(secretHash(password), stored)) {
+      await limiter.fail(address, tenantId, deviceCode);
+      return refusal(4, 'bad user name or password');
+    }
+    if (client.id !== username) return refusal(2, 'a device connects with its user name as client id');
+    identities.set(client, { kind: 'device', tenantId, deviceCode });
+    return undefined;
+  };
   const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const given = password?.toString('utf8') ?? '';
+      if (!username || !given) return done(refusal(4, 'anonymous clients are not allowed'), false);
+      if (username === server.username) {
+        if (!sameText(given, server.password)) return done(refusal(4, 'bad user name or password'), false);
+        identities.set(client, { kind: 'server' });
+        return done(null, true);
+      }
+      authenticateDevice(client, username, given).then(
+        (error) => done(error ?? null, !error),
+        (error: unknown) => {
+          log.warn({ err: error }, 'MQTT device authentication failed');
+          done(refusal(5, 'not authorized'), false);
+        },
+      );
+    },
+    authorizePublish: (client, packet, done) => {
+      // The broker's own messages ($SYS) have no client.
+      if (!client) return done(null);
+      if (mayPublish(identities.get(client), packet.topic) && packet.payload.length <= maxMessageBytes)
+        return done(null);
+      done(new Error('not allowed'));
+    },
     authorizeSubscribe: (client, subscription, done) => {
-      if (client?.id === serverClientId) return done(null, subscription);
-      const parts = subscription.topic.split('/');
-      const own =
-        parts.length === 4 &&
-        parts[0] === 'bl' &&
-        (parts[3] === 'cmd' || parts[3] === 'ack') &&
-        !subscription.topic.includes('+') &&
-        !subscription.topic.includes('#');
-      done(own ? null : new Error('not allowed'), own ? subscription : null);
+      if (maySubscribe(identities.get(client), subscription.topic)) return done(null, subscription);
+      done(null, null);
     },
   });
-  const server = net.createServer(broker.handle as (socket: net.Socket) => void);
+  const listener = net.createServer((socket) => {
+    const client = broker.handle(socket);
+    limitPacketSize(client, maxPacketBytes);
+  });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => resolve());
+    listener.once('error', reject);
+    listener.listen(options.port, '0.0.0.0', () => resolve());
   });
   return {
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `mqtt://127.0.0.1:${options.port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        broker.close(() => server.close(() => resolve()));
+        broker.close(() => listener.close(() => resolve()));
       }),
   };
 }
 
 /**
- * The MQTT device feed: connects to MQTT_URL (or an embedded broker), subscribes to every
- * device's telemetry and state through a shared subscription (one server process consumes each
- * message), stores what arrives exactly as the HTTP feed does, and answers on the device's ack
- * topic. Undefined when no broker is configured.
+ * aedes takes packets of any size MQTT allows (256 MB), CONNECT included, and holds each whole
+ * before handing it on. Its parser (mqtt-packet) reads a packet's length first: a length over
+ * the limit ends the connection there, before the rest arrives.
+ */
+function limitPacketSize(client: Client, limit: number) {
+  const parser = (client as unknown as { _parser?: Record<string, unknown> })._parser;
+  const readLength = parser?._parseLength as (() => boolean) | undefined;
+  if (!parser || typeof readLength !== 'function') return;
+  parser._parseLength = function (this: { packet: { length: number }; _emitError(error: Error): boolean }) {
+    const done = readLength.call(this);
+    if (done && this.packet.length > limit) return this._emitError(new Error('packet too large'));
+    return done;
+  };
+}
+
+/**
+ * The server's password on the broker: MQTT_PASSWORD, else for the embedded broker one made
+ * once and kept in the database (like the token key), else none (an external broker that lets
+ * the server in without one).
+ */
+async function serverPassword(config: Config, database: Database): Promise<string | undefined> {
+  if (config.mqttPassword) return config.mqttPassword;
+  if (!config.mqttEmbedded) return undefined;
+  await database.db
+    .insert(systemSecret)
+    .values({ name: 'mqtt', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await queryRows<{ value: string }>(
+    database.db,
+    sql`select value from sys_secret where name = 'mqtt'`,
+  );
+  if (!row?.value) throw new Error('the MQTT password could not be stored');
+  return row.value;
+}
+
+/** Refusals a device gets wrong through a fault of its own (or someone posing as it): logged. */
+const loggedRefusals = new Set<string>([
+  'device.badSecret',
+  'device.badSignature',
+  'device.signatureExpired',
+  'device.unsignedMessage',
+  'device.readingOutOfWindow',
+  'device.messageTooLarge',
+]);
+
+/**
+ * The MQTT device feed: connects to MQTT_URL (or an embedded broker) with the server's account,
+ * subscribes to every device's telemetry and state through a shared subscription (one server
+ * process consumes each message), checks each message's signature, stores what arrives exactly
+ * as the HTTP feed does, and answers on the device's ack topic. Undefined when no broker is
+ * configured.
  */
 export async function startDeviceMqtt(options: {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
   notify: (alarms: RaisedAlarm[]) => Promise<void>;
+  /** The failed-authentication counts the embedded broker shares with the HTTP feed; absent: its own. */
+  limiter?: FeedLimiter;
   /** The batch's limits (tests shorten or lengthen the wait). */
   batch?: { size: number; waitMs: number };
 }): Promise<DeviceMqtt | undefined> {
   const { config, database, log, notify } = options;
   const commandTimeoutSeconds = config.deviceCommandTimeoutSeconds;
+  const window = readingWindowOf(config);
   const batchSize = options.batch?.size ?? mqttBatchSize;
   const batchWaitMs = options.batch?.waitMs ?? mqttBatchWaitMs;
   if (!config.mqttUrl && !config.mqttEmbedded) return undefined;
-  const clientId = `bl-server-${randomBytes(6).toString('hex')}`;
+  const password = await serverPassword(config, database);
+  const ownLimiter =
+    config.mqttEmbedded && !options.limiter ? ownFeedLimiter(config, database, log) : undefined;
   const embedded = config.mqttEmbedded
-    ? await startEmbeddedBroker(config.mqttEmbeddedPort, clientId)
+    ? await startEmbeddedBroker({
+        port: config.mqttEmbeddedPort,
+        database,
+        server: { username: config.mqttUsername, password: password as string },
+        limiter: (options.limiter ?? ownLimiter) as FeedLimiter,
+        log,
+      })
     : undefined;
   const url = embedded?.url ?? (config.mqttUrl as string);
+  if (!embedded && !password)
+    log.warn(
+      'MQTT_PASSWORD is not set: the device feed connects to the broker without an account (docs/deploy.md)',
+    );
   let client: MqttClient;
   try {
     client = await mqtt.connectAsync(url, {
-      clientId,
+      clientId: `${config.mqttUsername}-${randomBytes(6).toString('hex')}`,
+      ...(password && { username: config.mqttUsername, password }),
       protocolVersion: 4,
       clean: true,
       reconnectPeriod: 2000,
@@ -118,6 +292,7 @@ export async function startDeviceMqtt(options: {
     });
   } catch (error) {
     await embedded?.close();
+    await ownLimiter?.close();
     throw error;
   }
   // aedes has no shared subscriptions, and with it there is one process anyway.
@@ -129,6 +304,7 @@ export async function startDeviceMqtt(options: {
       .publishAsync(topicOf(tenantId, deviceCode, 'ack'), JSON.stringify(body), { qos: 0 })
       .catch(() => undefined);
 
+  const refusedBy = new Map<string, number>();
   const refuse = async (
     tenantId: string,
     deviceCode: string,
@@ -137,7 +313,9 @@ export async function startDeviceMqtt(options: {
     topic: string,
   ) => {
     const { code, key, params } = errorOf(error);
+    refusedBy.set(key, (refusedBy.get(key) ?? 0) + 1);
     if (code === 500) log.error({ err: error, topic }, 'device message failed');
+    else if (loggedRefusals.has(key)) log.warn({ topic, refusal: key, params }, 'device message refused');
     await ack(tenantId, deviceCode, {
       messageId,
       ok: false,
@@ -145,18 +323,27 @@ export async function startDeviceMqtt(options: {
       msg: translate(key as MessageKey, 'zh', params as Record<string, string>),
     });
   };
+  /** A command, signed with the device's key (the SHA-256 of its secret) so that it can tell it is the server's. */
+  const publishCommand = async (command: DeviceCommand) => {
+    const { tenantId, deviceCode } = command;
+    const hashes = await database.withTenant(tenantId, (tx) => storedHashes(tx, tenantId, [deviceCode]));
+    const key = hashes.get(deviceCode);
+    if (!key) {
+      log.warn({ commandId: command.id, deviceCode }, 'device has no secret: command not published');
+      return;
+    }
+    await client.publishAsync(
+      topicOf(tenantId, deviceCode, 'cmd'),
+      JSON.stringify(signedEnvelope(key, commandPayload(command))),
+      { qos: 1 },
+    );
+  };
   const publishCommands = (commands: DeviceCommand[]) =>
     Promise.all(
       commands.map((command) =>
-        client
-          .publishAsync(
-            topicOf(command.tenantId, command.deviceCode, 'cmd'),
-            JSON.stringify(commandPayload(command)),
-            { qos: 1 },
-          )
-          .catch((error: unknown) =>
-            log.warn({ err: error, commandId: command.id }, 'device command not published'),
-          ),
+        publishCommand(command).catch((error: unknown) =>
+          log.warn({ err: error, commandId: command.id }, 'device command not published'),
+        ),
       ),
     );
 
@@ -167,8 +354,8 @@ export async function startDeviceMqtt(options: {
   const inFlight = new Set<Promise<void>>();
   let storing = 0;
   const storeBatch = async (batch: (BatchItem & { topic: string })[]) => {
-    const outcomes = await ingestBatch(database, batch, { commandTimeoutSeconds }).catch((error: unknown) =>
-      batch.map(() => ({ ok: false as const, error })),
+    const outcomes = await ingestBatch(database, batch, { commandTimeoutSeconds, window }).catch(
+      (error: unknown) => batch.map(() => ({ ok: false as const, error })),
     );
     // Answered in arrival order: a device sees its acks in the order it sent.
     for (const [i, item] of batch.entries()) {
@@ -226,24 +413,14 @@ export async function startDeviceMqtt(options: {
     if (root !== 'bl' || (kind !== 'telemetry' && kind !== 'state')) return;
     let messageId: unknown;
     try {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(payload.toString('utf8'));
-      } catch {
-        raw = undefined;
-      }
+      // Bounded before parsing; an unsigned payload (a secret in clear) is refused here.
+      const { credential, raw } = openEnvelope(payload);
       messageId = (raw as { messageId?: unknown } | undefined)?.messageId;
       if (kind === 'telemetry') {
-        enqueue({ tenantId, deviceCode, message: parseMessage(readingsMessage, raw), topic });
+        enqueue({ tenantId, deviceCode, message: parseMessage(readingsMessage, raw), credential, topic });
       } else {
         const message = parseMessage(stateMessage, raw);
-        const state = await reportState(
-          database,
-          tenantId,
-          deviceCode,
-          { kind: 'secret', secret: message.secret ?? '' },
-          message,
-        );
+        const state = await reportState(database, tenantId, deviceCode, credential, message);
         await ack(tenantId, deviceCode, { messageId, ok: true, ...state });
       }
     } catch (error) {
@@ -256,9 +433,8 @@ export async function startDeviceMqtt(options: {
   return {
     url,
     unsettled: () => waiting.length + storing,
-    async publish(topic, payload) {
-      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
-    },
+    refused: () => Object.fromEntries(refusedBy),
+    publishCommand,
     async stop() {
       // No new messages (the broker gives them to another process of the group), then the
       // waiting ones stored and answered, then the connection closed.
@@ -268,6 +444,7 @@ export async function startDeviceMqtt(options: {
       await drain();
       await client.endAsync(true).catch(() => undefined);
       await embedded?.close();
+      await ownLimiter?.close();
     },
   };
 }

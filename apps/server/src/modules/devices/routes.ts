@@ -1,6 +1,6 @@
 import { ok } from '@bl/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -10,18 +10,22 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { RaisedAlarm } from './alarms.ts';
-import { commandPayload, type DeviceCommand, recordCommand } from './commands.ts';
+import { type DeviceCommand, recordCommand } from './commands.ts';
 import {
   type DeviceCredential,
   ingestReadings,
+  maxMessageBytes,
   newSecret,
   parseMessage,
   readingsMessage,
+  readingWindowOf,
   reportState,
   secretHash,
   stateMessage,
+  tooLarge,
 } from './ingest.ts';
-import { type DeviceMqtt, topicOf } from './mqtt.ts';
+import { countsAsFailure, type FeedLimiter, ownFeedLimiter } from './limits.ts';
+import { type DeviceMqtt, deviceUsername, topicOf } from './mqtt.ts';
 
 /** Longest chart range, in days; the resolution follows the range (see `resolutionOf`). */
 export const maxHistoryDays = 400;
@@ -76,32 +80,64 @@ export function registerDeviceRoutes(
     config: Config;
     notify: (alarms: RaisedAlarm[]) => Promise<void>;
     mqtt: () => DeviceMqtt | undefined;
+    /** Failed-authentication counts per address and device (limits.ts); absent: the module's own. */
+    limiter?: FeedLimiter;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const window = readingWindowOf(deps.config);
+  const limits = deps.limiter ?? ownFeedLimiter(deps.config, database, app.log);
+  if (!deps.limiter) app.addHook('onClose', () => limits.close());
   const publishCommands = async (commands: DeviceCommand[], log: FastifyRequest['log']) => {
     const mqtt = deps.mqtt();
     if (!mqtt) return;
     for (const command of commands)
       await mqtt
-        .publish(topicOf(command.tenantId, command.deviceCode, 'cmd'), commandPayload(command))
+        .publishCommand(command)
         .catch((error: unknown) =>
           log.warn({ err: error, commandId: command.id }, 'device command not published'),
         );
   };
+  /**
+   * A feed request's work behind the failed-authentication limits: refused (429) past them
+   * before its credential is read; a wrong credential counts against its address and device.
+   */
+  const limited = async <T>(
+    request: FastifyRequest,
+    tenantId: string,
+    deviceCode: string,
+    work: () => Promise<T>,
+  ) => {
+    await limits.check(request.ip, tenantId, deviceCode);
+    try {
+      return await work();
+    } catch (error) {
+      if (countsAsFailure(error)) await limits.fail(request.ip, tenantId, deviceCode);
+      throw error;
+    }
+  };
 
-  // The feed in a scope of its own: its JSON parser keeps the raw text a signature covers.
+  // The feed in a scope of its own: its JSON parser keeps the raw text a signature covers, and
+  // takes no more than a device message may hold (`maxMessageBytes`) before parsing.
   app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = String(body);
-      rawBodies.set(request, text);
-      try {
-        done(null, text === '' ? undefined : JSON.parse(text));
-      } catch {
-        done(badRequest('error.validation', { detail: 'body: not JSON' }), undefined);
-      }
+    scope.setErrorHandler((error: FastifyError) => {
+      // The parent answers it, with the feed's limit in the message rather than the server's.
+      throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : error;
     });
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: maxMessageBytes },
+      (request, body, done) => {
+        const text = String(body);
+        rawBodies.set(request, text);
+        try {
+          done(null, text === '' ? undefined : JSON.parse(text));
+        } catch {
+          done(badRequest('error.validation', { detail: 'body: not JSON' }), undefined);
+        }
+      },
+    );
     registerFeed(scope.withTypeProvider<ZodTypeProvider>());
   });
 
@@ -119,12 +155,17 @@ export function registerDeviceRoutes(
         },
       },
       async (request) => {
-        const credential = credentialOf(request);
-        const message = parseMessage(readingsMessage, request.body);
         const { tenantId, deviceCode } = request.params;
-        const result = await ingestReadings(database, tenantId, deviceCode, credential, message, {
-          commandTimeoutSeconds: deps.config.deviceCommandTimeoutSeconds,
-        });
+        const result = await limited(request, tenantId, deviceCode, () =>
+          ingestReadings(
+            database,
+            tenantId,
+            deviceCode,
+            credentialOf(request),
+            parseMessage(readingsMessage, request.body),
+            { commandTimeoutSeconds: deps.config.deviceCommandTimeoutSeconds, window },
+          ),
+        );
         if (result.raised.length > 0) await deps.notify(result.raised);
         await publishCommands(result.commands, request.log);
         const { raised, commands, ...counts } = result;
@@ -145,10 +186,17 @@ export function registerDeviceRoutes(
         },
       },
       async (request) => {
-        const credential = credentialOf(request);
-        const message = parseMessage(stateMessage, request.body);
         const { tenantId, deviceCode } = request.params;
-        return done(request, await reportState(database, tenantId, deviceCode, credential, message));
+        const state = await limited(request, tenantId, deviceCode, () =>
+          reportState(
+            database,
+            tenantId,
+            deviceCode,
+            credentialOf(request),
+            parseMessage(stateMessage, request.body),
+          ),
+        );
+        return done(request, state);
       },
     );
   }
@@ -187,6 +235,8 @@ export function registerDeviceRoutes(
         deviceCode,
         secret,
         httpPath: `/api/bl-iot/feed/${auth.tenantId}/${deviceCode}/readings`,
+        // MQTT: this account (password: the secret), this client id; messages signed (ADR 0026).
+        mqttUsername: deviceUsername(auth.tenantId, deviceCode),
         topics: {
           telemetry: topicOf(auth.tenantId, deviceCode, 'telemetry'),
           state: topicOf(auth.tenantId, deviceCode, 'state'),
