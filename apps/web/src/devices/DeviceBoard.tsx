@@ -258,6 +258,11 @@ export function DeviceBoard() {
               <Descriptions.Item label={t('devices.httpFeed')}>
                 <Typography.Text copyable>{`${window.location.origin}${secret.httpPath}`}</Typography.Text>
               </Descriptions.Item>
+              <Descriptions.Item label={t('devices.mqttAccount')}>
+                <Typography.Text copyable code>
+                  {secret.mqttUsername}
+                </Typography.Text>
+              </Descriptions.Item>
               <Descriptions.Item label={t('devices.mqttTopics')}>
                 {Object.values(secret.topics).map((topic) => (
                   <div key={topic}>

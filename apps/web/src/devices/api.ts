@@ -92,5 +92,7 @@ export interface DeviceSecret {
   deviceCode: string;
   secret: string;
   httpPath: string;
+  /** The device's MQTT user name and client id (`{tenantId}/{deviceCode}`); its password is the secret. */
+  mqttUsername: string;
   topics: Record<'telemetry' | 'state' | 'cmd' | 'ack', string>;
 }

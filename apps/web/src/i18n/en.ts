@@ -197,7 +197,8 @@ const en: Messages = {
       'The secret is shown only this once: set it on the device now. The old secret no longer works.',
     secretConfirm: "A new secret stops the device's old one at once. Go on?",
     httpFeed: 'HTTP feed (Authorization: Bearer <secret>)',
-    mqttTopics: 'MQTT topics (the message carries a secret field)',
+    mqttAccount: 'MQTT account (user name and client id alike; the password is the secret)',
+    mqttTopics: 'MQTT topics (messages signed: {timestamp, signature, body}, never the secret)',
     empty:
       'No devices yet. Add one under "Temperature and humidity sensor", or run npm run devices:simulate.',
     refresh: 'Refresh',
