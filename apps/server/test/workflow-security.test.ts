@@ -482,6 +482,21 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
       const id = await start(api, 'secFlag', { flag: true });
       const [task] = await todo(api, id);
       expect(task?.elementId).toBe('plainTask');
+
+      // A stored model beyond the parse bounds of ADR 0035 (deployed before they existed) is
+      // refused before the parse that runs on the event loop, not parsed there.
+      await test.database.withTenant('000000', (tx) =>
+        tx.execute(sql`insert into bl_wf_definition (id, tenant_id, process_key, name, version, xml, meta, create_user)
+            select id + 2, tenant_id, process_key, name, version + 2,
+              replace(xml, '<process ', repeat('<!-- xmlns -->', 300) || '<process '), meta, create_user
+            from bl_wf_definition where process_key = 'secFlag' and version = 1`),
+      );
+      const huge = await api.call('POST', '/api/bl-flowable/process/start', {
+        payload: { key: 'secFlag', variables: { flag: true } },
+        language: 'en',
+      });
+      expect(huge.code).toBe(400);
+      expect(huge.msg).toContain('more than 200 namespace declarations');
     });
 
     it('evaluates own properties of plain data only', () => {

@@ -19,7 +19,7 @@ import {
   requireVariableName,
   taskWrites,
 } from './forms.ts';
-import { ModelError, type ModelMeta, readModel } from './model.ts';
+import { checkModelText, ModelError, type ModelMeta, readModel } from './model.ts';
 
 /**
  * The workflow engine (docs/adr/0027-workflow-engine.md). bpmn-engine executes the BPMN; this
@@ -514,7 +514,17 @@ function parsedModel(definition: Pick<DefinitionRow, 'id' | 'xml'>): Promise<unk
   let parsed = parsedModels.get(definition.id);
   if (!parsed) {
     if (parsedModels.size >= 500) parsedModels.clear();
-    parsed = new BpmnModdle().fromXML(definition.xml);
+    // This parse runs on the event loop (bpmn-engine needs the tree in this thread): a model
+    // deployed before the bounds of ADR 0035 existed is held to them here too.
+    parsed = Promise.resolve().then(() => {
+      try {
+        checkModelText(definition.xml);
+      } catch (error) {
+        if (error instanceof ModelError) throw badRequest('workflow.invalidModel', { reason: error.message });
+        throw error;
+      }
+      return new BpmnModdle().fromXML(definition.xml);
+    });
     parsed.catch(() => parsedModels.delete(definition.id));
     parsedModels.set(definition.id, parsed);
   }

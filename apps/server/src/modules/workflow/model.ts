@@ -175,7 +175,7 @@ function occurrences(text: string, needle: string): number {
 }
 
 /** Refuses a model text beyond `modelLimits` (a linear scan: milliseconds for the largest). */
-function checkModelText(xml: string): void {
+export function checkModelText(xml: string): void {
   if (xml.length > modelLimits.chars) throw new ModelError(`more than ${modelLimits.chars} characters`);
   if (occurrences(xml, '<') > modelLimits.tags)
     throw new ModelError(`more than ${modelLimits.tags} elements`);
