@@ -197,6 +197,21 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
       const shown = [...allOwnIds].find((id) => text.includes(id));
       check(shown === undefined, `${route.method} ${route.path} answers the first tenant's id ${shown}`);
       check(response.statusCode < 500, `${route.method} ${route.path}: ${response.statusCode} ${text}`);
+      // Named by the first tenant's ids in an otherwise well-formed request, the records are
+      // not the caller's: not found, never a success that changed nothing (issue 27, defect 8).
+      // Workflow routes have their own walk below; a file upload (import-count) is read before
+      // the bill it names.
+      const named = Object.keys(query).length + Object.keys(payload).length;
+      if (named > 0 && !route.path.startsWith('/api/bl-flowable/') && !route.path.endsWith('/import-count')) {
+        const wellFormed = await call(intruder, route.method, route.path, {
+          query: { ...route.wellFormed.query, ...query },
+          ...(route.method === 'POST' && { payload: { ...(route.wellFormed.body as object), ...payload } }),
+        });
+        check(
+          wellFormed.statusCode === 404,
+          `${route.method} ${route.path} with the first tenant's ids: ${wellFormed.statusCode} ${wellFormed.body.slice(0, 160)}`,
+        );
+      }
     }
 
     // Every workflow route taking an id, with each of the first tenant's workflow records.
