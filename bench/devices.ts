@@ -23,6 +23,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { rebuildRollups } from '../apps/server/src/modules/devices/upkeep.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
+import { signedPayload } from '../scripts/device-simulator.mjs';
 
 const env = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -91,7 +92,8 @@ async function main() {
       });
 
       // HTTP: each client sends batches for devices in turn, a minute apart per reading.
-      let clock = Date.now() - 20 * 86_400_000;
+      // Within the feed's reading window (READING_MAX_AGE_DAYS, 7 by default).
+      let clock = Date.now() - 5 * 86_400_000;
       const nextTimes = (n: number) =>
         Array.from({ length: n }, () => {
           clock += 60_000 / deviceCount;
@@ -167,7 +169,7 @@ async function main() {
         publishedAt.set(messageId, performance.now());
         void client.publishAsync(
           `bl/${tenantId}/${device}/telemetry`,
-          JSON.stringify({ messageId, secret, time, temperature: 5.5, humidity: 51 }),
+          signedPayload(secret, { messageId, time, temperature: 5.5, humidity: 51 }),
           { qos: 1 },
         );
       }

@@ -12,6 +12,8 @@ import {
 } from '../../../scripts/device-simulator.mjs';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
+import { databaseCounter } from '../src/modules/auth/address-limit.ts';
+import { feedLimiter } from '../src/modules/devices/limits.ts';
 import { startDeviceMqtt } from '../src/modules/devices/mqtt.ts';
 import { body, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -459,7 +461,13 @@ describe.each(testDrivers())('device feed security on %s', (driver) => {
     const port = await freePort();
     const config = loadConfig({ MQTT_EMBEDDED: '1', MQTT_EMBEDDED_PORT: String(port) });
     const start = () =>
-      startDeviceMqtt({ config, database: test.database, log: app.log, notify: async () => undefined });
+      startDeviceMqtt({
+        config,
+        database: test.database,
+        log: app.log,
+        notify: async () => undefined,
+        limiter: feedLimiter(config, databaseCounter(test.database)),
+      });
     const first = await start();
     const [kept] = await queryRows<{ value: string }>(
       test.database.db,

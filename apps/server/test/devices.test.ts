@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, feedHeaders, signedPayload } from '../../../scripts/device-simulator.mjs';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
+import { databaseCounter } from '../src/modules/auth/address-limit.ts';
+import { feedLimiter } from '../src/modules/devices/limits.ts';
 import { startDeviceMqtt } from '../src/modules/devices/mqtt.ts';
 import { maintainPartitions, renotifyAlarms, sweepDevices } from '../src/modules/devices/upkeep.ts';
 import { testApp, tokensOf } from './support/app.ts';
@@ -595,11 +597,13 @@ describe.each(testDrivers())('device monitoring on %s', (driver) => {
         probe.close(() => resolve(free));
       });
     });
+    const mqttConfig = loadConfig({ MQTT_EMBEDDED: '1', MQTT_EMBEDDED_PORT: String(port) });
     const feedMqtt = await startDeviceMqtt({
-      config: loadConfig({ MQTT_EMBEDDED: '1', MQTT_EMBEDDED_PORT: String(port) }),
+      config: mqttConfig,
       database: test.database,
       log: app.log,
       notify: async () => undefined,
+      limiter: feedLimiter(mqttConfig, databaseCounter(test.database)),
       // A wait far longer than the test: only the close stores these.
       batch: { size: 10_000, waitMs: 600_000 },
     });

@@ -34,6 +34,7 @@ import {
 } from '../modules/billing/routes.ts';
 import { settlementFlowCode } from '../modules/billing/settlement.ts';
 import { alarmNotifier } from '../modules/devices/alarms.ts';
+import { feedLimiter } from '../modules/devices/limits.ts';
 import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
 import { registerDeviceRoutes } from '../modules/devices/routes.ts';
 import { maintainPartitions, renotifyAlarms, sweepDevices } from '../modules/devices/upkeep.ts';
@@ -258,9 +259,22 @@ export async function buildApp({
   registerBindBatchRoutes(app, database);
   // Device monitoring: the MQTT feed (when a broker is configured) and the HTTP feed.
   const notifyAlarms = alarmNotifier(config, app.log);
-  const deviceMqtt = await startDeviceMqtt({ config, database, log: app.log, notify: notifyAlarms });
+  // Failed device sign-ins and signatures count on the sign-in counters, under keys of their own.
+  const deviceLimiter = feedLimiter(config, attempts);
+  const deviceMqtt = await startDeviceMqtt({
+    config,
+    database,
+    log: app.log,
+    notify: notifyAlarms,
+    limiter: deviceLimiter,
+  });
   if (deviceMqtt) app.addHook('onClose', () => deviceMqtt.stop());
-  registerDeviceRoutes(app, database, { config, notify: notifyAlarms, mqtt: () => deviceMqtt });
+  registerDeviceRoutes(app, database, {
+    config,
+    notify: notifyAlarms,
+    mqtt: () => deviceMqtt,
+    limiter: deviceLimiter,
+  });
   // Imports, large exports and the sweeps run as jobs: once across processes, surviving a restart.
   const files = serverStore(config);
   const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ResultCode } from '@bl/contract';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import {
-  type AttemptCounter,
-  type CounterLog,
-  databaseCounter,
-  redisCounter,
-} from '../auth/address-limit.ts';
+import type { AttemptCounter } from '../auth/address-limit.ts';
 
 /**
  * Failed device authentications (a wrong secret, a wrong or malformed signature; over HTTP or
@@ -27,7 +21,6 @@ export interface FeedLimiter {
   blocked(address: string | undefined, tenantId: string, deviceCode: string): Promise<boolean>;
   /** Counts a failed authentication against the address and the device. */
   fail(address: string | undefined, tenantId: string, deviceCode: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** The counter's key of an address (`auth_address_failure.address` holds 64 characters). */
@@ -39,7 +32,6 @@ const deviceKey = (tenantId: string, deviceCode: string) =>
 export function feedLimiter(
   config: Pick<Config, 'deviceMaxFailures' | 'deviceAddressMaxFailures' | 'deviceLockSeconds'>,
   counter: AttemptCounter,
-  owned = false,
 ): FeedLimiter {
   const window = config.deviceLockSeconds;
   const blocked = async (address: string | undefined, tenantId: string, deviceCode: string) => {
@@ -63,19 +55,7 @@ export function feedLimiter(
         counter.hit(deviceKey(tenantId, deviceCode), window),
       ]);
     },
-    close: () => (owned ? counter.close() : Promise.resolve()),
   };
-}
-
-/**
- * The counter the device module uses when the application hands it none: the same kind sign-in
- * uses (Redis when `REDIS_URL` is set, else the database), closed with the limiter.
- */
-export function ownFeedLimiter(config: Config, database: Database, log: CounterLog): FeedLimiter {
-  const counter = config.redisUrl
-    ? redisCounter(config.redisUrl, databaseCounter(database), log)
-    : databaseCounter(database);
-  return feedLimiter(config, counter, true);
 }
 
 /** Whether a refusal is a failed authentication that counts (401, except a signature out of its window). */

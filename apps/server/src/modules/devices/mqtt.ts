@@ -25,7 +25,7 @@ import {
   stateMessage,
   storedHashes,
 } from './ingest.ts';
-import { type FeedLimiter, ownFeedLimiter } from './limits.ts';
+import type { FeedLimiter } from './limits.ts';
 
 /** Telemetry is stored in batches: at most this many messages... */
 export const mqttBatchSize = 500;
@@ -252,8 +252,8 @@ export async function startDeviceMqtt(options: {
   database: Database;
   log: FastifyBaseLogger;
   notify: (alarms: RaisedAlarm[]) => Promise<void>;
-  /** The failed-authentication counts the embedded broker shares with the HTTP feed; absent: its own. */
-  limiter?: FeedLimiter;
+  /** The failed-authentication counts the embedded broker shares with the HTTP feed. */
+  limiter: FeedLimiter;
   /** The batch's limits (tests shorten or lengthen the wait). */
   batch?: { size: number; waitMs: number };
 }): Promise<DeviceMqtt | undefined> {
@@ -264,14 +264,12 @@ export async function startDeviceMqtt(options: {
   const batchWaitMs = options.batch?.waitMs ?? mqttBatchWaitMs;
   if (!config.mqttUrl && !config.mqttEmbedded) return undefined;
   const password = await serverPassword(config, database);
-  const ownLimiter =
-    config.mqttEmbedded && !options.limiter ? ownFeedLimiter(config, database, log) : undefined;
   const embedded = config.mqttEmbedded
     ? await startEmbeddedBroker({
         port: config.mqttEmbeddedPort,
         database,
         server: { username: config.mqttUsername, password: password as string },
-        limiter: (options.limiter ?? ownLimiter) as FeedLimiter,
+        limiter: options.limiter,
         log,
       })
     : undefined;
@@ -292,7 +290,6 @@ export async function startDeviceMqtt(options: {
     });
   } catch (error) {
     await embedded?.close();
-    await ownLimiter?.close();
     throw error;
   }
   // aedes has no shared subscriptions, and with it there is one process anyway.
@@ -444,7 +441,6 @@ export async function startDeviceMqtt(options: {
       await drain();
       await client.endAsync(true).catch(() => undefined);
       await embedded?.close();
-      await ownLimiter?.close();
     },
   };
 }

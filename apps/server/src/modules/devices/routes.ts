@@ -24,7 +24,7 @@ import {
   stateMessage,
   tooLarge,
 } from './ingest.ts';
-import { countsAsFailure, type FeedLimiter, ownFeedLimiter } from './limits.ts';
+import { countsAsFailure, type FeedLimiter } from './limits.ts';
 import { type DeviceMqtt, deviceUsername, topicOf } from './mqtt.ts';
 
 /** Longest chart range, in days; the resolution follows the range (see `resolutionOf`). */
@@ -80,14 +80,13 @@ export function registerDeviceRoutes(
     config: Config;
     notify: (alarms: RaisedAlarm[]) => Promise<void>;
     mqtt: () => DeviceMqtt | undefined;
-    /** Failed-authentication counts per address and device (limits.ts); absent: the module's own. */
-    limiter?: FeedLimiter;
+    /** Failed-authentication counts per address and device (limits.ts), shared with the broker. */
+    limiter: FeedLimiter;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const window = readingWindowOf(deps.config);
-  const limits = deps.limiter ?? ownFeedLimiter(deps.config, database, app.log);
-  if (!deps.limiter) app.addHook('onClose', () => limits.close());
+  const limits = deps.limiter;
   const publishCommands = async (commands: DeviceCommand[], log: FastifyRequest['log']) => {
     const mqtt = deps.mqtt();
     if (!mqtt) return;
