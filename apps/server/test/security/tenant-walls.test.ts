@@ -4,6 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedHeaders } from '../../../../scripts/device-simulator.mjs';
 import { queryRows } from '../../src/db/database.ts';
 import { body, type Tokens, testApp, tokensOf } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from '../support/databases.ts';
@@ -236,6 +237,68 @@ describe.each(testDrivers())('tenant walls on %s', (driver) => {
     // Signing in as the other tenant writes nothing of the first; nor does anything above.
     expect(changed).toEqual([]);
   }, 600_000);
+
+  it("the public device feed: a device is reached only with its own secret, never another tenant's", async () => {
+    // The same device code in both tenants, each with its own secret.
+    const secretOf = async (who: Tokens) => {
+      const made = body(
+        await call(who, 'POST', '/api/bl-iot/deviceinfo/submit', {
+          payload: { deviceCode: 'WALL1', deviceName: 'WALL1', deviceStatus: '1', reportInterval: 60 },
+        }),
+      );
+      expect(made.success, made.msg).toBe(true);
+      const answer = body<{ secret: string }>(
+        await call(who, 'POST', '/api/bl-iot/deviceinfo/secret', { payload: { deviceCode: 'WALL1' } }),
+      );
+      expect(answer.success, answer.msg).toBe(true);
+      return answer.data.secret;
+    };
+    const own = await secretOf(owner);
+    const theirs = await secretOf(intruder);
+    const routes = (await namedRoutes(app)).filter((r) => r.path.startsWith('/api/bl-iot/feed/'));
+    expect(routes.map((r) => r.path.split('/').at(-1)).sort()).toEqual(['readings', 'state']);
+    const send = (path: string, text: string, headers: Record<string, string>, from: string) =>
+      app.inject({
+        method: 'POST',
+        url: path.replace('{tenantId}', first).replace('{deviceCode}', 'WALL1'),
+        remoteAddress: from,
+        headers: { 'content-type': 'application/json', 'blade-language': 'en', ...headers },
+        payload: text,
+      });
+    const before = await tenantSnapshot(test, first);
+    const problems: string[] = [];
+    let n = 0;
+    for (const route of routes) {
+      const message = (id: string) =>
+        JSON.stringify(
+          route.path.endsWith('/state') ? { messageId: id, beep: '0' } : { messageId: id, temperature: 5 },
+        );
+      // Each attempt from an address of its own: the failed-attempt limits are not what is walked.
+      const attempts: [string, Record<string, string>][] = [
+        ['no credential', {}],
+        ["the other tenant's secret", feedHeaders(theirs, message('w1'))],
+        ["signed with the other tenant's secret", feedHeaders(theirs, message('w2'), true)],
+        ['a wrong secret', feedHeaders(`${own}x`, message('w3'))],
+      ];
+      for (const [what, headers] of attempts) {
+        const text = what.startsWith('signed') ? message('w2') : message(`w${n}`);
+        const answer = await send(route.path, text, headers, `198.51.100.${++n}`);
+        if (answer.statusCode !== 401) problems.push(`${route.path} with ${what}: ${answer.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await tenantSnapshot(test, first)).toEqual(before);
+    // The walk is not vacuous: the device's own secret is taken on every route.
+    for (const route of routes) {
+      const text = JSON.stringify(
+        route.path.endsWith('/state')
+          ? { messageId: 'ok-s', beep: '0' }
+          : { messageId: 'ok-r', temperature: 5 },
+      );
+      const answer = await send(route.path, text, feedHeaders(own, text, true), '198.51.100.200');
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+  });
 
   it('every instance read and task action, as an unrelated user of the same tenant, answers not found', async () => {
     const roleId = await createRole(test.database, { roleAlias: 'wallsreader', buttons: ['material_view'] });
