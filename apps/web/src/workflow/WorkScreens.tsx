@@ -111,8 +111,10 @@ interface InstanceDetail {
   }[];
   active: string[];
   finished: string[];
-  /** Earlier user tasks the instance may be sent back to. */
+  /** Earlier user tasks the instance has done. */
   steps: { elementId: string; name: string }[];
+  /** Per open task: the steps it may be sent back to (the server's own rule; none of another parallel branch). */
+  backTargets?: Record<string, { elementId: string; name: string }[]>;
   /** The designed forms deployed with the definition, by form key. */
   forms: Record<string, FormSchema>;
   /** Multi-instance tasks still open: how many of their items are approved. */
@@ -421,7 +423,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
       setBusy(false);
     }
   };
-  const steps = detail.steps.filter((s) => s.elementId !== task.elementId);
+  const steps = detail.backTargets?.[task.id] ?? [];
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
     setBusy(true);
     try {

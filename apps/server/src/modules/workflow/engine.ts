@@ -9,7 +9,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import { readRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { backRoute } from './back.ts';
+import { type BackRoute, backRoute } from './back.ts';
 import { checkExpression, evaluateExpression, isBuiltinName } from './expression.ts';
 import {
   deployedForm,
@@ -20,6 +20,7 @@ import {
   taskWrites,
 } from './forms.ts';
 import { checkModelText, ModelError, type ModelMeta, readModel } from './model.ts';
+import { elementName, shownName } from './names.ts';
 
 /**
  * The workflow engine (docs/adr/0027-workflow-engine.md). bpmn-engine executes the BPMN; this
@@ -910,12 +911,16 @@ async function requireStartValues(
   for (const name of Object.keys(values)) {
     requireVariableName(name, reserved);
     if (startForm && !startFields.has(name))
-      throw badRequest('workflow.undeclaredStart', { name, process: definition.name });
+      throw badRequest('workflow.undeclaredStart', {
+        name,
+        process: shownName(meta, '', definition.name, language),
+      });
     if (startFields.has(name)) continue;
     const decider = Object.entries(meta.tasks).find(
       ([, task]) => task.formKey && fieldNames(forms[task.formKey]).has(name),
     );
-    if (decider) throw badRequest('workflow.decidedLater', { name, task: decider[1].name });
+    if (decider)
+      throw badRequest('workflow.decidedLater', { name, task: elementName(meta, decider[0], language) });
   }
   requireFormValues(startForm, values, language);
 }
@@ -934,7 +939,9 @@ export async function startInstance(
   if (definition?.suspended !== 0 || definition.delFlag !== '0')
     throw badRequest('workflow.noProcess', { key: input.key ?? input.definitionId ?? '' });
   if (!input.business && !mayStart(definition.meta, auth))
-    throw forbidden('workflow.notStarter', { name: definition.name });
+    throw forbidden('workflow.notStarter', {
+      name: shownName(definition.meta, '', definition.name, language),
+    });
   if (!input.business) await requireStartValues(tx, definition, input.variables ?? {}, language);
   const id = nextId();
   const instance: InstanceRow = {
@@ -968,13 +975,15 @@ interface LockedTask {
   task: TaskRow;
   instance: InstanceRow;
   meta: DefinitionMeta;
+  /** The task's name in the request's language, for the messages that name it. */
+  name: string;
 }
 
 /**
  * A task row, locked after its instance (instance first, then task: one order, no deadlock). A
  * task of an instance the caller may not read is "not found", as a task that does not exist.
  */
-async function lockTask(tx: Tx, auth: AuthContext, taskId: string): Promise<LockedTask> {
+async function lockTask(tx: Tx, auth: AuthContext, taskId: string, language: Language): Promise<LockedTask> {
   const [peek] = await visibleRows<{ instanceId: string }>(
     tx,
     auth,
@@ -988,13 +997,14 @@ async function lockTask(tx: Tx, auth: AuthContext, taskId: string): Promise<Lock
     sql`select ${taskColumns} from bl_wf_task where id = ${taskId} for update`,
   );
   if (!task) throw notFound();
-  if (task.status !== 'open') throw badRequest('workflow.taskClosed', { name: task.name });
   const [definition] = await queryRows<{ meta: DefinitionMeta }>(
     tx,
     sql`select meta from bl_wf_definition where id = ${instance.definitionId}`,
   );
   if (!definition) throw notFound();
-  return { task, instance, meta: definition.meta };
+  const name = shownName(definition.meta, task.elementId, task.name, language);
+  if (task.status !== 'open') throw badRequest('workflow.taskClosed', { name });
+  return { task, instance, meta: definition.meta, name };
 }
 
 /**
@@ -1003,23 +1013,28 @@ async function lockTask(tx: Tx, auth: AuthContext, taskId: string): Promise<Lock
  * (`starterMay`). Every way of handling a task asks this: approve, reject, send back, delegate,
  * transfer, add a signer, claim.
  */
-function requireHandler({ task, instance, meta }: LockedTask, auth: AuthContext) {
+function requireHandler({ task, instance, meta, name }: LockedTask, auth: AuthContext) {
   if (task.assignee !== auth.userId) {
-    if (task.assignee) throw forbidden('workflow.claimed', { name: task.name });
-    if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name: task.name });
+    if (task.assignee) throw forbidden('workflow.claimed', { name });
+    if (!isCandidate(task, auth)) throw forbidden('workflow.notCandidate', { name });
   }
   if (instance.starter === auth.userId && !starterMay(meta, task.elementId))
-    throw forbidden('workflow.starterApproval', { name: task.name });
+    throw forbidden('workflow.starterApproval', { name });
 }
 
 /** A task is handed over (delegated, transferred, a signer added): never to the starter, but as above. */
-function requireNotStarter({ task, instance, meta }: LockedTask, userId: string) {
+function requireNotStarter({ task, instance, meta, name }: LockedTask, userId: string) {
   if (instance.starter === userId && !starterMay(meta, task.elementId))
-    throw badRequest('workflow.starterHandover', { name: task.name });
+    throw badRequest('workflow.starterHandover', { name });
 }
 
-export async function claimTask(tx: Tx, auth: AuthContext, taskId: string): Promise<void> {
-  const locked = await lockTask(tx, auth, taskId);
+export async function claimTask(
+  tx: Tx,
+  auth: AuthContext,
+  language: Language,
+  taskId: string,
+): Promise<void> {
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   requireHandler(locked, auth);
   if (task.assignee === auth.userId) return;
@@ -1030,13 +1045,14 @@ export async function claimTask(tx: Tx, auth: AuthContext, taskId: string): Prom
 export async function delegateTask(
   tx: Tx,
   auth: AuthContext,
+  language: Language,
   taskId: string,
   userId: string,
   comment?: string,
   attachIds?: string[],
 ) {
   const attached = await checkAttachments(tx, auth, attachIds);
-  const locked = await lockTask(tx, auth, taskId);
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   requireHandler(locked, auth);
   await requireUser(tx, userId);
@@ -1072,6 +1088,7 @@ const why = (comment?: string | null) => {
 export async function transferTask(
   tx: Tx,
   auth: AuthContext,
+  language: Language,
   taskId: string,
   userId: string,
   comment?: string,
@@ -1079,7 +1096,7 @@ export async function transferTask(
 ) {
   const reason = why(comment);
   const attached = await checkAttachments(tx, auth, attachIds);
-  const locked = await lockTask(tx, auth, taskId);
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   requireHandler(locked, auth);
   if (userId === auth.userId) throw badRequest('workflow.sameUser');
@@ -1104,12 +1121,13 @@ export async function transferTask(
 export async function addSigner(
   tx: Tx,
   auth: AuthContext,
+  language: Language,
   taskId: string,
   input: { userId: string; mode: 'before' | 'after'; comment?: string; attachIds?: string[] },
 ) {
   const reason = why(input.comment);
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const locked = await lockTask(tx, auth, taskId);
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   requireHandler(locked, auth);
   if (input.userId === auth.userId) throw badRequest('workflow.sameUser');
@@ -1148,6 +1166,39 @@ export async function earlierSteps(
   );
 }
 
+/** An earlier step of the instance and how a task would go back to it (undefined: refused). */
+export interface BackOption {
+  elementId: string;
+  name: string;
+  route: BackRoute | undefined;
+}
+
+/**
+ * Where a task may be sent back to: the one rule of the send-back list (the instance detail's
+ * `backTargets`, per open task) and of the send-back itself (docs/adr/0027-workflow-engine.md,
+ * amendment 5). The candidates are the instance's earlier user tasks (a done row) other than the
+ * task's own step; each has a route by the model's graph (back.ts) or none (another parallel
+ * branch, or into a branch the task is not on). `root` is the task a signer's or redone row
+ * hangs from: its step is where the engine waits.
+ */
+export async function backOptions(
+  tx: Tx,
+  definition: DefinitionRow,
+  task: Pick<TaskRow, 'instanceId' | 'elementId' | 'parentId'>,
+): Promise<{ root: TaskRow | undefined; options: BackOption[] }> {
+  const root = task.parentId ? await taskById(tx, task.parentId) : undefined;
+  // Definitions deployed before flows were kept in their meta are read again.
+  const graph = definition.meta.next ? definition.meta : await readModel(definition.xml);
+  const steps = await earlierSteps(tx, task.instanceId);
+  const from = root?.elementId ?? task.elementId;
+  return {
+    root,
+    options: steps
+      .filter((s) => s.elementId !== task.elementId)
+      .map((s) => ({ ...s, route: backRoute(graph, from, s.elementId) })),
+  };
+}
+
 /** Sends the instance back to an earlier step: that user task is open again, this one is closed. */
 export async function backToStep(
   tx: Tx,
@@ -1159,21 +1210,25 @@ export async function backToStep(
 ): Promise<{ instanceStatus: string }> {
   const reason = why(input.comment);
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const locked = await lockTask(tx, auth, taskId);
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
   requireHandler(locked, auth);
-  const steps = await earlierSteps(tx, instance.id);
-  const target = steps.find((s) => s.elementId === input.elementId);
-  if (!target || target.elementId === task.elementId)
-    throw badRequest('workflow.notEarlierStep', { step: input.elementId });
   const definition = await definitionById(tx, instance.definitionId);
   if (!definition) throw notFound();
-  const root = task.parentId ? await taskById(tx, task.parentId) : task;
-  // Definitions deployed before flows were kept in their meta are read again.
-  const graph = definition.meta.next ? definition.meta : await readModel(definition.xml);
-  const route = backRoute(graph, root.elementId, target.elementId);
-  if (!route) throw badRequest('workflow.backAcrossBranches', { from: task.name, step: target.name });
+  const options = await backOptions(tx, definition, task);
+  const root = options.root ?? task;
+  const target = options.options.find((s) => s.elementId === input.elementId);
+  if (!target)
+    throw badRequest('workflow.notEarlierStep', {
+      step: elementName(definition.meta, input.elementId, language),
+    });
+  const route = target.route;
+  if (!route)
+    throw badRequest('workflow.backAcrossBranches', {
+      from: locked.name,
+      step: shownName(definition.meta, target.elementId, target.name, language),
+    });
   // The task and the signers' rows hanging from it close with it.
   await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
       end_time = now(), outcome = 'back', comment = ${reason} where id = ${taskId}`);
@@ -1276,7 +1331,7 @@ export async function completeTask(
   input: { variables?: Record<string, unknown>; comment?: string; reject?: boolean; attachIds?: string[] },
 ): Promise<{ instanceStatus: string }> {
   const attached = await checkAttachments(tx, auth, input.attachIds);
-  const locked = await lockTask(tx, auth, taskId);
+  const locked = await lockTask(tx, auth, taskId, language);
   const { task, instance } = locked;
   if (instance.status !== 'running') throw badRequest('workflow.instanceEnded');
   requireHandler(locked, auth);
@@ -1287,7 +1342,7 @@ export async function completeTask(
       tx,
       sql`select id::text as id from bl_wf_task where parent_id = ${task.id} and sign_mode = 'before' and status = 'open'`,
     );
-    if (blocked) throw badRequest('workflow.signPending', { name: task.name });
+    if (blocked) throw badRequest('workflow.signPending', { name: locked.name });
   }
   await tx.execute(sql`update bl_wf_task set status = 'done', assignee = ${auth.userId}, end_user = ${auth.userId},
       end_time = now(), outcome = ${input.reject ? 'reject' : 'approve'}, comment = ${comment} where id = ${taskId}`);
@@ -1314,7 +1369,7 @@ export async function completeTask(
     current: instance.variables,
     locked: lockedNames(locked.meta, instance.variables, task.elementId),
     reserved: reservedNames(locked.meta),
-    task: task.name,
+    task: locked.name,
   });
   // The task's form holds for the instance's values with this task's values on top.
   requireFormValues(form, { ...instance.variables, ...output }, language);

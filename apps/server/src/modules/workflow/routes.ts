@@ -15,6 +15,7 @@ import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
 import { declaresAction, performApproved } from './approval.ts';
 import {
   addSigner,
+  backOptions,
   backToStep,
   checkServices,
   claimTask,
@@ -39,7 +40,7 @@ import {
 } from './engine.ts';
 import { deployedForm, deployedForms } from './forms.ts';
 import { ModelError, type ModelMeta, type Names, readModel } from './model.ts';
-import { NameBook, nameIn } from './names.ts';
+import { NameBook, nameIn, xmlInLanguage } from './names.ts';
 
 /**
  * The multi-instance tasks still open, with how many of their items are approved: the rows of
@@ -478,6 +479,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
           attachments: (ids ?? []).flatMap((i) => fileById.get(i) ?? []),
         }));
         const tasks = await queryRows<{
+          id: string;
+          instanceId: string;
           elementId: string;
           status: string;
           name: string;
@@ -508,15 +511,30 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
           ]),
         ].filter((e) => !active.includes(e));
         const steps = await earlierSteps(tx, id);
+        for (const s of steps) s.name = await names.element(instance.definitionId, s.elementId, s.name);
+        // Per open task, the steps it may be sent back to: the send-back's own rule (backOptions).
+        const backTargets: Record<string, { elementId: string; name: string }[]> = {};
+        if (definition)
+          for (const task of tasks.filter((t) => t.status === 'open')) {
+            const { options } = await backOptions(tx, definition, task);
+            backTargets[task.id] = [];
+            for (const option of options.filter((o) => o.route))
+              backTargets[task.id]?.push({
+                elementId: option.elementId,
+                name: await names.element(instance.definitionId, option.elementId, option.name),
+              });
+          }
         const forms = await deployedForms(tx, instance.definitionId);
         return {
           instance: { ...instance, variables },
-          xml: definition?.xml ?? '',
+          // Names in the user's language, for the diagram (the designer keeps the model's own).
+          xml: xmlInLanguage(definition?.xml ?? '', definition?.meta, request.language),
           history,
           tasks,
           active,
           finished,
           steps,
+          backTargets,
           forms,
           loops: loops(tasks),
         };
@@ -629,7 +647,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     { schema: { tags: ['workflow'], querystring: idQuery } },
     async (request) => {
       const { id } = request.query as z.infer<typeof idQuery>;
-      await run(request, (tx, auth) => claimTask(tx, auth, id));
+      await run(request, (tx, auth) => claimTask(tx, auth, request.language, id));
       return ok(null, translate('ok', request.language));
     },
   );
@@ -667,7 +685,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const input = request.body as z.infer<typeof delegateBody>;
       await run(request, (tx, auth) =>
-        delegateTask(tx, auth, input.id, input.userId, input.comment, input.attachIds),
+        delegateTask(tx, auth, request.language, input.id, input.userId, input.comment, input.attachIds),
       );
       return ok(null, translate('ok', request.language));
     },
@@ -679,7 +697,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     async (request) => {
       const input = request.body as z.infer<typeof delegateBody>;
       await run(request, (tx, auth) =>
-        transferTask(tx, auth, input.id, input.userId, input.comment, input.attachIds),
+        transferTask(tx, auth, request.language, input.id, input.userId, input.comment, input.attachIds),
       );
       return ok(null, translate('ok', request.language));
     },
@@ -687,7 +705,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   const signBody = delegateBody.extend({ mode: z.enum(['before', 'after']) });
   app.post(`${base}/task/sign`, { schema: { tags: ['workflow'], body: signBody } }, async (request) => {
     const input = request.body as z.infer<typeof signBody>;
-    await run(request, (tx, auth) => addSigner(tx, auth, input.id, input));
+    await run(request, (tx, auth) => addSigner(tx, auth, request.language, input.id, input));
     return ok(null, translate('ok', request.language));
   });
   const backBody = z.object({
