@@ -32,9 +32,11 @@ const twoStep = `<?xml version="1.0" encoding="UTF-8"?>
   <process id="inboundTwoStep" name="入库两级审批" isExecutable="true">
     <startEvent id="start" name="提交" />
     <sequenceFlow id="f1" sourceRef="start" targetRef="first" />
-    <userTask id="first" name="一级审批" flowable:candidateUsers="wfapprover" />
+    <userTask id="first" name="一级审批" flowable:nameMo="一級審批" flowable:nameEn="First approval"
+      flowable:candidateUsers="wfapprover" />
     <sequenceFlow id="f2" sourceRef="first" targetRef="final" />
-    <userTask id="final" name="二级审批" flowable:candidateUsers="wfapprover" />
+    <userTask id="final" name="二级审批" flowable:nameMo="二級審批" flowable:nameEn="Final approval"
+      flowable:candidateUsers="wfapprover" />
     <sequenceFlow id="f3" sourceRef="final" targetRef="end" />
     <endEvent id="end" name="结束" />
   </process>
@@ -63,6 +65,16 @@ const formTwoStep = `<?xml version="1.0" encoding="UTF-8"?>
     <endEvent id="end" name="结束" />
   </process>
 </definitions>`;
+
+/** The diagram's labels (bpmn-js wraps a label in lines, one `tspan` each). */
+const diagramLabels = (page: Page) =>
+  page
+    .locator('.bl-wf-diagram .djs-label')
+    .evaluateAll((labels) =>
+      labels.map((label) =>
+        [...label.querySelectorAll('tspan')].map((line) => line.textContent?.trim() ?? '').join(' '),
+      ),
+    );
 
 let suite: Suite;
 let api: Awaited<ReturnType<typeof adminApi>>;
@@ -157,6 +169,8 @@ async function approveNext(page: Page, step: string) {
 
 describe.skipIf(!browserAvailable)('workflow in the browser', () => {
   let contexts: BrowserContext[] = [];
+  /** The inbound review's instance: its diagram is shown in each language below. */
+  let reviewInstance = '';
   beforeAll(async () => {
     suite = await startSuite();
     await seed();
@@ -217,6 +231,7 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       await confirmDialog(page, reviewConfirm, '确定');
     });
     const instance = (asked.data as { instances: string[] }).instances[0];
+    reviewInstance = String(instance);
     expect(await stockOfWfm()).toBe(0);
 
     // The other user approves both steps from the to-do list.
@@ -229,6 +244,8 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
 
     await approver.page.goto(`/flowable/work/detail?id=${instance}`);
     await approver.page.locator('.bl-wf-diagram .bl-wf-done').first().waitFor();
+    // The diagram's labels are the step names of the page's language (Chinese: as written).
+    await expect.poll(() => diagramLabels(approver.page)).toContain('一级审批');
     expect(await approver.page.locator('.bl-wf-diagram .bl-wf-done').count()).toBeGreaterThanOrEqual(3);
     await approver.page.getByText('已完成').first().waitFor();
     await screenshot(approver.page, 'workflow-detail-zh');
@@ -301,10 +318,28 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
   }, 240_000);
 
   it.each([
-    ['mo', { languageName: '繁體中文', heading: '帳號登入', designer: '表單設計器', add: '數字' }],
-    ['en', { languageName: 'English', heading: 'Sign in', designer: 'Form designer', add: 'Number' }],
+    [
+      'mo',
+      {
+        languageName: '繁體中文',
+        heading: '帳號登入',
+        designer: '表單設計器',
+        add: '數字',
+        step: '一級審批',
+      },
+    ],
+    [
+      'en',
+      {
+        languageName: 'English',
+        heading: 'Sign in',
+        designer: 'Form designer',
+        add: 'Number',
+        step: 'First approval',
+      },
+    ],
   ] as const)(
-    'shows the form designer in %s',
+    'shows the form designer and the diagram in %s',
     async (language, words) => {
       const { context, page } = await signInAsAdmin(suite, words);
       contexts.push(context);
@@ -315,6 +350,12 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       await page.getByTestId('ff-add-number').click();
       await page.getByTestId('ff-canvas').getByText(words.add).first().waitFor();
       await screenshot(page, `workflow-form-designer-${language}`);
+      // The diagram names the steps in the page's language (issue 28, point 4).
+      await page.goto(`/flowable/work/detail?id=${reviewInstance}`);
+      await page.locator('.bl-wf-diagram .bl-wf-done').first().waitFor();
+      await expect.poll(() => diagramLabels(page)).toContain(words.step);
+      expect(await diagramLabels(page)).not.toContain('一级审批');
+      await screenshot(page, `workflow-detail-${language}`);
       await context.close();
       contexts = [];
     },
