@@ -19,7 +19,14 @@ import {
   refuseLockedLines,
   refuseLockingValues,
 } from './locks.ts';
-import { afterWriteRules, createHooks, readRules, removeRules, writeRules } from './rules.ts';
+import {
+  afterWriteRules,
+  createHooks,
+  lineTotalsRules,
+  readRules,
+  removeRules,
+  writeRules,
+} from './rules.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -406,7 +413,10 @@ export async function submitRecord(
     for (const hook of Object.values(createHooks)) await hook(tx, entity, input, auth);
     const values = parseRecord(entity, input, language, false);
     // The parent key is no form field (the engine fills it from the header it checked).
-    if (owner && parent) values[owner.child.parentField] = parent.to;
+    if (owner && parent) {
+      values[owner.child.parentField] = parent.to;
+      await numberLine(tx, owner, entity, auth, parent.to, values, undefined);
+    }
     await checkRecord(tx, entity, auth, values, undefined, language);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
     refuseLockingValues(entity, values, language);
@@ -457,7 +467,10 @@ export async function submitRecord(
     for (const field of entity.fields)
       if (field.secret && isBlank(edited[field.name])) delete edited[field.name];
     const values = parseRecord(entity, edited, language, true);
-    if (owner && parent) values[owner.child.parentField] = parent.to;
+    if (owner && parent) {
+      values[owner.child.parentField] = parent.to;
+      await numberLine(tx, owner, entity, auth, parent.to, values, current);
+    }
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: rawId });
     refuseLockingValues(entity, { ...current, ...values }, language);
@@ -486,8 +499,73 @@ export async function submitRecord(
       rawId === undefined,
     );
   }
-  await afterWriteRules[entity.name]?.(tx, saved, { auth, language, id: rawId });
+  const context = { auth, language, id: rawId };
+  // The header keeps what it sums from its lines before its own rules (a posting on save).
+  await lineTotalsRules[entity.name]?.(tx, saved, context);
+  await afterWriteRules[entity.name]?.(tx, saved, context);
+  // A line written on its own: its header (both, when it moved) as a header save would leave it.
+  if (owner && parent)
+    await linesWritten(tx, owner.header, auth, [...new Set([parent.from ?? parent.to, parent.to])], language);
   return hideSecrets(entity, saved);
+}
+
+/**
+ * After lines were written other than through their header's submit (a line's own submit or
+ * remove, a line import): each live header named is left as its submit would leave it, in the
+ * caller's transaction: its version moves on (a form still holding the old lines is refused as
+ * stale rather than dropping the new one), its update stamp is the writer's, and its
+ * `lineTotalsRules` recompute what it keeps from its lines. The caller holds the headers'
+ * row locks (lockHeaders, lockFlowBills); a header that is gone (orphan lines) is skipped.
+ */
+export async function linesWritten(
+  tx: Tx,
+  header: EntityDefinition,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+): Promise<void> {
+  const ordered = [...new Set(ids)].sort((a, b) =>
+    BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0,
+  );
+  for (const id of ordered) {
+    const [row] = (await tx
+      .update(header.table as PgTable)
+      .set({ updateUser: auth.userId, updateTime: new Date(), version: sql`${col(header, 'version')} + 1` })
+      .where(and(live(header, auth.tenantId), eq(col(header, 'id'), id)))
+      .returning()) as Row[];
+    if (row) await lineTotalsRules[header.name]?.(tx, row, { auth, language, id });
+  }
+}
+
+/**
+ * A line written on its own without a line number (a new one, or one whose number was blanked
+ * or never given) takes the next number after the highest of its bill's live lines, as it
+ * would in its header's submit (numberLines). The header is locked: two writers of one bill
+ * cannot draw the same number.
+ */
+async function numberLine(
+  tx: Tx,
+  owner: LineOwner,
+  lines: EntityDefinition,
+  auth: AuthContext,
+  headerId: string,
+  values: Row,
+  current: Row | undefined,
+) {
+  if (!lines.fields.some((field) => field.name === 'lineNumber')) return;
+  const number = 'lineNumber' in values ? values.lineNumber : current?.lineNumber;
+  if (number !== null && number !== undefined) return;
+  const [top] = (await tx
+    .select({ top: sql<string>`coalesce(max(${col(lines, 'lineNumber')}), 0)` })
+    .from(lines.table as PgTable)
+    .where(
+      and(
+        live(lines, auth.tenantId),
+        eq(col(lines, owner.child.parentField), headerId),
+        current ? ne(col(lines, 'id'), current.id as string) : undefined,
+      ),
+    )) as Row[];
+  values.lineNumber = Number(top?.top ?? 0) + 1;
 }
 
 /**
@@ -623,6 +701,7 @@ export async function removeRecords(
   refuseSharedWrite(entity, auth, language);
   const owner = ownerOf(entity);
   let checkedParents = new Set<string>();
+  let headers = new Map<string, Row>();
   if (owner) {
     // Lines go only from bills that are not locked; their headers are locked first (the
     // order every bill write takes: header, then lines). A line whose header is gone may go.
@@ -631,7 +710,7 @@ export async function removeRecords(
       .from(entity.table as PgTable)
       .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))) as Row[];
     checkedParents = new Set(parents.map((p) => String(p.parent)));
-    const headers = await lockHeaders(tx, owner.header, auth, [...checkedParents]);
+    headers = await lockHeaders(tx, owner.header, auth, [...checkedParents]);
     for (const header of headers.values()) refuseLockedLines(owner.header, header, language);
   }
   const rows = (await tx
@@ -669,5 +748,7 @@ export async function removeRecords(
       .set({ isDeleted: 1, updateUser: auth.userId, updateTime: now })
       .where(and(live(lines, auth.tenantId), inArray(col(lines, child.parentField), ids)));
   }
+  // Lines removed on their own: their bills as a header save without them would leave them.
+  if (owner) await linesWritten(tx, owner.header, auth, [...headers.keys()], language);
   return rows.length;
 }

@@ -56,3 +56,15 @@ export const createHooks: Record<
   string,
   (tx: Tx, entity: EntityDefinition, body: Row, auth: AuthContext) => Promise<void>
 > = {};
+
+/**
+ * What a header keeps from its lines (totals, line-derived figures such as a count's
+ * differences), by header entity name: one rule, run by the engine after every write of the
+ * header's lines whichever endpoint writes them (the header's submit, a line's own submit or
+ * remove, a line import through `linesWritten`), in the same transaction, before the header's
+ * `afterWriteRules` (a bill posting on save posts what its lines now say). It updates the
+ * header in the database and copies what it changed into `header` (the submit's answer).
+ */
+export const lineTotalsRules: Partial<
+  Record<string, (tx: Tx, header: Row, context: WriteContext) => Promise<void>>
+> = {};

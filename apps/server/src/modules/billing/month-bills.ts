@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Row } from '../../engine/crud.ts';
-import { afterWriteRules } from '../../engine/rules.ts';
+import { afterWriteRules, lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FlowCode } from '../flow/engine.ts';
@@ -252,8 +252,11 @@ export const monthBillFlowCode: FlowCode = {
  * Line figures are computed (`form: 'readonly'`): the engine drops them from any request.
  */
 export function registerMonthBillRules() {
-  afterWriteRules.monthbill = async (tx, saved) => {
+  afterWriteRules.monthbill = async (_tx, saved) => {
     if (String(saved.periodEnd) < String(saved.periodStart)) throw badRequest('billing.endBeforeStart');
+  };
+  // The engine runs it after every write of the lines (with the header or on their own).
+  lineTotalsRules.monthbill = async (tx, saved) => {
     Object.assign(saved, await totalsOf(tx, String(saved.id)));
   };
 }

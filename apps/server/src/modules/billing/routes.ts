@@ -7,7 +7,7 @@ import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { attachment, xlsxType } from '../../engine/excel-columns.ts';
 import { requireButton } from '../../engine/permissions.ts';
-import { afterWriteRules, removeRules } from '../../engine/rules.ts';
+import { afterWriteRules, lineTotalsRules, removeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -196,7 +196,8 @@ function registerAmountRules() {
           where id = ${String(saved.id)}::bigint returning amount::text as amount`,
     );
   };
-  afterWriteRules.adjustpricebill = async (tx, saved) => {
+  // From its lines: the engine runs it after every write of them (header or line endpoints).
+  lineTotalsRules.adjustpricebill = async (tx, saved) => {
     await tx.execute(
       sql`update bl_adjustpricebilldetail set diff_amount = round((new_price - coalesce(price, 0)) * coalesce(qty, 0), 2)
           where header_id = ${String(saved.id)}::bigint`,
@@ -211,6 +212,16 @@ function registerAmountRules() {
   };
 }
 
+/** A cost bill's amount: its lines less its discount. */
+const costBillAmount = (tx: Tx, saved: Record<string, unknown>) =>
+  recompute(
+    tx,
+    saved,
+    sql`update bl_costbill b set amount = coalesce((select sum(amount) from bl_costbilldetail d
+          where d.header_id = b.id and d.is_deleted = 0), 0) - coalesce(discount_amount, 0)
+        where b.id = ${String(saved.id)}::bigint returning amount::text as amount`,
+  );
+
 /**
  * A new cost bill is filled by the server: the owner's name, one line per group of the owner's
  * not yet billed cost-detail rows of the period (fee kind, price, stage, bill line), stamped
@@ -218,6 +229,8 @@ function registerAmountRules() {
  * amount. Removing a draft gives its cost details back.
  */
 function registerCostBillRules() {
+  // The amount from the lines: the engine runs it after every write of them (header or line endpoints).
+  lineTotalsRules.costbill = costBillAmount;
   afterWriteRules.costbill = async (tx, saved, { auth, id }) => {
     const billId = String(saved.id);
     if (id === undefined) {
@@ -312,14 +325,9 @@ function registerCostBillRules() {
               where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1)
             where b.id = ${billId}::bigint returning customer_name as "customerName"`,
       );
+      // Its lines were made here, after the engine's totals of the (then empty) bill.
+      await costBillAmount(tx, saved);
     }
-    await recompute(
-      tx,
-      saved,
-      sql`update bl_costbill b set amount = coalesce((select sum(amount) from bl_costbilldetail d
-            where d.header_id = b.id and d.is_deleted = 0), 0) - coalesce(discount_amount, 0)
-          where b.id = ${billId}::bigint returning amount::text as amount`,
-    );
   };
   removeRules.costbill = async (tx, rows, _language, auth) => {
     if (rows.length === 0) return;

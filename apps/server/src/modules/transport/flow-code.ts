@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
-import { afterWriteRules } from '../../engine/rules.ts';
+import { lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FlowCode, FlowContext } from '../flow/engine.ts';
@@ -868,12 +868,11 @@ export const transportFlowCode: FlowCode = {
 };
 
 /**
- * A consignment's totals (pieces, kilograms, cubic metres) and freight are the server's: kept
- * after the consignment is saved with its lines and after a line is written on its own.
+ * A consignment's totals (pieces, kilograms, cubic metres) and freight are the server's: the
+ * engine keeps them after every write of its lines, with the consignment or on their own.
  */
 export function registerTransportRules() {
   const header = consignment();
-  const lines = linesEntity(header);
   const refresh = async (tx: Tx, auth: AuthContext, id: string, saved?: Row) => {
     const [bill] = await queryRows<{ chargingType: string }>(
       tx,
@@ -895,14 +894,5 @@ export function registerTransportRules() {
       .where(and(eq(c.tenantId as PgColumn, auth.tenantId), eq(c.id as PgColumn, id)));
     if (saved) Object.assign(saved, totals);
   };
-  const before = afterWriteRules[header.name];
-  afterWriteRules[header.name] = async (tx, saved, context) => {
-    await before?.(tx, saved, context);
-    await refresh(tx, context.auth, String(saved.id), saved);
-  };
-  const beforeLine = afterWriteRules[lines.name];
-  afterWriteRules[lines.name] = async (tx, saved, context) => {
-    await beforeLine?.(tx, saved, context);
-    await refresh(tx, context.auth, String(saved.headerId));
-  };
+  lineTotalsRules[header.name] = (tx, saved, context) => refresh(tx, context.auth, String(saved.id), saved);
 }

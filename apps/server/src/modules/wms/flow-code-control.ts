@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { Row } from '../../engine/crud.ts';
-import { afterWriteRules } from '../../engine/rules.ts';
+import { afterWriteRules, lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
@@ -311,8 +311,8 @@ export function totalledBills(): string[] {
 }
 
 /**
- * Header totals of the bills (`totalledBills`), kept by the server: after the bill is saved with
- * its lines, and after a line is written through its own endpoint.
+ * Header totals of the bills (`totalledBills`), kept by the server: the engine runs them after
+ * every write of their lines, through the header or the line's own endpoints.
  */
 export function registerControlTotals() {
   // A package-warehouse bill has no lines: its amount is the rented size times the price (per
@@ -332,15 +332,6 @@ export function registerControlTotals() {
     const header = entityByName.get(name) as EntityDefinition;
     const lines = header.children[0]?.entity() as EntityDefinition;
     const flow = { header, lines };
-    const before = afterWriteRules[name];
-    afterWriteRules[name] = async (tx, saved, context) => {
-      await before?.(tx, saved, context);
-      await refreshTotals(tx, flow, context.auth, saved);
-    };
-    const beforeLine = afterWriteRules[lines.name];
-    afterWriteRules[lines.name] = async (tx, saved, context) => {
-      await beforeLine?.(tx, saved, context);
-      await refreshTotals(tx, flow, context.auth, { id: saved.headerId });
-    };
+    lineTotalsRules[name] = (tx, saved, context) => refreshTotals(tx, flow, context.auth, saved);
   }
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
-import type { Row } from '../../engine/crud.ts';
+import { linesWritten, type Row } from '../../engine/crud.ts';
 import {
   checkUpload,
   importLimits,
@@ -18,7 +18,7 @@ import {
 } from '../../engine/import.ts';
 import { refuseLockedLines } from '../../engine/locks.ts';
 import { requireButton } from '../../engine/permissions.ts';
-import { afterWriteRules } from '../../engine/rules.ts';
+import { lineTotalsRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { registerUploads } from '../../http/uploads.ts';
@@ -65,10 +65,9 @@ async function refreshCount(tx: Tx, auth: AuthContext, headerId: string, saved?:
 }
 
 export function registerStockCheckRules() {
-  afterWriteRules[header.name] = async (tx, saved, { auth }) =>
-    refreshCount(tx, auth, saved.id as string, saved);
-  // A line written through its own endpoint (a counted quantity typed on the line grid).
-  afterWriteRules[lines.name] = async (tx, saved, { auth }) => refreshCount(tx, auth, String(saved.headerId));
+  // The engine runs it after every write of the count's lines: with the header, a counted
+  // quantity typed on the line grid, a line removed; the count-sheet import calls linesWritten.
+  lineTotalsRules[header.name] = (tx, saved, { auth }) => refreshCount(tx, auth, saved.id as string, saved);
 }
 
 /** The stock of the count's scope (blank parts: any), one row per key with a quantity. */
@@ -254,7 +253,8 @@ export async function importCounts(
           from (values ${sql.join(values, sql`, `)}) as v(id, qty)
           where d.id = v.id and d.tenant_id = ${auth.tenantId}`,
     );
-  await refreshCount(tx, auth, id);
+  // The count as a line write leaves it: version, stamp and the figures kept from its lines.
+  await linesWritten(tx, header, auth, [id], language);
   return values.length;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
+import { lineTotalsRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type BillFlow, inbound, outbound, refreshTotals } from './bills.ts';
 import { registerStockCheckRules } from './flow-code-stockcheck.ts';
@@ -16,10 +16,9 @@ function registerFlow(flow: BillFlow) {
   writeRules[flow.name] = async (_tx, values) => {
     if (values.isReview === '2') throw badRequest('bill.reviewByAction');
   };
-  afterWriteRules[flow.name] = async (tx, saved, { auth }) => {
-    // Totals first: a bill that posts on save (the flow engine, after this) posts its lines.
-    await refreshTotals(tx, flow, auth, saved);
-  };
+  // Totals from the lines, whichever endpoint wrote them (the engine runs them before a
+  // posting on save, which posts the lines).
+  lineTotalsRules[flow.name] = (tx, saved, { auth }) => refreshTotals(tx, flow, auth, saved);
 }
 
 /**
