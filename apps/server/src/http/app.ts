@@ -361,7 +361,6 @@ export async function buildApp({
   registerBillingRules();
   registerWmsRules();
   registerWorkflowRules();
-  // After the wms rules: a bill posting on save chains after its totals.
   registerControlTotals();
   registerTransportRules();
   registerTransportRoutes(app, database);
