@@ -125,7 +125,7 @@ export async function buildServer() {
       main: at('apps/server/src/main.ts'),
       'make-template': at('apps/server/src/make-template.ts'),
       // The parse worker (parsing/pool.ts) loads this file, beside main.js, in its threads.
-      'parse-worker': at('apps/server/src/parsing/worker.ts'),
+      'parse-worker': at('apps/server/src/parse-worker.ts'),
     },
     outdir: serverDist,
     bundle: true,

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeOldExports } from '../src/jobs/routes.ts';
-import { LocalDiskStore } from '../src/modules/resource/store.ts';
 import { statusChangeCron } from '../src/modules/wms/status-change.ts';
+import { LocalDiskStore } from '../src/storage/object-store.ts';
 import { body, multipart, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 

@@ -19,6 +19,7 @@ import {
   refuseLockedLines,
   refuseLockingValues,
 } from './locks.ts';
+import type { Row } from './row.ts';
 import {
   afterWriteRules,
   createHooks,
@@ -28,7 +29,7 @@ import {
   writeRules,
 } from './rules.ts';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 const columnsOf = (entity: EntityDefinition) => getTableColumns(entity.table) as Record<string, PgColumn>;
 const col = (entity: EntityDefinition, name: string) => columnsOf(entity)[name] as PgColumn;

@@ -12,7 +12,7 @@ import type { AuthContext } from '../http/context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
 import type { JobHandler } from '../jobs/queue.ts';
-import type { ObjectStore } from '../modules/resource/store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import { operatorTenant, visible } from './crud.ts';
 import {
   attachment,

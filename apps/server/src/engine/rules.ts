@@ -2,7 +2,7 @@ import type { Language } from '@bl/contract';
 import type { EntityDefinition } from '@bl/entities/registry';
 import type { Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
-import type { Row } from './crud.ts';
+import type { Row } from './row.ts';
 
 /**
  * Business rules that may refuse a delete (spec 02 §4, e.g. "The delivered storage document

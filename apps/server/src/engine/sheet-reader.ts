@@ -5,7 +5,7 @@ import { dictValueOf, matchHeaders } from './excel-columns.ts';
 
 /**
  * Reading an uploaded spreadsheet into records (docs/adr/0004-spreadsheets.md). This runs in a
- * parse worker (parsing/worker.ts, docs/adr/0035-untrusted-parsing.md), never on the event
+ * parse worker (parse-worker.ts, docs/adr/0035-untrusted-parsing.md), never on the event
  * loop: it imports nothing that needs the database or the server, and it gets the fields as
  * plain data instead of the entity.
  */

@@ -10,7 +10,7 @@ import type { ExportResult } from '../engine/export.ts';
 import { requireAuth } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { translate } from '../i18n/messages.ts';
-import type { ObjectStore } from '../modules/resource/store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import type { JobQueue } from './queue.ts';
 
 export const jobDetailPath = '/api/bl-jobs/job/detail';

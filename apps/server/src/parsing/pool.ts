@@ -232,12 +232,12 @@ export class ParsePool {
 /**
  * The worker's code. Built (apps/server/dist), the server is one bundle and the worker another
  * beside it (scripts/build.mjs). Run from the sources (vitest, tsx), the worker is TypeScript:
- * a small ES module registers tsx's loader in the thread first (source-worker.mjs).
+ * a small ES module registers tsx's loader in the thread first (parse-worker-source.mjs).
  */
 export function parseWorkerSource(): WorkerSource {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return { code: new URL('./parse-worker.js', here), eval: false };
-  return { code: new URL('./source-worker.mjs', here), eval: false };
+  return { code: new URL('../parse-worker-source.mjs', here), eval: false };
 }
 
 /**

@@ -8,7 +8,7 @@ import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { DateInput, RefSelect } from '../crud/inputs.tsx';
 import { JobProgress, jobRunning, useJob } from '../crud/JobProgress.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 
 interface RunForm {
   customerCode?: string;

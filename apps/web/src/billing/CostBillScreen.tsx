@@ -9,7 +9,7 @@ import { client } from '../api/client.ts';
 import { useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { formatDecimal } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';

@@ -8,7 +8,7 @@ import { client } from '../api/client.ts';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 
 type Action = 'close' | 'reopen';
 interface Period {

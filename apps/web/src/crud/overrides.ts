@@ -1,16 +1,8 @@
-import type { CatalogueEntity } from '@bl/entities';
 import { type ComponentType, lazy } from 'react';
 import { normalizePath } from '../shell/menu.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import type { RouteScreen, SpecTarget } from './routes.ts';
-
-/** What a list screen of an entity is given. */
-export interface ScreenProps {
-  entity: CatalogueEntity;
-  catalogue: CatalogueIndex;
-  /** What a spec route asks for on arrival: a drawer to open, a fixed filter. */
-  target?: SpecTarget;
-}
+import type { RouteScreen } from './routes.ts';
+import type { ScreenProps } from './screen-props.ts';
 
 /**
  * Bespoke screens that replace the generic list screen of an entity, by entity name (e.g. a

@@ -9,7 +9,7 @@ import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import { DecimalInput, RefSelect } from '../crud/inputs.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import type { Row } from '../crud/values.ts';
 import { type LabelLayout, LabelSheet, layoutOf } from './LabelSheet.tsx';
 

@@ -23,7 +23,7 @@ import { useSearchParams } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient } from '../api/query.ts';
 import { type ColumnContext, cellOf } from '../crud/columns.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { dateTimeFormat, formatDecimal, type Row } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useSession } from '../session.ts';

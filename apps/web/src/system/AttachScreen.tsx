@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import { uploadFile } from '../crud/files.ts';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { useDownload } from '../crud/useDownload.ts';
 
 /** Where files go and come from (server: modules/resource/routes.ts). */

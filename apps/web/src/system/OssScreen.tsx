@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { authHeaders } from '../api/client.ts';
 import { reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { useProgress } from '../shell/progress.ts';
 
 /** Server: modules/resource/routes.ts (ossTestPath). */

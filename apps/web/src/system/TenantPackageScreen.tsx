@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { MenuTreeDialog } from './MenuTreeDialog.tsx';
 
 /**

@@ -10,7 +10,7 @@ import { queryClient, reportError, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import { CodeName } from '../crud/cells.tsx';
 import { FieldGrid } from '../crud/FieldGrid.tsx';
-import type { ScreenProps } from '../crud/overrides.ts';
+import type { ScreenProps } from '../crud/screen-props.ts';
 import { defaultValues, formatMeasured, type Row, toWireValues } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 

@@ -11,7 +11,9 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { failStaleJobs, liveJob } from '../../jobs/queue.ts';
-import { billingJobKind } from './routes.ts';
+
+/** The kind of a billing run's job (`bl_job.kind`): a period close waits for none to be live. */
+export const billingJobKind = 'billing';
 
 /**
  * Period (month) close (issue 16, ADR 0031). Closing a month writes the month-start stock of the

@@ -16,12 +16,11 @@ import { failStaleJobs, type JobHandler, type JobQueue, liveJob } from '../../jo
 import { cents, fromCents } from './cost-details.ts';
 import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
 import { registerMonthBillRules } from './month-bills.ts';
-import { registerPeriodCloseRoutes } from './period-close.ts';
+import { billingJobKind, registerPeriodCloseRoutes } from './period-close.ts';
 import { registerSettlementRules } from './settlement.ts';
 import { registerSettlementReportRules } from './settlement-report.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
 
-export const billingJobKind = 'billing';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const runBody = z.object({

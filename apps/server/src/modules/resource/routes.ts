@@ -20,9 +20,9 @@ import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { registerUploads } from '../../http/uploads.ts';
 import { type MessageKey, type MessageParams, translate } from '../../i18n/messages.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
 import { looksLike, pictureHeadBytes, pictureKindOf } from './pictures.ts';
 import { RemoteStoreError } from './s3-store.ts';
-import type { ObjectStore } from './store.ts';
 import {
   isRemote,
   mediaTypeOf,

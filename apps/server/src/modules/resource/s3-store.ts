@@ -8,8 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type Dispatcher, fetch, type Response } from 'undici';
 import { type OutboundPolicy, OutboundRefused, OutboundTarget } from '../../http/outbound.ts';
+import type { ObjectStore, PutOptions } from '../../storage/object-store.ts';
 import { emptyPayloadHash, signV4, uriEncode } from './sigv4.ts';
-import type { ObjectStore, PutOptions } from './store.ts';
 
 /**
  * Why a remote store call failed, in terms an administrator can act on; the routes turn it

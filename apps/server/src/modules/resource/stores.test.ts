@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalDiskStore } from './store.ts';
+import { LocalDiskStore } from '../../storage/object-store.ts';
 import {
   endpointUrl,
   mediaTypeOf,

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { OutboundPolicy } from '../../http/outbound.ts';
+import { LocalDiskStore, type ObjectStore } from '../../storage/object-store.ts';
 import { S3Store } from './s3-store.ts';
-import { LocalDiskStore, type ObjectStore } from './store.ts';
 
 /**
  * The server's built-in store (avatars; attachments of tenants on the local category or without

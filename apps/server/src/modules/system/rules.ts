@@ -26,9 +26,6 @@ import { checkAccountLimit } from './tenants.ts';
 /** Fewest characters of a password set from the user screens. */
 export const minPasswordLength = 6;
 
-/** The role every tenant's administrator holds; spec 01 §6 gives it every right. */
-export const administratorAlias = 'administrator';
-
 /** The parent chain of a role, from its parent upwards (stops on a loop left by old data). */
 async function ancestorsOf(tx: Tx, tenantId: string, parentId: string): Promise<string[]> {
   const chain: string[] = [];

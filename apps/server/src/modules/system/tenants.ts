@@ -14,8 +14,10 @@ import { markPasswordDue } from '../auth/password-due.ts';
 import { hashPassword, passwordDigest } from '../auth/passwords.ts';
 import { revokeTenantSessions } from '../auth/revocation.ts';
 import { seedCostTypes } from '../billing/cost-types.ts';
-import { administratorAlias } from './rules.ts';
 import { seedSerials } from './serial-defaults.ts';
+
+/** The role every tenant's administrator holds; spec 01 §6 gives it every right. */
+export const administratorAlias = 'administrator';
 
 /** Runs `work` with row-level security keyed on another tenant, then returns to the caller's. */
 async function asTenant<T>(tx: Tx, tenantId: string, back: string, work: () => Promise<T>): Promise<T> {

@@ -186,7 +186,7 @@ export function checkModelText(xml: string): void {
 /** A model read by the parse worker: its meta, or what is wrong with it. */
 export type ModelReading = { meta: ModelMeta } | { invalid: string };
 
-/** Parse worker's side of `readModel` (parsing/worker.ts): never called on the event loop. */
+/** Parse worker's side of `readModel` (parse-worker.ts): never called on the event loop. */
 export async function readModelHere(xml: string): Promise<ModelReading> {
   try {
     checkModelText(xml);

@@ -5,4 +5,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import(new URL('./worker.ts', import.meta.url).href);
+await import(new URL('./parse-worker.ts', import.meta.url).href);

@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import { readSheetTask } from '../engine/sheet-reader.ts';
-import { AppError } from '../http/errors.ts';
-import { readModelHere } from '../modules/workflow/model.ts';
-import type { TaskFailure, TaskReply } from './pool.ts';
+import { readSheetTask } from './engine/sheet-reader.ts';
+import { AppError } from './http/errors.ts';
+import { readModelHere } from './modules/workflow/model.ts';
+import type { TaskFailure, TaskReply } from './parsing/pool.ts';
 
 /**
- * The parse worker (pool.ts, docs/adr/0035-untrusted-parsing.md): an entry point of its own,
- * like main.ts, so it may name the parsers of any layer. It takes one task at a time and
+ * The parse worker (parsing/pool.ts, docs/adr/0035-untrusted-parsing.md): an entry point of its own
+ * at the top of src/, like main.ts, so it may name the parsers of any layer and module. It takes one task at a time and
  * answers plain data; a parser that loops or swells is ended from outside by the pool.
  */
 const parsers: Record<string, (input: never) => unknown> = {
@@ -32,7 +32,7 @@ function failure(error: unknown): TaskFailure {
 for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) console[method] = () => undefined;
 
 const port = parentPort;
-if (!port) throw new Error('parsing/worker.ts runs as a worker thread (parsing/pool.ts)');
+if (!port) throw new Error('parse-worker.ts runs as a worker thread (parsing/pool.ts)');
 port.on('message', async ({ id, kind, input }: { id: number; kind: string; input: never }) => {
   let reply: TaskReply;
   try {
