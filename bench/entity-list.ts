@@ -90,12 +90,12 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite, openPostgres, queryRows } from '../apps/server/src/db/database.ts';
 import { nextId } from '../apps/server/src/db/ids.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { tenant } from '../apps/server/src/db/schema/index.ts';
-import { buildApp } from '../apps/server/src/http/app.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
 import { type LoadResult, load } from './load.ts';
 

@@ -108,10 +108,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPostgres, queryRows } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { buildApp } from '../apps/server/src/http/app.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/seed.ts';
 
 const env = (name: string, fallback: number) => {

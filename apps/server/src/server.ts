@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { migrateOn, startupLockKey } from './db/migrate.ts';
 import { copyFreshened, copyTemplate } from './db/template.ts';
 import { leaseWorkerId, type WorkerLease } from './db/worker-lease.ts';
-import { buildApp } from './http/app.ts';
 import { freshenCopiedDemo, seedIfEmpty } from './seed/seed.ts';
 
 export interface RunningServer {

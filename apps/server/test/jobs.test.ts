@@ -5,8 +5,8 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyMinutesCron } from '../src/jobs/cron.ts';
 import { removeOldExports } from '../src/jobs/routes.ts';
-import { statusChangeCron } from '../src/modules/wms/status-change.ts';
 import { LocalDiskStore } from '../src/storage/object-store.ts';
 import { body, multipart, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
@@ -250,10 +250,10 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
 
 describe('the status sweep schedule', () => {
   it('turns the interval into a cron line', () => {
-    expect(statusChangeCron(0)).toBeUndefined();
-    expect(statusChangeCron(15)).toBe('*/15 * * * *');
-    expect(statusChangeCron(60)).toBe('0 */1 * * *');
-    expect(statusChangeCron(180)).toBe('0 */3 * * *');
-    expect(statusChangeCron(24 * 60)).toBe('0 0 * * *');
+    expect(everyMinutesCron(0)).toBeUndefined();
+    expect(everyMinutesCron(15)).toBe('*/15 * * * *');
+    expect(everyMinutesCron(60)).toBe('0 */1 * * *');
+    expect(everyMinutesCron(180)).toBe('0 */3 * * *');
+    expect(everyMinutesCron(24 * 60)).toBe('0 0 * * *');
   });
 });

@@ -10,93 +10,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { type Database, runInRequestScope } from '../db/database.ts';
-import { exportJob } from '../engine/export.ts';
-import { importJob } from '../engine/import.ts';
-import { registerEntityRoutes } from '../engine/routes.ts';
 import { translate } from '../i18n/messages.ts';
-import { startJobQueue } from '../jobs/queue.ts';
-import { registerJobRoutes, removeOldExports } from '../jobs/routes.ts';
-import { registerApiGrants } from '../modules/access/api-permissions.ts';
-import { databaseCounter, redisCounter } from '../modules/auth/address-limit.ts';
-import { type CodeSender, logSender, webhookSender } from '../modules/auth/codes.ts';
-import { registerTokenGuard } from '../modules/auth/guard.ts';
-import { registerLicense } from '../modules/auth/license-routes.ts';
-import { registerAuthRoutes } from '../modules/auth/routes.ts';
-import { httpSocialClient, type SocialClient } from '../modules/auth/social.ts';
-import { TokenService } from '../modules/auth/tokens.ts';
-import { ladingFlowCode } from '../modules/billing/lading.ts';
-import { monthBillFlowCode } from '../modules/billing/month-bills.ts';
-import {
-  billingJob,
-  registerBillingRoutes,
-  registerBillingRules,
-  runNightlyBilling,
-} from '../modules/billing/routes.ts';
-import { settlementFlowCode } from '../modules/billing/settlement.ts';
-import { alarmNotifier } from '../modules/devices/alarms.ts';
-import { feedLimiter } from '../modules/devices/limits.ts';
-import { startDeviceMqtt } from '../modules/devices/mqtt.ts';
-import { registerDeviceRoutes } from '../modules/devices/routes.ts';
-import { maintainPartitions, renotifyAlarms, sweepDevices } from '../modules/devices/upkeep.ts';
-import { registerDirectoryRoutes } from '../modules/directory/routes.ts';
-import { registerDirectoryRules } from '../modules/directory/rules.ts';
-import { registerFlowRoutes } from '../modules/flow/routes.ts';
-import { registerLabelRoutes } from '../modules/labels/routes.ts';
-import { registerReportRoutes } from '../modules/reports/routes.ts';
-import { registerAvatarRoutes } from '../modules/resource/avatar.ts';
-import { registerResourceRoutes } from '../modules/resource/routes.ts';
-import { serverStore } from '../modules/resource/stores.ts';
-import { registerAccounts } from '../modules/system/accounts.ts';
-import { registerDictionaries } from '../modules/system/dictionaries.ts';
-import { registerGrants } from '../modules/system/grants.ts';
-import { registerPackageRoutes, registerPackageRules } from '../modules/system/packages.ts';
-import { registerSystemRoutes } from '../modules/system/routes.ts';
-import { registerSystemRules } from '../modules/system/rules.ts';
-import { registerSerials } from '../modules/system/serials.ts';
-import { registerSetupProgress } from '../modules/system/setup.ts';
-import { registerTenantRules } from '../modules/system/tenants.ts';
-import { registerTopMenuRules } from '../modules/system/topmenus.ts';
-import { registerTransportRules, transportFlowCode } from '../modules/transport/flow-code.ts';
-import { registerTransportRoutes } from '../modules/transport/routes.ts';
-import { registerBindBatchRoutes } from '../modules/wms/bind-batch.ts';
-import { registerDashboardRoutes } from '../modules/wms/dashboard.ts';
-import { wmsFlowCode } from '../modules/wms/flow-code.ts';
-import { controlFlowCode, registerControlTotals } from '../modules/wms/flow-code-control.ts';
-import { receiptFlowCode } from '../modules/wms/flow-code-receipts.ts';
-import { salesFlowCode } from '../modules/wms/flow-code-sales.ts';
-import { registerStockCheckRoutes, stockCheckFlowCode } from '../modules/wms/flow-code-stockcheck.ts';
-import { waveFlowCode } from '../modules/wms/flow-code-waves.ts';
-import { registerPutawayRoutes } from '../modules/wms/putaway.ts';
-import { registerWmsRoutes } from '../modules/wms/routes.ts';
-import { registerWmsRules } from '../modules/wms/rules.ts';
-import {
-  registerSnapshotRoutes,
-  runMonthlySnapshots,
-  snapshotJob,
-  snapshotJobKind,
-} from '../modules/wms/snapshots.ts';
-import { runStatusChange, statusChangeCron } from '../modules/wms/status-change.ts';
-import { registerWorkflowRules } from '../modules/workflow/engine.ts';
-import { registerWorkflowRoutes, wakeJob, wakeQueue, workflowRuntime } from '../modules/workflow/routes.ts';
-import { parsePool } from '../parsing/pool.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerTextCheck } from './validation.ts';
 
-export interface AppOptions {
-  config: Config;
-  database: Database;
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | object;
-  /** Delivers sign-in codes; unset, the one `CODE_SENDER` names. */
-  codeSender?: CodeSender;
-  /** Talks to the social sign-in providers; unset, their real endpoints. */
-  social?: SocialClient;
-}
-
-/** Builds the HTTP application: contract, guard, routes, docs and the web app. */
 /**
  * Fastify believes no hop for a bare hop count (it cannot tell the balancer from a client that
  * connects directly and writes its own X-Forwarded-For). TRUST_PROXY=N is the operator saying
@@ -126,13 +46,22 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export async function buildApp({
+/**
+ * The HTTP plumbing of the application, before any business route: the contract's request
+ * scope and language, error handling, text checks, security headers, form bodies, the OpenAPI
+ * document and its page, and the health and readiness probes. The composition root (src/app.ts)
+ * adds the token guard and the modules' routes, then `serveWebApp`.
+ */
+export async function createHttpApp({
   config,
   database,
   logger = true,
-  codeSender,
-  social,
-}: AppOptions): Promise<FastifyInstance> {
+}: {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | object;
+}): Promise<FastifyInstance> {
   const app = Fastify({
     // Sign-in calls may carry secrets in their query (Saber sends the password grant's there).
     logger: logger === true ? { level: config.logLevel, serializers: { req: requestForLog } } : logger,
@@ -193,10 +122,6 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  const tokens = await TokenService.create(database, config.jwtSecret);
-  // The session, the interface permissions and the route's button: one statement (ADR 0019).
-  registerTokenGuard(app, database, tokens);
-
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (request) =>
     ok({ status: 'up' }, translate('ok', request.language)),
   );
@@ -215,165 +140,15 @@ export async function buildApp({
     }
   });
 
-  const attempts = config.redisUrl
-    ? redisCounter(config.redisUrl, databaseCounter(database), app.log)
-    : databaseCounter(database);
-  app.addHook('onClose', () => attempts.close());
-  const sender =
-    codeSender ??
-    (config.codeSender === 'webhook' && config.codeSenderUrl
-      ? webhookSender(config.codeSenderUrl)
-      : logSender(app.log));
-  registerAuthRoutes(app, {
-    database,
-    config,
-    tokens,
-    attempts,
-    sender,
-    social: social ?? httpSocialClient(),
-    log: app.log,
-  });
-  registerSystemRoutes(app, database);
-  registerDirectoryRoutes(app, database, config);
-  registerSystemRules();
-  registerDirectoryRules();
-  registerTenantRules(config);
-  registerPackageRules();
-  registerTopMenuRules();
-  registerSerials(app, database);
-  registerSetupProgress(app, database);
-  registerAccounts(app, database, config, tokens, attempts);
-  registerGrants(app, database);
-  registerApiGrants(app, database);
-  registerDictionaries(app, database);
-  registerResourceRoutes(app, database, config);
-  registerAvatarRoutes(app, database, config);
-  registerPackageRoutes(app, database);
-  // After the tenant and user rules: the licence limits wrap them.
-  registerLicense(app, database, config);
-  registerLabelRoutes(app, database);
-  registerWmsRoutes(app, database);
-  registerStockCheckRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
-  registerDashboardRoutes(app, database);
-  registerPutawayRoutes(app, database);
-  registerBindBatchRoutes(app, database);
-  // Device monitoring: the MQTT feed (when a broker is configured) and the HTTP feed.
-  const notifyAlarms = alarmNotifier(config, app.log);
-  // Failed device sign-ins and signatures count on the sign-in counters, under keys of their own.
-  const deviceLimiter = feedLimiter(config, attempts);
-  const deviceMqtt = await startDeviceMqtt({
-    config,
-    database,
-    log: app.log,
-    notify: notifyAlarms,
-    limiter: deviceLimiter,
-  });
-  if (deviceMqtt) app.addHook('onClose', () => deviceMqtt.stop());
-  registerDeviceRoutes(app, database, {
-    config,
-    notify: notifyAlarms,
-    mqtt: () => deviceMqtt,
-    limiter: deviceLimiter,
-  });
-  // Imports, large exports and the sweeps run as jobs: once across processes, surviving a restart.
-  const files = serverStore(config);
-  const sweepCron = statusChangeCron(config.statusChangeIntervalMinutes);
-  const deviceCron = statusChangeCron(config.deviceSweepMinutes);
-  const flowCode = {
-    ...transportFlowCode,
-    ...wmsFlowCode,
-    ...controlFlowCode,
-    ...stockCheckFlowCode,
-    ...salesFlowCode,
-    ...waveFlowCode,
-    ...receiptFlowCode,
-    ...settlementFlowCode,
-    ...monthBillFlowCode,
-    ...ladingFlowCode,
-  };
-  // Workflow instances wake up (timers, due dates) through the same queue (ADR 0027).
-  const workflow = workflowRuntime(flowCode, () => jobs);
-  const jobs = await startJobQueue(database, {
-    work: config.jobWorkers,
-    handlers: {
-      import: importJob(database),
-      export: exportJob(database, files),
-      billing: billingJob(database),
-      [snapshotJobKind]: snapshotJob(database),
-    },
-    internal: { [wakeQueue]: wakeJob(database, () => workflow) },
-    schedules: {
-      // Accrues yesterday for every owner, once across processes, shortly after midnight (UTC).
-      'bl-billing-nightly': {
-        cron: '20 0 * * *',
-        run: async () => {
-          await runNightlyBilling(database, new Date(), (error, tenantId) =>
-            app.log.error({ err: error, tenantId }, 'nightly billing run failed'),
-          );
-        },
-      },
-      ...(sweepCron && {
-        'bl-status-change': {
-          cron: sweepCron,
-          run: async () => {
-            await runStatusChange(database, new Date(), (error, tenantId) =>
-              app.log.error({ err: error, tenantId }, 'automatic stock status change failed'),
-            );
-          },
-        },
-      }),
-      // Last month's closing stock per key, once across processes, on the 1st (UTC).
-      'bl-stock-snapshot': {
-        cron: '40 0 1 * *',
-        run: async () => {
-          await runMonthlySnapshots(database, new Date(), (error, tenantId) =>
-            app.log.error({ err: error, tenantId }, 'monthly stock snapshot failed'),
-          );
-        },
-      },
-      'bl-export-cleanup': {
-        cron: '17 * * * *',
-        run: async () => {
-          await removeOldExports(database, files);
-        },
-      },
-      ...(deviceCron && {
-        'bl-devices-sweep': { cron: deviceCron, run: async () => void (await sweepDevices(database)) },
-        // Daily: partitions ahead, old ones dropped by READING_RETENTION_MONTHS (ADR 0026).
-        'bl-devices-partitions': {
-          cron: '17 3 * * *',
-          run: async () => void (await maintainPartitions(database, config.readingRetentionMonths)),
-        },
-        // Every minute: active alarms nobody acknowledged are notified again at their interval.
-        'bl-devices-renotify': {
-          cron: '* * * * *',
-          run: async () => await notifyAlarms(await renotifyAlarms(database)),
-        },
-      }),
-    },
-    log: app.log,
-  });
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onClose', () => parsePool.close());
-  registerJobRoutes(app, database, jobs, files);
-  registerBillingRoutes(app, database, jobs);
-  registerSnapshotRoutes(app, database, jobs);
-  registerBillingRules();
-  registerWmsRules();
-  registerWorkflowRules();
-  registerControlTotals();
-  registerTransportRules();
-  registerTransportRoutes(app, database);
-  registerFlowRoutes(app, database, flowCode, workflow);
-  registerWorkflowRoutes(app, database, workflow);
-  registerReportRoutes(app, database);
-  registerEntityRoutes(app, database, {
-    uploadTimeoutMs: config.uploadTimeoutMs,
-    importJobMinBytes: config.importJobMinBytes,
-    jobs,
-  });
+  return app;
+}
 
-  if (serveWeb)
+/**
+ * The web app's files, last, so that no API route is shadowed: its index for the app's own
+ * paths, its hashed assets cached for good (ADR 0017). Nothing when the build is absent.
+ */
+export async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  if (fs.existsSync(path.join(config.webDist, 'index.html')))
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
@@ -385,7 +160,6 @@ export async function buildApp({
       cacheControl: false,
       setHeaders: webCacheHeaders(config.webDist),
     });
-  return app;
 }
 
 /**

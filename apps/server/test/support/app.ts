@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import { type AppOptions, buildApp } from '../../src/http/app.ts';
 
 export const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { ModuleDefinition } from '../engine/module.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { AttemptCounter } from './auth/address-limit.ts';
+import type { CodeSender } from './auth/codes.ts';
+import type { SocialClient } from './auth/social.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { FlowCode } from './flow/engine.ts';
+import type { WorkflowRuntime } from './workflow/engine.ts';
+
+/**
+ * What the composition root (src/app.ts) gives every module: the application's database and
+ * settings, and the services more than one module uses, made once per application. The job
+ * queue and the workflow runtime exist only once every module is plugged (they are built from
+ * what the modules declare): read them when a route, a handler or a schedule runs.
+ */
+export interface Shared {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  tokens: TokenService;
+  /** Failed attempts per address, account or device (the database, or Redis when set). */
+  attempts: AttemptCounter;
+  codeSender: CodeSender;
+  social: SocialClient;
+  /** Where the server keeps files of its own (exports): the local disk or the configured bucket. */
+  files: ObjectStore;
+  jobs(): JobQueue;
+  /** The merged flow code of every module. */
+  flowCode(): FlowCode;
+  workflow(): WorkflowRuntime;
+}
+
+/** A business module of this product (`modules/<area>/module.ts`), listed in `modules/index.ts`. */
+export type AppModule = ModuleDefinition<Shared, FlowCode>;

@@ -1,0 +1,33 @@
+import type { AppModule } from '../shared.ts';
+import { registerAccounts } from './accounts.ts';
+import { registerDictionaries } from './dictionaries.ts';
+import { registerGrants } from './grants.ts';
+import { registerPackageRoutes, registerPackageRules } from './packages.ts';
+import { registerSystemRoutes } from './routes.ts';
+import { registerSystemRules } from './rules.ts';
+import { registerSerials } from './serials.ts';
+import { registerSetupProgress } from './setup.ts';
+import { registerTenantRules } from './tenants.ts';
+import { registerTopMenuRules } from './topmenus.ts';
+
+/** Tenants, users, roles and grants, menus, dictionaries, serial numbers, packages, set-up. */
+export const systemModule: AppModule = {
+  name: 'system',
+  plug: ({ database, config, tokens, attempts }) => ({
+    rules() {
+      registerSystemRules();
+      registerTenantRules(config);
+      registerPackageRules();
+      registerTopMenuRules();
+    },
+    routes(app) {
+      registerSystemRoutes(app, database);
+      registerSerials(app, database);
+      registerSetupProgress(app, database);
+      registerAccounts(app, database, config, tokens, attempts);
+      registerGrants(app, database);
+      registerDictionaries(app, database);
+      registerPackageRoutes(app, database);
+    },
+  }),
+};

@@ -1,0 +1,70 @@
+import { everyMinutesCron } from '../../jobs/cron.ts';
+import type { AppModule } from '../shared.ts';
+import { registerBindBatchRoutes } from './bind-batch.ts';
+import { registerDashboardRoutes } from './dashboard.ts';
+import { wmsFlowCode } from './flow-code.ts';
+import { controlFlowCode, registerControlTotals } from './flow-code-control.ts';
+import { receiptFlowCode } from './flow-code-receipts.ts';
+import { salesFlowCode } from './flow-code-sales.ts';
+import { registerStockCheckRoutes, stockCheckFlowCode } from './flow-code-stockcheck.ts';
+import { waveFlowCode } from './flow-code-waves.ts';
+import { registerPutawayRoutes } from './putaway.ts';
+import { registerWmsRoutes } from './routes.ts';
+import { registerWmsRules } from './rules.ts';
+import { registerSnapshotRoutes, runMonthlySnapshots, snapshotJob, snapshotJobKind } from './snapshots.ts';
+import { runStatusChange } from './status-change.ts';
+
+/**
+ * The warehouse: the stock ledger and every bill that moves stock (inbound, put-away, moves,
+ * counts, outbound, sorting, waves, receipts), the stock status sweep and month snapshots.
+ */
+export const wmsModule: AppModule = {
+  name: 'wms',
+  plug: ({ database, config, log, jobs }) => {
+    const sweepCron = everyMinutesCron(config.statusChangeIntervalMinutes);
+    return {
+      rules() {
+        registerWmsRules();
+        registerControlTotals();
+      },
+      flowCode: {
+        ...wmsFlowCode,
+        ...controlFlowCode,
+        ...stockCheckFlowCode,
+        ...salesFlowCode,
+        ...waveFlowCode,
+        ...receiptFlowCode,
+      },
+      jobs: { [snapshotJobKind]: snapshotJob(database) },
+      schedules: {
+        ...(sweepCron && {
+          'bl-status-change': {
+            cron: sweepCron,
+            run: async () => {
+              await runStatusChange(database, new Date(), (error, tenantId) =>
+                log.error({ err: error, tenantId }, 'automatic stock status change failed'),
+              );
+            },
+          },
+        }),
+        // Last month's closing stock per key, once across processes, on the 1st (UTC).
+        'bl-stock-snapshot': {
+          cron: '40 0 1 * *',
+          run: async () => {
+            await runMonthlySnapshots(database, new Date(), (error, tenantId) =>
+              log.error({ err: error, tenantId }, 'monthly stock snapshot failed'),
+            );
+          },
+        },
+      },
+      routes(app) {
+        registerWmsRoutes(app, database);
+        registerStockCheckRoutes(app, database, { uploadTimeoutMs: config.uploadTimeoutMs });
+        registerDashboardRoutes(app, database);
+        registerPutawayRoutes(app, database);
+        registerBindBatchRoutes(app, database);
+        registerSnapshotRoutes(app, database, jobs());
+      },
+    };
+  },
+};
