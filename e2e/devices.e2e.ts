@@ -11,6 +11,7 @@ import {
   adminApi,
   browserAvailable,
   freePort,
+  popupsSettled,
   type Suite,
   screenshot,
   signInAsAdmin,
@@ -34,6 +35,9 @@ const languages = {
     acknowledge: '確認',
     inAlarm: '報警中',
     history: '歷史曲線',
+    secret: '產生密鑰',
+    ok: '確定',
+    mqttAccount: 'MQTT 帳號',
   },
   en: {
     languageName: 'English',
@@ -41,6 +45,9 @@ const languages = {
     acknowledge: 'Acknowledge',
     inAlarm: 'In alarm',
     history: 'History',
+    secret: 'New secret',
+    ok: 'OK',
+    mqttAccount: 'MQTT account',
   },
 } as const;
 
@@ -172,6 +179,25 @@ describe.skipIf(!browserAvailable)('device monitoring in the browser', () => {
       await page.goto('/device/board');
       await page.getByTestId('device-card-COLD-1').waitFor();
       await screenshot(page, `devices-board-${language}`);
+      // A new secret is shown once, with the device's MQTT account (tenant/device: the broker
+      // authenticates devices, ADR 0026) and its topics.
+      await page.getByTestId('device-card-COLD-1').getByRole('button', { name: words.secret }).click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.waitFor();
+      await popupsSettled(page);
+      const renewed = await succeeded(page, 'POST', '/api/bl-iot/deviceinfo/secret', async () => {
+        await confirm.getByRole('button', { name: spacedOut(words.ok) }).click();
+      });
+      const shown = page.getByTestId('device-secret');
+      await shown.waitFor();
+      expect(await shown.textContent()).toContain((renewed.data as { secret: string }).secret);
+      const secretDialog = page.locator('.ant-modal').filter({ has: shown });
+      await secretDialog.getByText(words.mqttAccount, { exact: false }).waitFor();
+      await secretDialog.getByText('000000/COLD-1', { exact: true }).waitFor();
+      await popupsSettled(page);
+      await screenshot(page, `devices-secret-${language}`);
+      await page.keyboard.press('Escape');
+      await shown.waitFor({ state: 'hidden' });
       await page.getByTestId('device-history-COLD-1').click();
       await page.getByTestId('device-history').locator('canvas').first().waitFor();
       await screenshot(page, `devices-chart-${language}`);
