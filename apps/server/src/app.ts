@@ -107,6 +107,7 @@ export async function buildApp({
   // surviving a restart (ADR 0018).
   jobs = await startJobQueue(database, {
     work: config.jobWorkers,
+    files,
     handlers: mergeParts('the job', [
       { import: importJob(database), export: exportJob(database, files) },
       ...parts.map((part) => part.jobs),

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import type { AuthContext } from '../src/http/context.ts';
 import { type JobQueue, staleAfterSeconds, startJobQueue } from '../src/jobs/queue.ts';
+import { LocalDiskStore } from '../src/storage/object-store.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
 /**
@@ -14,6 +18,7 @@ import { createTestDatabase, type TestDatabase, testDrivers } from './support/da
 describe.each(testDrivers())('job heartbeat on %s', (driver) => {
   let test: TestDatabase;
   let jobs: JobQueue;
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-heartbeat-'));
   let release: () => void = () => undefined;
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
@@ -30,6 +35,7 @@ describe.each(testDrivers())('job heartbeat on %s', (driver) => {
     test = await createTestDatabase(driver);
     jobs = await startJobQueue(test.database, {
       work: true,
+      files: new LocalDiskStore(files),
       heartbeatMs: 50,
       handlers: {
         slow: async () => {
@@ -49,6 +55,7 @@ describe.each(testDrivers())('job heartbeat on %s', (driver) => {
     release();
     await jobs?.stop();
     await test?.dispose();
+    fs.rmSync(files, { recursive: true, force: true });
   });
 
   const row = async (id: string) => {

@@ -5,6 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
 import { everyMinutesCron } from '../src/jobs/cron.ts';
 import { removeOldExports } from '../src/jobs/routes.ts';
 import { LocalDiskStore } from '../src/storage/object-store.ts';
@@ -110,6 +111,15 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
     expect((await detail(queuing, id)).status).toBe('queued');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await detail(queuing, id)).status).toBe('queued');
+    // The upload waits in the shared file store, not in the job's row: PGlite writes and reads a
+    // large bytea on the event loop (issue 27, defect 1).
+    const inputFile = path.join(files, 'job-inputs', '000000', id);
+    const [row] = await queryRows<{ noBytes: boolean }>(
+      test.database.db,
+      sql`select input is null as "noBytes" from bl_job where id = ${id}`,
+    );
+    expect(row?.noBytes).toBe(true);
+    expect(fs.existsSync(inputFile)).toBe(true);
     // Two workers: the job is still imported once (a second run would clash on the codes).
     await start(true);
     await start(true);
@@ -117,6 +127,8 @@ describe.each(testDrivers())('import jobs on %s', (driver) => {
     expect(job).toMatchObject({ status: 'done', done: 3, total: 3, message: 'Imported 3 records' });
     expect(job.result).toEqual({ imported: 3 });
     expect(await materialCodes('JOB-')).toBe(3);
+    // Removed once the job's end is written.
+    await expect.poll(() => fs.existsSync(inputFile), { timeout: 10_000 }).toBe(false);
   });
 
   it('answers the failing rows as the job result, in the language of the user, and imports nothing', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Language } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -6,6 +7,7 @@ import { nextId } from '../db/ids.ts';
 import { jobSchema, startupLockKey } from '../db/migrate.ts';
 import type { AuthContext } from '../http/context.ts';
 import { translate } from '../i18n/messages.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /**
  * A running job's worker touches its row (`update_time`) this often, whatever the handler is
@@ -76,6 +78,15 @@ export type JobOutcome =
 
 export type JobHandler = (run: JobRun) => Promise<JobOutcome>;
 
+/** Where a job's input is kept until the job ends (jobs/queue.ts `JobQueueOptions.files`). */
+export const jobInputKey = (tenantId: string, id: string) => `job-inputs/${tenantId}/${id}`;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** One queue per kind of user job, plus the scheduled sweeps. */
 const userQueue = (kind: string) => `bl-${kind}`;
 
@@ -107,6 +118,12 @@ export interface JobQueueOptions {
   /** Internal queues (timers of workflow instances...): queue name → work on the job's data. */
   internal?: Record<string, (data: Record<string, string>) => Promise<void>>;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /**
+   * Where a job's input (an uploaded spreadsheet, an export's filters) waits for its worker:
+   * the server's own store (shared by every process, like exports). Not the job's row: PGlite
+   * writes and reads a large bytea on the event loop (a 4.5 MB upload held it for 3 s).
+   */
+  files: ObjectStore;
   /** How often a running job's row is touched; `heartbeatSeconds` unless a test needs it sooner. */
   heartbeatMs?: number;
 }
@@ -172,6 +189,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             }>(tx, sql`select target, auth, language, input, status from bl_job where id = ${id}`),
           );
           if (!row || row.status === 'done' || row.status === 'failed') return;
+          // Rows queued before inputs moved to the store still carry theirs.
+          const stored = row.input ? undefined : await options.files.get(jobInputKey(tenantId, id));
+          const input = row.input ? Buffer.from(row.input) : stored ? await readAll(stored.stream) : null;
           await setState(tenantId, id, sql`status = 'running', done = 0`);
           // Not awaited, and at most one in flight: on PGlite the handler's own transaction may
           // hold the one connection, and the beat then lands when it is free (before any other
@@ -205,7 +225,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             target: row.target,
             auth: row.auth,
             language: row.language,
-            input: row.input ? Buffer.from(row.input) : null,
+            input,
             progress(done, total) {
               const now = Date.now();
               if (now - lastWrite < 1000 && done < total) return;
@@ -236,6 +256,12 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
                 errors = ${JSON.stringify(errors)}::jsonb, result = ${JSON.stringify(result)}::jsonb,
                 done = case when ${outcome.status} = 'done' then total else done end, input = null`,
           );
+          if (stored)
+            await options.files
+              .remove(jobInputKey(tenantId, id))
+              .catch((error: unknown) =>
+                options.log.warn({ err: error, jobId: id }, 'job input not removed'),
+              );
         },
       );
     }
@@ -257,14 +283,15 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       if (!options.handlers[kind]) throw new Error(`no job handler for ${kind}`);
       const id = nextId();
       await tx.execute(
-        sql`insert into bl_job (id, tenant_id, kind, target, language, auth, input, create_user)
+        sql`insert into bl_job (id, tenant_id, kind, target, language, auth, create_user)
             values (${id}, ${auth.tenantId}, ${kind}, ${target}, ${language}, ${JSON.stringify(auth)}::jsonb,
-                    ${input ?? null}, ${auth.userId})`,
+                    ${auth.userId})`,
       );
-      // Queued once the row has committed: a worker polling meanwhile must find it, and a request
-      // that fails leaves neither row nor queued job.
+      // Stored and queued once the row has committed: a worker polling meanwhile must find both,
+      // and a request that fails leaves neither row, nor file, nor queued job.
       afterCommit(tx, async () => {
         try {
+          if (input) await options.files.put(jobInputKey(auth.tenantId, id), Readable.from([input]));
           await boss.send(
             userQueue(kind),
             { id, tenantId: auth.tenantId },
@@ -272,6 +299,12 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           );
         } catch (error) {
           options.log.error({ err: error, jobId: id }, 'job recorded but not queued');
+          // Nobody will run it: its page is told rather than left waiting.
+          await setState(
+            auth.tenantId,
+            id,
+            sql`status = 'failed', message = ${translate('error.unknown', language)}`,
+          ).catch(() => undefined);
         }
       });
       return id;
