@@ -385,6 +385,19 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
       packageWarehouseUnit: '3',
     });
     expect(flat.amount).toBe('2.50');
+    // A term that ends before it starts is refused.
+    const backwards = await h.submit('packagewarehousebill', {
+      billNo: nextBillNo('PW'),
+      billDate: '2026-03-01',
+      customerCode: 'C1',
+      warehouseAreaCode: 'A1',
+      rentArea: '10',
+      packageWarehouseUnit: '1',
+      startDate: '2026-03-01',
+      endDate: '2026-02-01',
+      price: '2',
+    });
+    expect(backwards.msg).toBe('The end date cannot be before the start date');
   });
 });
 

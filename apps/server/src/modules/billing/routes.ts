@@ -182,19 +182,6 @@ function registerAmountRules() {
           returning rent_days as "rentDays", amount::text as amount`,
     );
   };
-  afterWriteRules.packagewarehousebill = async (tx, saved) => {
-    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
-    // Monthly units count a month as 30 days; '4' is a flat price per day.
-    await recompute(
-      tx,
-      saved,
-      sql`update bl_packagewarehousebill set amount = round(case coalesce(package_warehouse_unit, '1')
-              when '3' then price * (end_date - start_date + 1) / 30
-              when '4' then price * (end_date - start_date + 1)
-              else rent_area * price * (end_date - start_date + 1) / 30 end, 2)
-          where id = ${String(saved.id)}::bigint returning amount::text as amount`,
-    );
-  };
   // From its lines: the engine runs it after every write of them (header or line endpoints).
   lineTotalsRules.adjustpricebill = async (tx, saved) => {
     await tx.execute(

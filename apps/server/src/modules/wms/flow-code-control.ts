@@ -316,10 +316,11 @@ export function totalledBills(): string[] {
  */
 export function registerControlTotals() {
   // A package-warehouse bill has no lines: its amount is the rented size times the price (per
-  // pricing period, docs/adr/0023), kept by the server.
-  const beforePackage = afterWriteRules.packagewarehousebill;
+  // pricing period, docs/adr/0023), kept by the server. The one rule of its amount: the billing
+  // module once set another (per 30 days of the term) that this one overwrote, and lost to it
+  // when the modules were plugged in another order.
   afterWriteRules.packagewarehousebill = async (tx, saved, context) => {
-    await beforePackage?.(tx, saved, context);
+    if (String(saved.endDate) < String(saved.startDate)) throw badRequest('billing.endBeforeStart');
     const [row] = await queryRows<{ amount: string | null }>(
       tx,
       sql`update bl_packagewarehousebill set amount = round(case when package_warehouse_unit = '3' then price else rent_area * price end, 2)
