@@ -158,7 +158,8 @@ async function recompute(tx: Tx, saved: Record<string, unknown>, update: ReturnT
 
 /**
  * Amounts the server fills on save (ADR 0024): handling and value-added-service bills
- * qty × price; rent days × area × day price; package-warehouse by its pricing unit; the
+ * qty × price; rent days × area × day price (a package-warehouse bill's amount is the wms
+ * module's rule, flow-code-control.ts); the
  * difference of each price-adjustment line, (new − old price) × qty.
  */
 function registerAmountRules() {
