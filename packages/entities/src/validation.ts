@@ -37,6 +37,26 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * Dates a route takes as query or body parameters, checked before any SQL sees them: a real
+ * calendar day (PostgreSQL has no year 0, and `z.iso.date()` takes 0000-01-01), a month, and
+ * an instant with its offset. Entity fields have their own readers below.
+ */
+export const daySchema = z
+  .string()
+  .regex(datePattern)
+  .refine(
+    (text) => {
+      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+      return isRealDate(year, month, day);
+    },
+    { message: 'not a calendar date' },
+  );
+export const monthSchema = z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/);
+export const instantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((text) => !text.startsWith('0000'), { message: 'not a calendar date' });
+
 type Fail = (key: ValidationMessage, params?: Record<string, string | number>) => never;
 
 /**

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { FieldMeta } from '../src/kinds.ts';
 import { label } from '../src/label.ts';
 import { entities, entityByName } from '../src/registry.ts';
-import { idSchema, isId, readFieldValue, recordSchema, writableFields } from '../src/validation.ts';
+import {
+  daySchema,
+  idSchema,
+  instantSchema,
+  isId,
+  monthSchema,
+  readFieldValue,
+  recordSchema,
+  writableFields,
+} from '../src/validation.ts';
 
 const field = (over: Partial<FieldMeta> & Pick<FieldMeta, 'name' | 'kind'>): FieldMeta => ({
   label: label(`字段${over.name}`, `欄位${over.name}`, `Field ${over.name}`),
@@ -290,5 +299,18 @@ describe('limits taken from the columns (issue 13: validation and table cannot d
     expect(isId('-1')).toBe(false);
     expect(idSchema.safeParse('9223372036854775808').success).toBe(false);
     expect(idSchema.safeParse('42').success).toBe(true);
+  });
+});
+
+describe('dates a route takes as parameters', () => {
+  it('takes real calendar days, months and instants, and never a year PostgreSQL cannot hold', () => {
+    expect(daySchema.safeParse('2026-02-28').success).toBe(true);
+    for (const bad of ['0000-01-01', '2026-02-30', '2026-13-01', '26-01-01', '2026-1-1'])
+      expect(daySchema.safeParse(bad).success, bad).toBe(false);
+    expect(monthSchema.safeParse('2026-11').success).toBe(true);
+    for (const bad of ['0000-01', '2026-13', '2026-00'])
+      expect(monthSchema.safeParse(bad).success, bad).toBe(false);
+    expect(instantSchema.safeParse('2026-11-28T08:00:00+08:00').success).toBe(true);
+    expect(instantSchema.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { monthSchema } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ export const closePath = '/api/bl-acct/billing/close';
 export const reopenPath = '/api/bl-acct/billing/reopen';
 export const periodsPath = '/api/bl-acct/billing/periods';
 
-const monthSchema = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+const monthQuery = z.object({ month: monthSchema });
 
 /** The first day of a month (YYYY-MM) shifted by `by` months, as YYYY-MM-DD. */
 export function monthStart(month: string, by = 0): string {
@@ -204,7 +205,7 @@ export function registerPeriodCloseRoutes(app: FastifyInstance, database: Databa
       schema: {
         tags: ['billing'],
         summary: "Closes a month: writes the next month's month-start stock and stops charges dated in it",
-        body: monthSchema,
+        body: monthQuery,
       },
     },
     async (request) => {
@@ -227,7 +228,7 @@ export function registerPeriodCloseRoutes(app: FastifyInstance, database: Databa
       schema: {
         tags: ['billing'],
         summary: 'Reopens the latest closed month',
-        body: monthSchema,
+        body: monthQuery,
       },
     },
     async (request) => {

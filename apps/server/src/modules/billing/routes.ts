@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { daySchema } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ import { registerSettlementRules } from './settlement.ts';
 import { registerSettlementReportRules } from './settlement-report.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = daySchema;
 
 const runBody = z.object({
   /** One owner, or '' / absent for every owner. */

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ResultCode } from '@bl/contract';
+import { instantSchema } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
@@ -172,7 +173,7 @@ async function credentialHash(
   return verifyCredential(hashes.get(deviceCode), credential, now);
 }
 
-const time = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]);
+const time = z.union([instantSchema, z.number().int().positive()]);
 const reading = z.object({
   time: time.optional(),
   temperature: z.number().min(-100).max(200),

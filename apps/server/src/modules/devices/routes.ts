@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { instantSchema } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,7 +67,7 @@ const credentialOf = (request: FastifyRequest): DeviceCredential => {
 };
 
 const feedParams = z.object({ tenantId: z.string().max(12), deviceCode: z.string().max(64) });
-const dateTime = z.iso.datetime({ offset: true });
+const dateTime = instantSchema;
 
 /**
  * Device monitoring routes (issue 19): the device feed (public, authenticated by the device's

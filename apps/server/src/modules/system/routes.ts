@@ -1,5 +1,5 @@
 import { ok, statisticsButton, type UserInfo } from '@bl/contract';
-import { idSchema } from '@bl/entities';
+import { idSchema, instantSchema } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
 import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -121,7 +121,7 @@ const uploadedError = z.object({
     .string()
     .default('')
     .transform((v) => v.slice(0, 10_000)),
-  time: z.iso.datetime({ offset: true }),
+  time: instantSchema,
 });
 
 export function registerSystemRoutes(app: FastifyInstance, database: Database) {
@@ -318,7 +318,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database) {
       schema: {
         tags: ['system'],
         summary: "The home page's figures for the caller's tenant since `since` (the caller's midnight)",
-        querystring: z.object({ since: z.iso.datetime({ offset: true }) }),
+        querystring: z.object({ since: instantSchema }),
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { ok } from '@bl/contract';
-import { idSchema } from '@bl/entities';
+import { daySchema, idSchema } from '@bl/entities';
 import { stock as stockEntity } from '@bl/entities/bills/stock';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { type Balance, balanceSelect, type Movement, postMovements, type StockKe
 /** The stream's bill type of batch bindings. */
 export const bindBatchBillType = 'bindbatch';
 
-const day = z.iso.date().nullish();
+const day = daySchema.nullish();
 
 const bindBody = z.object({
   /** The balance whose goods get a batch. */

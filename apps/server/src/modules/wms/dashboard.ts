@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { instantSchema } from '@bl/entities';
 import { isinstockbillTable } from '@bl/entities/bills/isinstockbill';
 import { osoutstockbillTable } from '@bl/entities/bills/osoutstockbill';
 import { stockTable } from '@bl/entities/bills/stock';
@@ -30,7 +31,7 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
       schema: {
         tags: ['stock'],
         summary: 'Operations dashboard: bills awaiting review, stock by owner, movements per day',
-        querystring: z.object({ since: z.iso.datetime({ offset: true }) }),
+        querystring: z.object({ since: instantSchema }),
       },
     },
     async (request) => {

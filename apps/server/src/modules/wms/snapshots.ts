@@ -1,5 +1,5 @@
 import { ok } from '@bl/contract';
-import { type FieldMeta, label, stockAmountParts, stockKeyParts } from '@bl/entities';
+import { type FieldMeta, label, monthSchema, stockAmountParts, stockKeyParts } from '@bl/entities';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,7 +38,7 @@ export const snapshotButtons = {
   export: 'stockSnapshot_export',
 } as const;
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const month = monthSchema;
 
 /** The last day of a month (YYYY-MM) as YYYY-MM-DD. */
 export function periodEnd(yearMonth: string): string {
