@@ -8,18 +8,25 @@ import { registerEntityRoutes } from './engine/routes.ts';
 import { createHttpApp, serveWebApp } from './http/app.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { registerJobRoutes, removeOldExports } from './jobs/routes.ts';
-import { databaseCounter, redisCounter } from './modules/auth/address-limit.ts';
-import { type CodeSender, logSender, webhookSender } from './modules/auth/codes.ts';
-import { registerTokenGuard } from './modules/auth/guard.ts';
-import { httpSocialClient, type SocialClient } from './modules/auth/social.ts';
-import { TokenService } from './modules/auth/tokens.ts';
-import type { FlowCode } from './modules/flow/engine.ts';
+import {
+  type CodeSender,
+  databaseCounter,
+  httpSocialClient,
+  logSender,
+  redisCounter,
+  registerTokenGuard,
+  type SocialClient,
+  TokenService,
+  webhookSender,
+} from './modules/auth/index.ts';
+import type { FlowCode } from './modules/flow/index.ts';
 import { modules } from './modules/index.ts';
-import { serverStore } from './modules/resource/stores.ts';
+import { serverStore } from './modules/resource/index.ts';
 import type { Shared } from './modules/shared.ts';
-import type { WorkflowRuntime } from './modules/workflow/engine.ts';
-import { workflowRuntime } from './modules/workflow/routes.ts';
+import type { WorkflowRuntime } from './modules/workflow/index.ts';
+import { requestApproval, workflowRuntime } from './modules/workflow/index.ts';
 import { parsePool } from './parsing/pool.ts';
+import { seedTenant } from './seed/seed.ts';
 
 export interface AppOptions {
   config: Config;
@@ -86,8 +93,11 @@ export async function buildApp({
         : logSender(app.log)),
     social: social ?? httpSocialClient(),
     files,
+    seedTenant,
     flowCode: () => made(flowCode, 'the flow code'),
     workflow: () => made(workflow, 'the workflow runtime'),
+    startApproval: (tx, ...request) =>
+      requestApproval(tx, made(workflow, 'the workflow runtime'), ...request),
     jobs: () => made(jobs, 'the job queue'),
   };
 

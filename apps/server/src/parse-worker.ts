@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { readSheetTask } from './engine/sheet-reader.ts';
 import { AppError } from './http/errors.ts';
+// The BPMN reader itself, not the workflow module's entry: a worker thread loads the parsers only.
 import { readModelHere } from './modules/workflow/model.ts';
 import type { TaskFailure, TaskReply } from './parsing/pool.ts';
 

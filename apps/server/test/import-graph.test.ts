@@ -122,3 +122,51 @@ describe('the server layers', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('the business modules', () => {
+  const root = path.join(repository, 'apps/server/src');
+  const modulesRoot = path.join(root, 'modules');
+  const graph = graphOf(root);
+  /** The module a file belongs to (`modules/<name>/…`), or none for the layers and the root. */
+  const moduleOf = (file: string): string | undefined => {
+    const parts = path.relative(modulesRoot, file).split(path.sep);
+    return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+  };
+  const entry = (file: string) => path.basename(file) === 'index.ts';
+  /**
+   * Imports that may reach past an entry, each with its reason: the module list plugs every
+   * module's definition, and the parse worker loads the BPMN reader alone (a worker thread
+   * must not load the workflow module's routes).
+   */
+  const allowed = (file: string, target: string) =>
+    (path.relative(root, file) === 'modules/index.ts' && path.basename(target) === 'module.ts') ||
+    (path.relative(root, file) === 'parse-worker.ts' &&
+      path.relative(root, target) === 'modules/workflow/model.ts');
+
+  it('are entered through their public entry (modules/<name>/index.ts) from outside', () => {
+    const past: string[] = [];
+    for (const [file, targets] of graph)
+      for (const target of targets) {
+        const owner = moduleOf(target);
+        if (owner && owner !== moduleOf(file) && !entry(target) && !allowed(file, target))
+          past.push(`${path.relative(root, file)} -> ${path.relative(root, target)}`);
+      }
+    expect(past).toEqual([]);
+  });
+
+  it('depend on each other in a line, never in a circle (their definitions, module.ts, aside)', () => {
+    const modules = new Map<string, string[]>();
+    for (const [file, targets] of graph) {
+      const from = moduleOf(file);
+      if (!from || path.basename(file) === 'module.ts') continue;
+      const uses = modules.get(from) ?? [];
+      for (const target of targets) {
+        const to = moduleOf(target);
+        if (to && to !== from && !uses.includes(to)) uses.push(to);
+      }
+      modules.set(from, uses);
+    }
+    expect(modules.size).toBeGreaterThan(10);
+    expect(circlesOf(modules)).toEqual([]);
+  });
+});

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/database.ts';
 import { nextId } from '../src/db/ids.ts';
 import { client, menu, role, tenant, user } from '../src/db/schema/index.ts';
+import { modules } from '../src/modules/index.ts';
 import { entityMenuPath, syncCatalogueMenus } from '../src/seed/catalogue-menus.ts';
-import { retiredMenuCodes, seedMenus } from '../src/seed/menus.ts';
+import { retiredMenuCodes } from '../src/seed/menus.ts';
 import { seedIfEmpty } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 
@@ -68,7 +69,8 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     for (const entity of entities.filter((e) => !e.parent))
       expect(pathOf.get(entity.name), entity.name).toBe(entityMenuPath(entity));
     for (const [name, path] of Object.entries(specMenuPaths)) expect(pathOf.get(name), name).toBe(path);
-    for (const extra of seedMenus) expect(pathOf.get(extra.code), extra.code).toBe(extra.path);
+    for (const extra of modules.flatMap((module) => module.seed?.menus ?? []))
+      expect(pathOf.get(extra.code), extra.code).toBe(extra.path);
     // Screens are reached once: no two entries of the menu open one path.
     const paths = live.filter((m) => m.category === 1 && m.path).map((m) => m.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -89,7 +91,7 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
         category: 1,
       })),
     );
-    await syncCatalogueMenus(test.database);
+    await syncCatalogueMenus(test.database, modules);
     const rows = await db
       .select({ code: menu.code, path: menu.path, isDeleted: menu.isDeleted })
       .from(menu)

@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { ModuleDefinition } from '../engine/module.ts';
+import type { ModuleDefinition, TenantSeeder } from '../engine/module.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import type { AttemptCounter } from './auth/address-limit.ts';
-import type { CodeSender } from './auth/codes.ts';
-import type { SocialClient } from './auth/social.ts';
-import type { TokenService } from './auth/tokens.ts';
-import type { FlowCode } from './flow/engine.ts';
-import type { WorkflowRuntime } from './workflow/engine.ts';
+import type { AttemptCounter, CodeSender, SocialClient, TokenService } from './auth/index.ts';
+import type { ApprovalStarter, FlowCode } from './flow/index.ts';
+import type { WorkflowRuntime } from './workflow/index.ts';
 
 /**
  * What the composition root (src/app.ts) gives every module: the application's database and
@@ -28,10 +25,14 @@ export interface Shared {
   social: SocialClient;
   /** Where the server keeps files of its own (exports): the local disk or the configured bucket. */
   files: ObjectStore;
+  /** A new tenant's first rows, of every module (seed/seed.ts). */
+  seedTenant: TenantSeeder;
   jobs(): JobQueue;
   /** The merged flow code of every module. */
   flowCode(): FlowCode;
   workflow(): WorkflowRuntime;
+  /** Starts the approval a tenant requires for a bill action (the workflow runtime's). */
+  startApproval: ApprovalStarter;
 }
 
 /** A business module of this product (`modules/<area>/module.ts`), listed in `modules/index.ts`. */

@@ -4,8 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { menu } from '../db/schema/index.ts';
+import type { SeedMenu } from '../engine/module.ts';
 import { buttonCode, type CrudAction, crudActions } from '../engine/permissions.ts';
-import { retiredMenuCodes, seedMenus } from './menus.ts';
+import { retiredMenuCodes } from './menus.ts';
 
 const actionNames: Record<CrudAction, string> = {
   view: '查看',
@@ -39,12 +40,16 @@ export const entityMenuPath = (entity: { name: string; area: string }) =>
 /**
  * The menu tree, kept in step with the catalogue at every start: a group per area, an entry per
  * catalogue entity (detail lines excepted) at its menu path with its six buttons and its own
- * `actions`, then the entries of `seedMenus`. Only adds what is missing, so menus an
+ * `actions`, then the entries the modules declare (`seed.menus`, engine/module.ts). Only adds what is missing, so menus an
  * administrator edited keep their edits; two changes of earlier versions are carried over: an
  * entity entry still at its old `/{area}/{entity}` path moves to its spec route, and the
  * retired duplicate entries are marked deleted.
  */
-export async function syncCatalogueMenus(database: Database): Promise<void> {
+export async function syncCatalogueMenus(
+  database: Database,
+  modules: readonly { seed?: { menus?: readonly SeedMenu[] } }[],
+): Promise<void> {
+  const seedMenus = modules.flatMap((module) => module.seed?.menus ?? []);
   const listed = entities.filter((e) => !e.parent);
   const codes = [
     ...areas.map((a) => a.code),

@@ -3,14 +3,16 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { nextId } from '../db/ids.ts';
 import { client, menu, role, roleMenu, systemSecret, tenant, user } from '../db/schema/index.ts';
-import { markPasswordDue } from '../modules/auth/password-due.ts';
-import { hashPassword, passwordDigest } from '../modules/auth/passwords.ts';
-import { seedCostTypes } from '../modules/billing/cost-types.ts';
-import { syncReportMenus } from '../modules/reports/menus.ts';
-import { seedSerials } from '../modules/system/serial-defaults.ts';
-import { seedLeaveProcess } from '../modules/workflow/leave.ts';
+import type { TenantSeeder } from '../engine/module.ts';
+import { hashPassword, markPasswordDue, passwordDigest } from '../modules/auth/index.ts';
+import { modules } from '../modules/index.ts';
 import { syncCatalogueMenus } from './catalogue-menus.ts';
 import { seedDemoTopMenus } from './top-menus.ts';
+
+/** A new tenant's first rows: every module's, in the order of the module list. */
+export const seedTenant: TenantSeeder = async (tx, tenantId, userId) => {
+  for (const module of modules) await module.seed?.tenant?.(tx, tenantId, userId);
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -47,14 +49,15 @@ const demoTenants = [
  */
 export async function seedIfEmpty(database: Database, options: { demo: boolean }) {
   await seedClients(database);
-  await syncCatalogueMenus(database);
-  await syncReportMenus(database);
-  if (!options.demo) return;
-  const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
-  if (value === 0) await seedDemoTenants(database);
-  await syncDemoTopMenus(database);
-  // The leave process of spec 01, ready to run in each demo tenant (ADR 0027).
-  for (const demo of demoTenants) await seedLeaveProcess(database, demo.tenantId);
+  await syncCatalogueMenus(database, modules);
+  if (options.demo) {
+    const [{ value } = { value: 0 }] = await database.db.select({ value: count() }).from(tenant);
+    if (value === 0) await seedDemoTenants(database);
+    await syncDemoTopMenus(database);
+  }
+  // What each module keeps in step (its report menus, the demo tenants' leave process...).
+  const demos = options.demo ? demoTenants.map((d) => d.tenantId) : [];
+  for (const module of modules) await module.seed?.start?.(database, demos);
 }
 
 /** The demo tenants' top menus, also for databases seeded before top menus existed. */
@@ -107,8 +110,7 @@ async function seedDemoTenants(database: Database) {
       await tx
         .insert(roleMenu)
         .values(menuIds.map((menuId) => ({ id: nextId(), tenantId: demo.tenantId, roleId, menuId })));
-      await seedSerials(tx, demo.tenantId);
-      await seedCostTypes(tx, demo.tenantId);
+      await seedTenant(tx, demo.tenantId);
     });
   }
 }

@@ -7,7 +7,7 @@ import { menu, roleApi, roleMenu } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { grantedMenuRows } from '../system/routes.ts';
+import { grantedMenuRows } from './granted-menus.ts';
 
 /**
  * What a set of roles lets its holder do (ADR 0009, "Who may grant what"): the administrator

@@ -9,9 +9,10 @@ import {
   accountForSearch,
   DirectoryError,
   type DirectoryFailure,
+  enabledConfig,
+  readDirectoryRow,
   verifyDirectoryPassword,
-} from '../directory/ldap.ts';
-import { enabledConfig, readDirectoryRow } from '../directory/settings.ts';
+} from '../directory/index.ts';
 import { signInAllowed } from './license-routes.ts';
 import { requireAddressAllowed, requireUsable } from './more-grants.ts';
 import {

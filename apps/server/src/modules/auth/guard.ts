@@ -2,7 +2,7 @@ import { ResultCode } from '@bl/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Database, literal } from '../../db/database.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
-import { type GuardedInterface, refuseInterface } from '../access/api-permissions.ts';
+import { type GuardedInterface, refuseInterface } from '../access/index.ts';
 import { passwordDueAllowed } from './password-due.ts';
 import type { TokenService } from './tokens.ts';
 

@@ -1,4 +1,5 @@
 import type { AppModule } from '../shared.ts';
+import { seedCostTypes } from './cost-types.ts';
 import { ladingFlowCode } from './lading.ts';
 import { monthBillFlowCode } from './month-bills.ts';
 import { billingJobKind } from './period-close.ts';
@@ -8,6 +9,8 @@ import { settlementFlowCode } from './settlement.ts';
 /** Owner billing: fees, cost bills, monthly bills, settlement, credit, period close (ADR 0024, 0031-0033). */
 export const billingModule: AppModule = {
   name: 'billing',
+  // The fee engine's cost types (ADR 0024), so that charges name a known type from day one.
+  seed: { tenant: seedCostTypes },
   plug: ({ database, log, jobs }) => ({
     rules: registerBillingRules,
     flowCode: { ...settlementFlowCode, ...monthBillFlowCode, ...ladingFlowCode },

@@ -5,7 +5,7 @@ import type { Row } from '../../engine/crud.ts';
 import { afterWriteRules, lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { FlowCode } from '../flow/engine.ts';
+import type { FlowCode } from '../flow/index.ts';
 import { type Agreement, agreementOn, agreementsOf, feeRows, ruleOf } from './engine.ts';
 
 /** What a monthly bill is made with: the agreement over its period and the rule's stage terms. */

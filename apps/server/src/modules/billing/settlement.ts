@@ -3,7 +3,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { FlowCode } from '../flow/engine.ts';
+import type { FlowCode } from '../flow/index.ts';
 
 /**
  * Payments settle cost bills (issue 16, ADR 0031). A pay detail is one payment against one cost

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ResultCode } from '@bl/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AttemptCounter } from '../auth/address-limit.ts';
+import type { AttemptCounter } from '../auth/index.ts';
 
 /**
  * Failed device authentications (a wrong secret, a wrong or malformed signature; over HTTP or

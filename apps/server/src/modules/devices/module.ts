@@ -10,6 +10,14 @@ import { maintainPartitions, renotifyAlarms, sweepDevices } from './upkeep.ts';
 /** Device monitoring: the HTTP and MQTT feeds, alarms, commands and their upkeep (ADR 0026). */
 export const devicesModule: AppModule = {
   name: 'devices',
+  seed: {
+    // The board of sensors and the alarm list come before the catalogue's device, reading and
+    // setting lists (issue 19). Their calls check the deviceinfo buttons.
+    menus: [
+      { code: 'deviceBoard', name: '设备看板', path: '/device/board', area: 'device', sort: 10 },
+      { code: 'deviceAlarm', name: '设备报警', path: '/device/alarms', area: 'device', sort: 11 },
+    ],
+  },
   async plug({ database, config, log, attempts }) {
     const notify = alarmNotifier(config, log);
     // Failed device sign-ins and signatures count on the sign-in counters, under keys of their own.

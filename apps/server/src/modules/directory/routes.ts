@@ -20,7 +20,7 @@ import {
   viewOf,
 } from './settings.ts';
 
-/** The menu entry of the settings screen and its buttons (seed/menus.ts). */
+/** The menu entry of the settings screen and its buttons (module.ts `seed.menus`). */
 export const directoryMenuCode = 'directory';
 export const directoryButtons = ['view', 'edit', 'test'] as const;
 

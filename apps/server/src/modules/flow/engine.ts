@@ -12,7 +12,7 @@ import { dictLabel } from '../../engine/excel-columns.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type MessageKey, messages } from '../../i18n/messages.ts';
-import { type PostedLine, postBills, reverseBills } from '../wms/posting.ts';
+import { type PostedLine, postBills, reverseBills } from '../ledger/index.ts';
 
 /**
  * The bill-flow engine (docs/adr/0016-bill-flows.md). A bill's header entity declares its flow
@@ -54,6 +54,22 @@ export interface ActionCode {
 
 /** Server-side code of bill flows: entity name → action name → code. */
 export type FlowCode = Record<string, Record<string, ActionCode>>;
+
+/**
+ * Starts the approval process a tenant requires for a bill action, instead of running it (the
+ * workflow module answers it, modules/workflow/approval.ts): the flow routes ask through this
+ * port, so the bill flows do not depend on the process engine that sits above them.
+ */
+export type ApprovalStarter = (
+  tx: Tx,
+  processKey: string,
+  entity: EntityDefinition,
+  action: string,
+  code: ActionCode | undefined,
+  auth: AuthContext,
+  ids: string[],
+  language: Language,
+) => Promise<unknown>;
 
 const col = (entity: EntityDefinition, name: string) =>
   (getTableColumns(entity.table) as Record<string, PgColumn>)[name] as PgColumn;

@@ -5,6 +5,6 @@ import { registerFlowRoutes } from './routes.ts';
 export const flowModule: AppModule = {
   name: 'flow',
   plug: (shared) => ({
-    routes: (app) => registerFlowRoutes(app, shared.database, shared.flowCode(), shared.workflow()),
+    routes: (app) => registerFlowRoutes(app, shared.database, shared.flowCode(), shared.startApproval),
   }),
 };

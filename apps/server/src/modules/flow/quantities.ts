@@ -1,7 +1,7 @@
 import type { Row } from '../../engine/crud.ts';
+import { display, toUnits } from '../../engine/decimal.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
-import { display, toUnits } from '../wms/decimal.ts';
 
 /** A bill line an action takes a quantity of (declared `quantities`, packages/entities flow.ts). */
 export interface OpenLine {

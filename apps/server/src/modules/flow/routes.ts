@@ -7,9 +7,8 @@ import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requestApproval } from '../workflow/approval.ts';
-import type { WorkflowRuntime } from '../workflow/engine.ts';
 import {
+  type ApprovalStarter,
   checkFlowCode,
   type FlowCode,
   flowEntities,
@@ -24,14 +23,14 @@ const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
  * Every declared bill action becomes `POST /api/{service}/{bill}/{action}?ids=`, behind the
  * button `{bill}_{action}` (seeded from the same declaration), all or nothing; a bill with
  * `postOnSave` posts when saved. `code` is what bills do beyond their declaration. When the
- * tenant requires an approval process for the action (modules/workflow/approval.ts), the
- * request starts it instead, and the process's final approval runs the action.
+ * tenant requires an approval process for the action, the request starts it instead (through
+ * `startApproval`, the workflow module's), and the process's final approval runs the action.
  */
 export function registerFlowRoutes(
   app: FastifyInstance,
   database: Database,
   code: FlowCode,
-  workflow?: WorkflowRuntime,
+  startApproval?: ApprovalStarter,
 ) {
   checkFlowCode(code);
   for (const entity of flowEntities) {
@@ -59,8 +58,8 @@ export function registerFlowRoutes(
             await requireButton(tx, auth, `${entity.name}_${name}`);
             // The bills locked and the approval the action requires, in one statement.
             const { bills, approval } = await lockForAction(tx, entity, name, auth, ids, request.language);
-            if (workflow && approval)
-              return requestApproval(tx, workflow, approval, entity, name, own, auth, ids, request.language);
+            if (startApproval && approval)
+              return startApproval(tx, approval, entity, name, own, auth, ids, request.language);
             return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
           });
           return ok(data, translate('ok', request.language));

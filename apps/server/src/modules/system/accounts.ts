@@ -15,13 +15,17 @@ import type { AuthContext } from '../../http/context.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireUserWithinOwn } from '../access/holdings.ts';
-import { type AttemptCounter, spendAllowance } from '../auth/address-limit.ts';
-import { markPasswordDue } from '../auth/password-due.ts';
-import { hashPassword, passwordDigest } from '../auth/passwords.ts';
-import { revokeOnUserChange } from '../auth/revocation.ts';
-import { requireActiveTenant } from '../auth/sign-in.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import { requireUserWithinOwn } from '../access/index.ts';
+import type { TokenService } from '../auth/index.ts';
+import {
+  type AttemptCounter,
+  hashPassword,
+  markPasswordDue,
+  passwordDigest,
+  requireActiveTenant,
+  revokeOnUserChange,
+  spendAllowance,
+} from '../auth/index.ts';
 
 /** Account states (dictionary `userStatus`). */
 export const accountStatus = { disabled: 0, active: 1, pending: 2 } as const;

@@ -13,9 +13,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireAdministratorFor, requireLiveRole } from '../access/holdings.ts';
-import { buildMenuTree } from './menu-tree.ts';
-import { grantedMenuRows } from './routes.ts';
+import { buildMenuTree, grantedMenuRows, requireAdministratorFor, requireLiveRole } from '../access/index.ts';
 
 const idList = z.array(idSchema).max(5000);
 

@@ -5,6 +5,7 @@ import { registerGrants } from './grants.ts';
 import { registerPackageRoutes, registerPackageRules } from './packages.ts';
 import { registerSystemRoutes } from './routes.ts';
 import { registerSystemRules } from './rules.ts';
+import { seedSerials } from './serial-defaults.ts';
 import { registerSerials } from './serials.ts';
 import { registerSetupProgress } from './setup.ts';
 import { registerTenantRules } from './tenants.ts';
@@ -13,10 +14,12 @@ import { registerTopMenuRules } from './topmenus.ts';
 /** Tenants, users, roles and grants, menus, dictionaries, serial numbers, packages, set-up. */
 export const systemModule: AppModule = {
   name: 'system',
-  plug: ({ database, config, tokens, attempts }) => ({
+  // Bills are numbered from the first day: blank numbers are drawn by the default rules.
+  seed: { tenant: seedSerials },
+  plug: ({ database, config, tokens, attempts, seedTenant }) => ({
     rules() {
       registerSystemRules();
-      registerTenantRules(config);
+      registerTenantRules(config, seedTenant);
       registerPackageRules();
       registerTopMenuRules();
     },

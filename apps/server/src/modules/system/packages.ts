@@ -14,8 +14,7 @@ import { removeRules, writeRules } from '../../engine/rules.ts';
 import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { requireOperatorAdministrator } from '../access/holdings.ts';
-import { buildMenuTree } from './menu-tree.ts';
+import { buildMenuTree, requireOperatorAdministrator } from '../access/index.ts';
 
 const id = idSchema;
 

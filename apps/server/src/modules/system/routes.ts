@@ -1,76 +1,19 @@
 import { ok, statisticsButton, type UserInfo } from '@bl/contract';
 import { idSchema, instantSchema } from '@bl/entities';
-import { entities } from '@bl/entities/registry';
 import { and, count, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, Tx } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
-import { authSession, menu, role, roleMenu, uiErrorLog, user } from '../../db/schema/index.ts';
-import { operatorTenant } from '../../engine/crud.ts';
-import { packageMenuIds, requireButton } from '../../engine/permissions.ts';
-import { type AuthContext, requireAuth } from '../../http/context.ts';
+import { authSession, role, uiErrorLog, user } from '../../db/schema/index.ts';
+import { requireButton } from '../../engine/permissions.ts';
+import { requireAuth } from '../../http/context.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { clearPasswordDue } from '../auth/password-due.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/revocation.ts';
-import { buildButtonTree, buildMenuTree, rowsUnder, withAncestors } from './menu-tree.ts';
+import { buildButtonTree, buildMenuTree, grantedMenuRows, rowsUnder } from '../access/index.ts';
+import { clearPasswordDue, hashPassword, revokeUserSessions, verifyPassword } from '../auth/index.ts';
 import { registerTopMenuRoutes, topMenuCodes } from './topmenus.ts';
-
-/** Entities only the operator tenant may open: their menus and buttons are left out for others. */
-const operatorOnly = entities.filter((e) => e.operatorOnly).map((e) => e.name);
-
-/** The menu rows (category 1 menus, 2 buttons) this caller's roles are granted. */
-export async function grantedMenuRows(tx: Tx, auth: AuthContext, category: 1 | 2) {
-  const stored = await tx
-    .select({
-      id: menu.id,
-      parentId: menu.parentId,
-      code: menu.code,
-      name: menu.name,
-      alias: menu.alias,
-      path: menu.path,
-      source: menu.source,
-      sort: menu.sort,
-      category: menu.category,
-      action: menu.action,
-      isOpen: menu.isOpen,
-      isShow: menu.isShow,
-    })
-    .from(menu)
-    .where(eq(menu.isDeleted, 0));
-  // Screens of the platform (the tenant registry) are not shown to other tenants at all.
-  const shown =
-    auth.tenantId === operatorTenant
-      ? stored
-      : stored.filter((r) => !operatorOnly.some((name) => r.code === name || r.code.startsWith(`${name}_`)));
-  // The wire keeps SpringBlade's shapes: roots under parent 0, blanks as ''.
-  const wire = shown.map((r) => ({
-    ...r,
-    parentId: r.parentId ?? '0',
-    alias: r.alias ?? '',
-    path: r.path ?? '',
-    source: r.source ?? '',
-  }));
-  // The tenant's package bounds what anyone there sees, administrators included.
-  const packaged = await packageMenuIds(tx, auth.tenantId);
-  const rows = packaged ? withAncestors(wire, packaged) : wire;
-  if (auth.allPowerful) {
-    return category === 1 ? rows.filter((r) => r.category === 1) : rows;
-  }
-  const granted =
-    auth.roleIds.length === 0
-      ? []
-      : await tx
-          .select({ menuId: roleMenu.menuId })
-          .from(roleMenu)
-          .where(inArray(roleMenu.roleId, auth.roleIds));
-  const grantedIds = new Set(granted.map((g) => g.menuId));
-  const visible = withAncestors(rows, grantedIds);
-  return category === 1 ? visible.filter((r) => r.category === 1) : visible;
-}
 
 const menuNode: z.ZodType = z.lazy(() =>
   z.object({

@@ -18,9 +18,14 @@ import {
   rightsOfRoles,
   scopeKey,
   seesAll,
-} from '../access/holdings.ts';
-import { hashPassword, passwordDigest } from '../auth/passwords.ts';
-import { revokeOnUserChange, revokeRoleHolders, revokeUserSessions } from '../auth/revocation.ts';
+} from '../access/index.ts';
+import {
+  hashPassword,
+  passwordDigest,
+  revokeOnUserChange,
+  revokeRoleHolders,
+  revokeUserSessions,
+} from '../auth/index.ts';
 import { checkAccountLimit } from './tenants.ts';
 
 /** Fewest characters of a password set from the user screens. */

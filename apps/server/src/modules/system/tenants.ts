@@ -7,14 +7,11 @@ import type { Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { menu, roleMenu, tenantPackage } from '../../db/schema/index.ts';
 import { operatorTenant } from '../../engine/crud.ts';
+import type { TenantSeeder } from '../../engine/module.ts';
 import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
-import { requireOperatorAdministrator } from '../access/holdings.ts';
-import { markPasswordDue } from '../auth/password-due.ts';
-import { hashPassword, passwordDigest } from '../auth/passwords.ts';
-import { revokeTenantSessions } from '../auth/revocation.ts';
-import { seedCostTypes } from '../billing/cost-types.ts';
-import { seedSerials } from './serial-defaults.ts';
+import { requireOperatorAdministrator } from '../access/index.ts';
+import { hashPassword, markPasswordDue, passwordDigest, revokeTenantSessions } from '../auth/index.ts';
 
 /** The role every tenant's administrator holds; spec 01 §6 gives it every right. */
 export const administratorAlias = 'administrator';
@@ -44,10 +41,10 @@ export async function checkAccountLimit(tx: Tx, tenantId: string) {
 /**
  * The rules of tenants: codes (six digits, format `tenantId`) that never change; a new tenant gets its
  * administrator role (granted every menu) and an `admin` account with the default password in
- * the same transaction, with every bill's default numbering rule; the operator tenant and
+ * the same transaction, with every module's first rows (`seedTenant`: numbering rules, cost types); the operator tenant and
  * one's own cannot be deleted.
  */
-export function registerTenantRules(config: Config) {
+export function registerTenantRules(config: Config, seedTenant: TenantSeeder) {
   // A tenant's record sets its package and limits, and a new one gets an administrator: only
   // the operator tenant's administrators write tenants (ADR 0009, "Who may grant what").
   writeRules.tenant = async (tx, values, { auth, id }) => {
@@ -108,10 +105,8 @@ export function registerTenantRules(config: Config) {
         await tx
           .insert(roleMenu)
           .values(menus.map((m) => ({ id: nextId(), tenantId, roleId, menuId: m.id })));
-      // Bills are numbered from the first day: blank numbers are drawn by the default rules.
-      await seedSerials(tx, tenantId, auth.userId);
-      // The fee engine's cost types (ADR 0024), so that charges name a known type from day one.
-      await seedCostTypes(tx, tenantId, auth.userId);
+      // Every module's first rows (numbering rules, cost types...), as for the demo tenants.
+      await seedTenant(tx, tenantId, auth.userId);
     });
   };
 

@@ -6,12 +6,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
+import { display, fromUnits, proportion, toUnits } from '../../engine/decimal.ts';
 import { lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { FlowCode, FlowContext } from '../flow/engine.ts';
-import { nextSerial } from '../system/serials.ts';
-import { display, fromUnits, proportion, toUnits } from '../wms/decimal.ts';
+import type { FlowCode, FlowContext } from '../flow/index.ts';
+import { nextSerial } from '../system/index.ts';
 import { computeFreight, lineKg } from './freight.ts';
 
 /**

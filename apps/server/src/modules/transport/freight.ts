@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
+import { proportion, toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { proportion, toUnits } from '../wms/decimal.ts';
 
 /**
  * Freight (issue 17, docs/adr/0025-transport-flow.md): the one place it is computed, so that a

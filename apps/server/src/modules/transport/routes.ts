@@ -6,11 +6,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../db/database.ts';
 import { detailRow, submitRecord } from '../../engine/crud.ts';
+import { fromUnits, toUnits } from '../../engine/decimal.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { fromUnits, toUnits } from '../wms/decimal.ts';
 import { signLines } from './flow-code.ts';
 
 /** Hours after which an open consignment (not yet delivered, refused or cancelled) is late. */

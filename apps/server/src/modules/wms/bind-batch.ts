@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../db/database.ts';
+import { display, fromUnits, proportion, toUnits } from '../../engine/decimal.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { display, fromUnits, proportion, toUnits } from './decimal.ts';
-import { type Balance, balanceSelect, type Movement, postMovements, type StockKey } from './ledger.ts';
+import { type Balance, balanceSelect, type Movement, postMovements, type StockKey } from '../ledger/index.ts';
 
 /** The stream's bill type of batch bindings. */
 export const bindBatchBillType = 'bindbatch';

@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { Row } from '../../engine/crud.ts';
+import { display, fromUnits, toUnits } from '../../engine/decimal.ts';
 import { afterWriteRules, lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { FlowCode, FlowContext } from '../flow/engine.ts';
-import { takenQuantities } from '../flow/quantities.ts';
+import type { FlowCode, FlowContext } from '../flow/index.ts';
+import { takenQuantities } from '../flow/index.ts';
 import { refreshTotals } from './bills.ts';
-import { display, fromUnits, toUnits } from './decimal.ts';
 
 /**
  * What the stock-control bills do beyond their flow declarations (transfers, ownership

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { Row } from '../../engine/crud.ts';
+import { display, fromUnits, toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { FlowCode, FlowContext } from '../flow/engine.ts';
-import { display, fromUnits, toUnits } from './decimal.ts';
+import type { FlowCode, FlowContext } from '../flow/index.ts';
 
 /**
  * Receipts (isrecbill, docs/adr/0023-waves-receipts.md): a dock count against a reservation

@@ -3,12 +3,12 @@ import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
+import { toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { ActionCode, FlowCode } from '../flow/engine.ts';
-import { nextSerial } from '../system/serials.ts';
-import { toUnits } from './decimal.ts';
+import type { ActionCode, FlowCode } from '../flow/index.ts';
+import { nextSerial } from '../system/index.ts';
 
 /**
  * Sales orders (ossobill, issue 15): review confirms an order after the owner's credit list

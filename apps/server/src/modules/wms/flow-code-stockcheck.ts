@@ -23,9 +23,9 @@ import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { registerUploads } from '../../http/uploads.ts';
 import { translate } from '../../i18n/messages.ts';
-import { type FlowCode, lockFlowBills } from '../flow/engine.ts';
+import { type FlowCode, lockFlowBills } from '../flow/index.ts';
+import { holdBalances, keyText, type StockKey } from '../ledger/index.ts';
 import { refreshTotals } from './bills.ts';
-import { holdBalances, keyText, type StockKey } from './ledger.ts';
 
 /**
  * Stock counts (wmstockcheckbill, docs/adr/0021-count-orders-waves.md): `snapshot` fills the

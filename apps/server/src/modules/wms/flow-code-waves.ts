@@ -2,13 +2,13 @@ import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
+import { display, toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type ActionCode, type FlowCode, type FlowContext, runAction } from '../flow/engine.ts';
-import { nextSerial } from '../system/serials.ts';
+import { type ActionCode, type FlowCode, type FlowContext, runAction } from '../flow/index.ts';
+import { billLines } from '../ledger/index.ts';
+import { nextSerial } from '../system/index.ts';
 import { refuseSorted } from './bills.ts';
-import { display, toUnits } from './decimal.ts';
-import { billLines } from './posting.ts';
 import { countQuotes } from './reservations.ts';
 
 /**

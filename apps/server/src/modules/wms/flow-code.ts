@@ -1,5 +1,5 @@
-import type { FlowCode, FlowContext } from '../flow/engine.ts';
-import { billLines } from '../wms/posting.ts';
+import type { FlowCode, FlowContext } from '../flow/index.ts';
+import { billLines } from '../ledger/index.ts';
 import { type BillFlow, inbound, outbound, refuseSorted } from './bills.ts';
 import { outboundWaveCode } from './flow-code-waves.ts';
 import {

@@ -5,13 +5,13 @@ import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
+import { fromUnits, toUnits } from '../../engine/decimal.ts';
 import { describeIssues } from '../../engine/issues.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { nextSerial } from '../system/serials.ts';
+import { postedStream } from '../ledger/index.ts';
+import { nextSerial } from '../system/index.ts';
 import { lockBills, outbound, refreshTotals } from './bills.ts';
-import { fromUnits, toUnits } from './decimal.ts';
-import { postedStream } from './ledger.ts';
 import { outboundReservation } from './reservations.ts';
 
 /**

@@ -20,6 +20,31 @@ import { runStatusChange } from './status-change.ts';
  */
 export const wmsModule: AppModule = {
   name: 'wms',
+  seed: {
+    menus: [
+      {
+        code: 'stockBatch',
+        name: '绑定批次',
+        path: '/warehousingManagement/stockBatchForm',
+        area: 'warehousingManagement',
+      },
+      {
+        code: 'loadbillShow',
+        name: '装车任务显示',
+        path: '/loadHandle/loadbillFormShow',
+        area: 'loadHandle',
+      },
+      // Month-end stock snapshots (issue 20 target 6, ADR 0034): its own buttons, so granting the
+      // screen is one choice in the role's menu tree; `take` writes rows, `view` and `export` read them.
+      {
+        code: 'stockSnapshot',
+        name: '月末库存快照',
+        path: '/reportManagement/stockSnapshot',
+        area: 'reportManagement',
+        buttons: ['view', 'take', 'export'],
+      },
+    ],
+  },
   plug: ({ database, config, log, jobs }) => {
     const sweepCron = everyMinutesCron(config.statusChangeIntervalMinutes);
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUnits } from './decimal.ts';
+import { toUnits } from '../../engine/decimal.ts';
 import {
   type Occupancy,
   type Place,

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { toUnits } from '../../engine/decimal.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
-import { toUnits } from './decimal.ts';
 import {
   defaultPutawayRule,
   isPutawayRule,

@@ -4,10 +4,10 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, visible } from '../../engine/crud.ts';
+import { display, fromUnits, toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { BillFlow } from './bills.ts';
-import { display, fromUnits, toUnits } from './decimal.ts';
 
 /**
  * Reservations (orderisinstockbill, orderosoutstockbill; docs/adr/0008-stock-ledger.md):

@@ -12,8 +12,7 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { failStaleJobs, type JobHandler, type JobQueue, liveJob } from '../../jobs/queue.ts';
-import { snake, stockEntity } from '../reports/definitions.ts';
-import { startSheetExport } from '../reports/export.ts';
+import { snake, startSheetExport, stockEntity } from '../reports/index.ts';
 
 /**
  * Monthly stock snapshots (issue 20 target 6, ADR 0028 amendment): the balance of every key at
@@ -29,7 +28,7 @@ export const snapshotRunPath = '/api/bl-wms/stocksnapshot/run';
 export const snapshotListPath = '/api/bl-wms/stocksnapshot/list';
 export const snapshotExportPath = '/api/bl-wms/stocksnapshot/export';
 /**
- * The screen's own buttons (seed/menus.ts `stockSnapshot`, ADR 0034): granting the menu entry
+ * The screen's own buttons (the wms module's seed menu `stockSnapshot`, ADR 0034): granting the menu entry
  * and its buttons is what lets a role see the screen and call these routes.
  */
 export const snapshotButtons = {
@@ -318,7 +317,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, database: Database,
   );
 }
 
-/** The sheet's and the file's name: the screen's (seed/menus.ts `stockSnapshot`). */
+/** The sheet's and the file's name: the screen's (menu `stockSnapshot`, module.ts). */
 const snapshotTitle = label('月末库存快照', '月末庫存快照', 'Month-end stock snapshots');
 
 /** The stock ledger's field of a snapshot column: its label, kind and dictionary. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
+import { toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { toUnits } from './decimal.ts';
-import { type Balance, balanceSelect, type Movement, postMovements, type StockKey } from './ledger.ts';
+import { type Balance, balanceSelect, type Movement, postMovements, type StockKey } from '../ledger/index.ts';
 
 /** The stream's bill type of automatic status changes. */
 export const statusChangeBillType = 'statuschange';

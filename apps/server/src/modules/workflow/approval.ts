@@ -5,7 +5,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import type { Row } from '../../engine/crud.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type ActionCode, checkAction, flowEntities, runAction } from '../flow/engine.ts';
+import { type ActionCode, checkAction, flowEntities, runAction } from '../flow/index.ts';
 import { type ServiceContext, startInstance, type WorkflowRuntime } from './engine.ts';
 
 /**

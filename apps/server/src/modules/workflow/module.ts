@@ -1,10 +1,23 @@
 import type { AppModule } from '../shared.ts';
 import { registerWorkflowRules } from './engine.ts';
+import { seedLeaveProcess } from './leave.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue } from './routes.ts';
 
 /** Approval processes: models, instances, tasks, copies, and bill approvals (ADR 0027). */
 export const workflowModule: AppModule = {
   name: 'workflow',
+  seed: {
+    // The work page and the process designer (spec 01 "Develop and flow tools", ADR 0027); the
+    // detail page and the form designer (/tool/build/index) stay hidden.
+    menus: [
+      { code: 'workStart', name: '流程工作台', path: '/flowable/work/start', area: 'system' },
+      { code: 'processDesigner', name: '流程设计', path: '/definition/designer', area: 'system' },
+    ],
+    // The leave process of spec 01, ready to run in each demo tenant.
+    start: async (database, demoTenants) => {
+      for (const tenantId of demoTenants) await seedLeaveProcess(database, tenantId);
+    },
+  },
   plug: ({ database, workflow }) => ({
     rules: registerWorkflowRules,
     // Instances wake up (timers, due dates) through the job queue.

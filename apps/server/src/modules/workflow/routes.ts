@@ -11,7 +11,7 @@ import { type AuthContext, requireAuth } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { type FlowCode, flowEntities, runAction } from '../flow/engine.ts';
+import { type FlowCode, flowEntities, runAction } from '../flow/index.ts';
 import { declaresAction, performApproved } from './approval.ts';
 import {
   addSigner,

@@ -1,11 +1,11 @@
 import { areas } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
 import { describe, expect, it } from 'vitest';
-import { reportMenus } from '../../../server/src/modules/reports/menus.ts';
-import { seedMenus } from '../../../server/src/seed/menus.ts';
-import en from './en.ts';
-import mo from './mo.ts';
-import zh from './zh.ts';
+import en from '../../web/src/i18n/en.ts';
+import mo from '../../web/src/i18n/mo.ts';
+import zh from '../../web/src/i18n/zh.ts';
+import { modules } from '../src/modules/index.ts';
+import { reportMenus } from '../src/modules/reports/menus.ts';
 
 const messages = { zh, mo, en };
 const catalogue = new Map<string, Record<keyof typeof messages, string>>([
@@ -15,15 +15,17 @@ const catalogue = new Map<string, Record<keyof typeof messages, string>>([
 const han = /\p{Script=Han}/u;
 
 /**
- * The menu codes the server seeds (catalogue-menus.ts): a group per area, an entry per entity
- * that is not a detail line, the entries of `seedMenus`, and the stock reports' screens. Each reads in every language
- * through `menuLabel`: our `menu.<code>` translation, else the catalogue's label; never the
+ * The web app's menu labels (apps/web/src/i18n), checked beside the server's modules that declare
+ * the menus (the web app's type check does not load the server). The menu codes the server
+ * seeds (seed/catalogue-menus.ts): a group per area, an entry per entity that is not a detail
+ * line, the entries the modules declare (`seed.menus`), and the stock reports' screens. Each
+ * reads in every language through `menuLabel`: our `menu.<code>` translation, else the catalogue's label; never the
  * server's Chinese name.
  */
 const codes = [
   ...areas.map((area) => area.code),
   ...entities.filter((entity) => !entity.parent).map((entity) => entity.name),
-  ...seedMenus.map((entry) => entry.code),
+  ...modules.flatMap((module) => module.seed?.menus ?? []).map((entry) => entry.code),
   ...reportMenus.map((entry) => entry.code),
 ];
 

@@ -7,10 +7,10 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { idsIn, preparedSql } from '../../db/prepared.ts';
 import { tableRows } from '../../db/rows.ts';
 import type { Row } from '../../engine/crud.ts';
+import { display, minUnits, proportion, toUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type MessageParams, translate } from '../../i18n/messages.ts';
-import { display, minUnits, proportion, toUnits } from './decimal.ts';
 import {
   type Amounts,
   amountFields,

@@ -2,10 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { preparedRows } from '../../db/prepared.ts';
+import { fromUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
-import { fromUnits } from './decimal.ts';
 
 /**
  * The stock ledger (ARCHITECTURE.md "Data model rules", docs/adr/0008-stock-ledger.md): every

@@ -1,0 +1,12 @@
+/** The ledger module's public entry: what other modules and the composition root may use of it. */
+export {
+  type Balance,
+  balanceSelect,
+  holdBalances,
+  keyText,
+  type Movement,
+  postedStream,
+  postMovements,
+  type StockKey,
+} from './ledger.ts';
+export { billLines, type PostedLine, postBills, reverseBills } from './posting.ts';
