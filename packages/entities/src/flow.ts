@@ -66,6 +66,40 @@ export interface Posting {
    * inbound / outbound fee, 2 is a conversion without fee.
    */
   fee: '1' | '2';
+  /**
+   * What the movement is to the in/out figures (the cost bill's stock summary, the dashboard,
+   * the statement): every posting says it, so a new bill cannot fall into "in" or "out" by its
+   * sign. One bill's postings share one class (the figures tell rows apart by bill type).
+   */
+  movement: MovementClass;
+}
+
+/**
+ * The classes of stock movement, as the in/out figures read them:
+ * - `door`: goods crossing the warehouse's door (a receipt, a shipment): in and out for the
+ *   owner and for the warehouse;
+ * - `owner`: goods changing owner inside the warehouse (an owner transfer): in and out as each
+ *   owner sees it, nothing for the warehouse as a whole;
+ * - `adjust`: goods found or lost (a count difference, a loss, material consumed or made by
+ *   processing): their own figure, never in or out;
+ * - `internal`: goods moving inside the warehouse (places, statuses, allocations, packing):
+ *   not in, not out; they net to zero per owner and material.
+ */
+export const movementClasses = ['door', 'owner', 'adjust', 'internal'] as const;
+export type MovementClass = (typeof movementClasses)[number];
+
+/**
+ * The one movement class of a bill's postings (the flow's and its actions' own), undefined for
+ * a bill that posts nothing; a bill whose postings disagree is a declaration error.
+ */
+export function movementClassOf(entity: string, flow: BillFlowInput | undefined): MovementClass | undefined {
+  const postings = [
+    ...(flow?.postings ?? []),
+    ...Object.values(flow?.actions ?? {}).flatMap((action) => action.posts ?? []),
+  ];
+  const classes = new Set(postings.map((posting) => posting.movement));
+  if (classes.size > 1) throw new Error(`${entity}: its postings declare movement classes ${[...classes]}`);
+  return postings[0]?.movement;
 }
 
 /** One action of a bill: a transition between its states, with what it checks and writes. */

@@ -96,6 +96,7 @@ export const checkbill = defineEntity({
         optional: true,
         to: { stockStatus: { value: '1' } },
         fee: '2',
+        movement: 'internal',
       },
       {
         kind: 'move',
@@ -103,6 +104,7 @@ export const checkbill = defineEntity({
         optional: true,
         to: { stockStatus: { value: '3' } },
         fee: '2',
+        movement: 'internal',
       },
     ],
     actions: {

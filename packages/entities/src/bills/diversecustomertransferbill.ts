@@ -60,7 +60,9 @@ export const diversecustomertransferbill = defineEntity({
     status: 'isReview',
     locks: [locks.posted(), locks.reviewed()],
     // The goods stay where they lie, batch and dates kept; only the owner changes.
-    postings: [{ kind: 'move', to: { customerCode: { header: 'targetCustomerCode' } }, fee: '2' }],
+    postings: [
+      { kind: 'move', to: { customerCode: { header: 'targetCustomerCode' } }, fee: '2', movement: 'owner' },
+    ],
     actions: postingActions(),
   },
   fields: {
@@ -73,6 +75,8 @@ export const diversecustomertransferbill = defineEntity({
     targetCustomerCode: f.ref(label('转入货主', '轉入貨主', 'To owner'), 'customer', { required: true }),
     targetAgreementCode: f.ref(label('转入协议', '轉入協議', 'To agreement'), 'lgagreement', {
       valueField: 'agreementCode',
+      // The agreement goods are held under once they change hands: the target owner's own.
+      ownerField: 'targetCustomerCode',
       labelField: 'name',
       list: false,
     }),

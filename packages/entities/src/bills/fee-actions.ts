@@ -5,12 +5,14 @@ import { locks } from './blocks.ts';
 /**
  * Review and un-review of a bill that moves no stock, on its `isReview` status, each asking its
  * own question: review from draft or "review needed" to reviewed, un-review back to "review
- * needed". `unreviewWhen` narrows un-review further (a purchase application still new).
+ * needed". `unreviewWhen` narrows un-review further (a purchase application still new);
+ * `extra` adds the bill's own state fields to what each writes.
  */
 export function reviewActions(
   review: Label,
   unreview: Label,
   unreviewWhen: Record<string, string[]> = {},
+  extra: { review?: Record<string, string>; unreview?: Record<string, string> } = {},
 ): { review: FlowAction<'isReview'>; unreview: FlowAction<'isReview'> } {
   return {
     review: {
@@ -18,7 +20,7 @@ export function reviewActions(
       confirm: review,
       when: { isReview: ['0', '1'] },
       refuse: 'flow.alreadyReviewed',
-      sets: { isReview: '2' },
+      sets: { isReview: '2', ...extra.review },
       audit: 'stamp',
     },
     unreview: {
@@ -27,7 +29,7 @@ export function reviewActions(
       when: { isReview: ['2'], ...unreviewWhen },
       // With a guard of its own the refusal names the field that is off (flow.wrongState).
       ...(Object.keys(unreviewWhen).length === 0 && { refuse: 'flow.notReviewed' }),
-      sets: { isReview: '1' },
+      sets: { isReview: '1', ...extra.unreview },
       audit: 'clear',
     },
   };

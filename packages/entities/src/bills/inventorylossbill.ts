@@ -59,7 +59,7 @@ export const inventorylossbill = defineEntity({
     status: 'isReview',
     locks: [locks.posted(), locks.reviewed()],
     // A write-off, not a shipment: no outbound fee.
-    postings: [{ kind: 'out', fee: '2' }],
+    postings: [{ kind: 'out', fee: '2', movement: 'adjust' }],
     actions: postingActions(),
   },
   fields: {

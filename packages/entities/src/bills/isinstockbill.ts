@@ -70,7 +70,7 @@ export const isinstockbill = defineEntity({
   flow: {
     status: 'isReview',
     locks: [locks.posted('posted'), locks.reviewed('posted')],
-    postings: [{ kind: 'in', fee: '1' }],
+    postings: [{ kind: 'in', fee: '1', movement: 'door' }],
     postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1' } },
     actions: {
       ...postingActions(),

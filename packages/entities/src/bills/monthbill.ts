@@ -156,6 +156,9 @@ export const monthbill = defineEntity({
           '確定反審核選擇的月結賬單？',
           'Un-review the selected monthly bills?',
         ),
+        {},
+        // A reviewed bill is complete; its state says so beside the review status (issue 29).
+        { review: { state: '3' }, unreview: { state: '0' } },
       ),
     },
   },

@@ -65,7 +65,7 @@ export const osoutstockbill = defineEntity({
   flow: {
     status: 'state',
     locks: [locks.posted('shipped'), locks.reviewed('shipped'), locks.pastNew('shipped')],
-    postings: [{ kind: 'out', fee: '1' }],
+    postings: [{ kind: 'out', fee: '1', movement: 'door' }],
     // A bill whose stock has left is confirmed: sorting and loading follow (ADR 0008).
     postOnSave: { when: { isReview: ['0'] }, sets: { streamStatus: '1', state: '1' } },
     actions: {

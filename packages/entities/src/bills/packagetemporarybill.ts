@@ -73,7 +73,14 @@ export const packagetemporarybill = defineEntity({
     status: 'isReview',
     locks: [locks.posted(), locks.reviewed()],
     // A conversion without fee (spec 02 §4): billing tells it from receipts and shipments.
-    postings: [{ kind: 'move', to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' } }, fee: '2' }],
+    postings: [
+      {
+        kind: 'move',
+        to: { warehousePlaceCode: { line: 'targetWarehousePlaceCode' } },
+        fee: '2',
+        movement: 'internal',
+      },
+    ],
     actions: postingActions(),
   },
   fields: {

@@ -88,8 +88,8 @@ export const secondaryprocess = defineEntity({
     // One posting: the materials used leave, the products made arrive; neither is a receipt
     // nor a shipment of the owner's, so no handling fee.
     postings: [
-      { kind: 'out', lines: 'pullLines', fee: '2' },
-      { kind: 'in', lines: 'finishedLines', fee: '2' },
+      { kind: 'out', lines: 'pullLines', fee: '2', movement: 'adjust' },
+      { kind: 'in', lines: 'finishedLines', fee: '2', movement: 'adjust' },
     ],
     actions: postingActions({ review: { state: '3' }, unreview: { state: '0' } }),
   },

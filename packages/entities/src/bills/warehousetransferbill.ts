@@ -99,6 +99,7 @@ export const warehousetransferbill = defineEntity({
           stockStatus: { line: 'targetStockStatus' },
         },
         fee: '2',
+        movement: 'internal',
       },
     ],
     actions: postingActions(),

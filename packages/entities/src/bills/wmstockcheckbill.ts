@@ -114,6 +114,7 @@ export const wmstockcheckbill = defineEntity({
         qty: 'diffQty',
         key: { customerCode: { line: 'customerCode' }, stockStatus: { line: 'stockStatus' } },
         fee: '2',
+        movement: 'adjust',
       },
     ],
     actions: {
@@ -135,7 +136,8 @@ export const wmstockcheckbill = defineEntity({
         ),
         print: true,
       },
-      ...postingActions(),
+      // Posting the differences completes the count (its state shows it, issue 29).
+      ...postingActions({ review: { state: '3' }, unreview: { state: '0' } }),
     },
   },
   fields: {
