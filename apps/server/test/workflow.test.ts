@@ -717,19 +717,85 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
     };
     const billState = async (id: string) =>
       must<Row>(await api.call('GET', '/api/bl-wms/isinstockbill/detail', { query: { id } }), 'detail');
+    const linesPath = entityByName.get('isinstockbilldetail')?.path as string;
+    const recall = (c: ReturnType<typeof client>, id: string, language = 'zh') =>
+      c.call('POST', '/api/bl-flowable/approval/recall', {
+        query: { entity: 'isinstockbill', id },
+        language,
+      });
+    const refusal = {
+      zh: (billNo: string) =>
+        `单据 ${billNo} 正在审批中（inboundApproval process，待 approver 处理），不能修改、删除或执行其他操作；可由提交人 管理员 撤回审批`,
+      mo: (billNo: string) =>
+        `單據 ${billNo} 正在審批中（inboundApproval process，待 approver 處理），不能修改、刪除或執行其他操作；可由提交人 管理员 撤回審批`,
+      en: (billNo: string) =>
+        `Bill ${billNo} is already awaiting approval (inboundApproval process, with approver): it cannot be changed, deleted or acted on; its submitter 管理员 may recall the approval`,
+    };
+    /**
+     * While its approval runs the bill carries it (list and detail, holders named) and is locked:
+     * an edit, a removal, a line write and any other action are refused with the same message.
+     */
+    const heldWhilePending = async (bill: { id: string; billNo: string }, instanceId: string) => {
+      const detail = await billState(bill.id);
+      expect(detail.pendingApproval).toMatchObject({
+        instanceId,
+        action: 'review',
+        process: 'inboundApproval process',
+        holders: ['approver'],
+      });
+      const page = must<Page>(
+        await api.call('GET', '/api/bl-wms/isinstockbill/list', { query: { billNo: bill.billNo } }),
+        'list',
+      );
+      expect(page.records.find((r) => r.id === bill.id)?.pendingApproval).toMatchObject({
+        instanceId,
+        holders: ['approver'],
+      });
+      const line = (detail.details as Row[])[0] as Row;
+      for (const language of ['zh', 'mo', 'en'] as const) {
+        const edit = await api.submit(
+          'isinstockbill',
+          { ...detail, pendingApproval: undefined, remark: 'changed' },
+          language,
+        );
+        expect(edit.msg).toBe(refusal[language](bill.billNo));
+      }
+      const starter = String((detail.pendingApproval as Row).starterName);
+      expect(starter).toBeTruthy();
+      const refused = [
+        await api.call('POST', '/api/bl-wms/isinstockbill/remove', {
+          query: { ids: bill.id },
+          language: 'en',
+        }),
+        await api.call('POST', `${linesPath}/submit`, {
+          payload: { id: line.id, version: line.version, qty: '5' },
+          language: 'en',
+        }),
+        await api.call('POST', `${linesPath}/submit`, {
+          payload: { headerId: bill.id, materialCode: 'M2', warehousePlaceCode: 'P1', qty: '1' },
+          language: 'en',
+        }),
+        await api.call('POST', `${linesPath}/remove`, { query: { ids: String(line.id) }, language: 'en' }),
+        await api.action('isinstockbill', 'unreview', [bill.id], 'en'),
+      ];
+      for (const answer of refused) expect(answer.msg).toBe(refusal.en(bill.billNo));
+      expect((await billState(bill.id)).version).toBe(detail.version);
+    };
 
     const bill = await newBill();
-    const asked = must<{ approval: number; instances: string[] }>(
-      await api.action('isinstockbill', 'review', [bill.id]),
-      'review',
-    );
+    const review = await api.action('isinstockbill', 'review', [bill.id]);
+    const asked = must<{ approval: number; instances: string[]; notices: string[] }>(review, 'review');
     expect(asked.approval).toBe(1);
+    // The answer says what happened instead of "done": the bill, the process, who holds it.
+    expect(review.msg).toBe(`入库单 ${bill.billNo} 已提交审批（inboundApproval process），待 approver 处理`);
+    expect(asked.notices).toEqual([review.msg]);
     expect((await billState(bill.id)).isReview).toBe('1');
     expect(await stockOf(bill.billNo)).toBe(0);
     // A second review while it waits is refused.
     const twice = await api.action('isinstockbill', 'review', [bill.id], 'en');
     expect(twice.msg).toContain('already awaiting approval');
     const instance = String(asked.instances[0]);
+    await heldWhilePending(bill, instance);
     const [first] = await tasksOf(approver, instance);
     must(await wf(approver).complete(String(first?.id)), 'first approval');
     expect(await stockOf(bill.billNo)).toBe(0);
@@ -757,6 +823,46 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
       'approval state',
     );
     expect(status).toMatchObject({ status: 'rejected', reason: 'wrong quantity' });
+
+    // Recalled by its maker: the instance and its tasks are cancelled, the bill is free again.
+    const recalled = await newBill();
+    const asked4 = must<{ instances: string[] }>(
+      await api.action('isinstockbill', 'review', [recalled.id]),
+      'review',
+    );
+    const instance4 = String(asked4.instances[0]);
+    for (const [c, language] of [
+      [approver, 'zh'],
+      [outsider, 'en'],
+    ] as const) {
+      const notMine = await recall(c, recalled.id, language);
+      expect(notMine.success).toBe(false);
+      expect(notMine.msg).toBe(
+        language === 'zh'
+          ? `只有提交人 管理员 可以撤回单据 ${recalled.billNo} 的审批`
+          : `Only its submitter 管理员 may recall the approval of bill ${recalled.billNo}`,
+      );
+    }
+    expect((await wf(api).detail(instance4)).instance.status).toBe('running');
+    const back = await recall(api, recalled.id, 'mo');
+    expect(back.success, back.msg).toBe(true);
+    expect(back.msg).toBe(`已撤回單據 ${recalled.billNo} 的審批`);
+    const after = await wf(api).detail(instance4);
+    expect(after.instance.status).toBe('cancelled');
+    expect(after.tasks.every((t) => t.status !== 'open')).toBe(true);
+    expect(after.history.map((h) => h.kind)).toContain('recall');
+    expect(await tasksOf(approver, instance4)).toEqual([]);
+    const free = await billState(recalled.id);
+    expect(free.pendingApproval).toBeNull();
+    expect(free.isReview).toBe('1');
+    const again = await recall(api, recalled.id, 'en');
+    expect(again.msg).toBe(`Bill ${recalled.billNo} has no approval in progress`);
+    const edited = await api.submit('isinstockbill', {
+      ...free,
+      pendingApproval: undefined,
+      remark: 'after recall',
+    });
+    expect(edited.success, edited.msg).toBe(true);
 
     // A final approval whose review is refused (the bill was reviewed meanwhile) changes nothing.
     const raced = await newBill();

@@ -13,8 +13,11 @@ import { scopeCondition } from './data-scope.ts';
 import { describeIssues } from './issues.ts';
 import type { ListQuery } from './list-query.ts';
 import {
+  holdFields,
+  holdSelect,
   type LineOwner,
   ownerOf,
+  refuseHeld,
   refuseLockedHeader,
   refuseLockedLines,
   refuseLockingValues,
@@ -112,7 +115,8 @@ export function listRows(entity: EntityDefinition, auth: AuthContext, query: Lis
     ...(total > listCountCap ? { totalCapped: true } : {}),
   });
   return new LastRead<Page<Row>>(
-    sql`select ${shape.columns}, ${cappedCount} as ${sql.identifier(totalColumn)}
+    // The holds modules keep on the rows (a pending approval) ride along as sub-selects.
+    sql`select ${shape.columns}${holdSelect(entity)}, ${cappedCount} as ${sql.identifier(totalColumn)}
         from ${table} where ${where}
         order by ${sql.join(query.orderBy, sql`, `)}
         limit ${query.size} offset ${(query.current - 1) * query.size}`,
@@ -124,9 +128,10 @@ export function listRows(entity: EntityDefinition, auth: AuthContext, query: Lis
   );
 }
 
+/** One visible record with the holds on it (rules.ts `recordHolds`), locked when asked. */
 async function findVisible(tx: Tx, entity: EntityDefinition, auth: AuthContext, id: string, lock = false) {
   const query = tx
-    .select()
+    .select({ ...columnsOf(entity), ...holdFields(entity) })
     .from(entity.table as PgTable)
     .where(and(visible(entity, auth), eq(col(entity, 'id'), id)));
   const rows = (lock ? await query.for('update') : await query) as Row[];
@@ -314,7 +319,7 @@ async function lockHeaders(
 ): Promise<Map<string, Row>> {
   if (ids.length === 0) return new Map();
   const rows = (await tx
-    .select()
+    .select({ ...columnsOf(header), ...holdFields(header) })
     .from(header.table as PgTable)
     .where(and(live(header, auth.tenantId), inArray(col(header, 'id'), ids)))
     .orderBy(col(header, 'id'))
@@ -371,6 +376,7 @@ async function lockLineHeaders(
     const left = headers.get(from);
     if (!left) throw headerMissing(owner, lines, language);
     refuseLockedLines(owner.header, left, language);
+    refuseHeld(owner.header, left, language);
   }
   if (to !== from) {
     const target = headers.get(to);
@@ -383,6 +389,7 @@ async function lockLineHeaders(
       : [];
     if (!target || !seen) throw headerMissing(owner, lines, language);
     refuseLockedLines(owner.header, target, language);
+    refuseHeld(owner.header, target, language);
   }
   return { from, to };
 }
@@ -448,6 +455,7 @@ export async function submitRecord(
     const current = await findVisible(tx, entity, auth, rawId, true);
     if (!current) throw notFound('crud.notFound', { entity: entity.label[language] });
     refuseLockedHeader(entity, current, 'edit', language);
+    refuseHeld(entity, current, language);
     // The line moved to another header since its header was locked above: read it again.
     if (owner && parent && String(current[owner.child.parentField]) !== parent.from)
       throw conflict('crud.stale', {
@@ -712,10 +720,13 @@ export async function removeRecords(
       .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))) as Row[];
     checkedParents = new Set(parents.map((p) => String(p.parent)));
     headers = await lockHeaders(tx, owner.header, auth, [...checkedParents]);
-    for (const header of headers.values()) refuseLockedLines(owner.header, header, language);
+    for (const header of headers.values()) {
+      refuseLockedLines(owner.header, header, language);
+      refuseHeld(owner.header, header, language);
+    }
   }
   const rows = (await tx
-    .select()
+    .select({ ...columnsOf(entity), ...holdFields(entity) })
     .from(entity.table as PgTable)
     .where(and(visible(entity, auth), inArray(col(entity, 'id'), ids)))
     .for('update')) as Row[];
@@ -728,7 +739,10 @@ export async function removeRecords(
       current: String(moved.version),
       given: '?',
     });
-  for (const row of rows) refuseLockedHeader(entity, row, 'remove', language);
+  for (const row of rows) {
+    refuseLockedHeader(entity, row, 'remove', language);
+    refuseHeld(entity, row, language);
+  }
   await removeRules[entity.name]?.(tx, rows, language, auth);
   await refuseIfReferenced(tx, entity, auth, rows, language);
   const now = new Date();

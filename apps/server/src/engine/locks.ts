@@ -1,9 +1,11 @@
 import type { Language } from '@bl/contract';
 import type { FieldMeta } from '@bl/entities';
 import { type ChildInput, type EntityDefinition, entities, entityByName } from '@bl/entities/registry';
+import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../http/errors.ts';
 import { type MessageKey, messages } from '../i18n/messages.ts';
 import { dictLabel } from './excel-columns.ts';
+import { recordHolds } from './rules.ts';
 
 /**
  * Bill locks (docs/adr/0014-bill-locks.md): a header entity declares in `flow.locks` which of
@@ -91,4 +93,41 @@ export function ownerOf(lines: EntityDefinition): LineOwner | undefined {
     owners.set(lines, { header, child });
   }
   return owners.get(lines);
+}
+
+/**
+ * The holds modules keep on `entity`'s rows (rules.ts `recordHolds`), each as its name and the
+ * correlated sub-select that reads it: extra columns of the statement that reads the rows.
+ */
+export function holdColumns(entity: EntityDefinition): [string, SQL][] {
+  return Object.entries(recordHolds).flatMap(([name, hold]): [string, SQL][] => {
+    const column = hold.column(entity);
+    return column ? [[name, column]] : [];
+  });
+}
+
+/** `, (…) as "name"` for each hold on `entity`, to follow a raw select list (empty without one). */
+export function holdSelect(entity: EntityDefinition): SQL {
+  const columns = holdColumns(entity);
+  return columns.length === 0
+    ? sql``
+    : sql`, ${sql.join(
+        columns.map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      )}`;
+}
+
+/** A drizzle select's extra fields for the holds on `entity` (none without one). */
+export const holdFields = (entity: EntityDefinition): Record<string, SQL> =>
+  Object.fromEntries(holdColumns(entity));
+
+/**
+ * Refuses a write or an action on a row a module holds (read with `holdColumns`), as a locked
+ * bill is refused; `pass` is the key of the hold whose own steps may act (its approval).
+ */
+export function refuseHeld(entity: EntityDefinition, row: Row, language: Language, pass?: string) {
+  for (const [name, hold] of Object.entries(recordHolds)) {
+    const value = row[name];
+    if (value !== undefined && value !== null) hold.refuse(entity, row, value, language, pass);
+  }
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import type { EntityDefinition } from '@bl/entities/registry';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import type { AuthContext } from '../http/context.ts';
 import type { Row } from './row.ts';
@@ -68,3 +69,25 @@ export const createHooks: Record<
 export const lineTotalsRules: Partial<
   Record<string, (tx: Tx, header: Row, context: WriteContext) => Promise<void>>
 > = {};
+
+/**
+ * Holds a module keeps on records for a while, by name (the workflow module's `pendingApproval`:
+ * a bill whose action waits for an approval process). The engine knows no module: it reads each
+ * hold as one more column of the row, in the same statement that reads or locks the rows (lists,
+ * details, the locks of edits, removals, line writes and bill actions), and a held row is
+ * refused as a locked one is. The column is the row's under the hold's name (null while free),
+ * so lists and views show it too.
+ */
+export interface RecordHold {
+  /**
+   * The hold of each row of `entity` as a correlated sub-select on its table (null while free),
+   * or undefined for an entity the module never holds.
+   */
+  column(entity: EntityDefinition): SQL | undefined;
+  /**
+   * Throws the refusal of a write or an action on a row `hold` (the column's value) holds;
+   * returns when `pass` is the hold's own key (the approval's own steps run the held action).
+   */
+  refuse(entity: EntityDefinition, row: Row, hold: unknown, language: Language, pass?: string): void;
+}
+export const recordHolds: Record<string, RecordHold> = {};

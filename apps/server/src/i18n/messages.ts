@@ -1131,6 +1131,31 @@ export const messages = {
     mo: '單據 {bill} 已在審批中',
     en: 'Bill {bill} is already awaiting approval',
   },
+  'workflow.approvalRequested': {
+    zh: '{bills} 已提交审批（{process}），待 {holders} 处理',
+    mo: '{bills} 已提交審批（{process}），待 {holders} 處理',
+    en: '{bills} sent for approval ({process}); waiting for {holders}',
+  },
+  'workflow.billInApproval': {
+    zh: '单据 {bill} 正在审批中（{process}，待 {holders} 处理），不能修改、删除或执行其他操作；可由提交人 {starter} 撤回审批',
+    mo: '單據 {bill} 正在審批中（{process}，待 {holders} 處理），不能修改、刪除或執行其他操作；可由提交人 {starter} 撤回審批',
+    en: 'Bill {bill} is already awaiting approval ({process}, with {holders}): it cannot be changed, deleted or acted on; its submitter {starter} may recall the approval',
+  },
+  'workflow.notInApproval': {
+    zh: '单据 {bill} 没有正在进行的审批',
+    mo: '單據 {bill} 沒有正在進行的審批',
+    en: 'Bill {bill} has no approval in progress',
+  },
+  'workflow.recallNotStarter': {
+    zh: '只有提交人 {starter} 可以撤回单据 {bill} 的审批',
+    mo: '只有提交人 {starter} 可以撤回單據 {bill} 的審批',
+    en: 'Only its submitter {starter} may recall the approval of bill {bill}',
+  },
+  'workflow.recalled': {
+    zh: '已撤回单据 {bill} 的审批',
+    mo: '已撤回單據 {bill} 的審批',
+    en: 'The approval of bill {bill} was recalled',
+  },
   'workflow.unknownService': {
     zh: '流程调用了未知的服务：{name}',
     mo: '流程呼叫了未知的服務：{name}',

@@ -9,6 +9,7 @@ import { idsIn, preparedSql } from '../../db/prepared.ts';
 import { columnName, tableRows } from '../../db/rows.ts';
 import { type Row, visible } from '../../engine/crud.ts';
 import { dictLabel } from '../../engine/excel-columns.ts';
+import { holdColumns, holdSelect, refuseHeld } from '../../engine/locks.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type MessageKey, messages } from '../../i18n/messages.ts';
@@ -105,8 +106,10 @@ export async function lockFlowBills(
   auth: AuthContext,
   ids: string[],
   language: Language,
+  /** The key of the hold whose own steps act (an approval's), passed by the workflow module. */
+  pass?: string,
 ): Promise<Row[]> {
-  return (await lockBills(tx, entity, auth, ids, language)).bills;
+  return (await lockBills(tx, entity, auth, ids, language, undefined, pass)).bills;
 }
 
 /**
@@ -132,6 +135,7 @@ async function lockBills(
   ids: string[],
   language: Language,
   approvalOf?: string,
+  pass?: string,
 ): Promise<{ bills: Row[]; approval: string | undefined }> {
   if (ids.length === 0) return { bills: [], approval: undefined };
   // Built and mapped without drizzle's select builder, run as a prepared statement (the ids as
@@ -147,10 +151,16 @@ async function lockBills(
           and entity = ${entity.name} and action = ${approvalOf}) as "__approval", `;
   const rows = await preparedSql<Record<string, unknown>>(
     tx,
-    sql`select ${approval}${table.columns} from ${entity.table} where ${visible(entity, auth)}
+    sql`select ${approval}${table.columns}${holdSelect(entity)} from ${entity.table} where ${visible(entity, auth)}
         and ${idsIn(id, ids)} order by ${id} for update`,
   );
   if (rows.length !== new Set(ids).size) throw notFound('crud.notFound', { entity: entity.label[language] });
+  // A bill a module holds (one waiting for an approval) takes no action but the hold's own.
+  const holds = holdColumns(entity);
+  for (const row of rows) {
+    refuseHeld(entity, row, language, pass);
+    for (const [name] of holds) delete row[name];
+  }
   const process = rows[0]?.__approval;
   if (approvalOf !== undefined) for (const row of rows) delete row.__approval;
   return {
@@ -276,10 +286,12 @@ export async function runAction(
   input: Record<string, unknown> = {},
   /** The bills, when the caller has locked them already (`lockForAction`). */
   locked?: Row[],
+  /** The key of the hold whose own steps run the action (`lockFlowBills`). */
+  pass?: string,
 ): Promise<unknown> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
-  const bills = locked ?? (await lockFlowBills(tx, entity, auth, ids, language));
+  const bills = locked ?? (await lockFlowBills(tx, entity, auth, ids, language, pass));
   guard(entity, action, bills, language);
   const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input };
   await code?.check?.(ctx);

@@ -20,6 +20,16 @@ import {
 const idsQuery = z.object({ ids: z.string().max(20_000).optional() });
 
 /**
+ * What an action's answer says instead of "done" when it did something else (an approval was
+ * requested instead of the action): its first `notices` entry, already in the caller's language.
+ */
+function noticeOf(data: unknown): string | undefined {
+  const notices =
+    typeof data === 'object' && data !== null ? (data as { notices?: unknown }).notices : undefined;
+  return Array.isArray(notices) && typeof notices[0] === 'string' ? notices[0] : undefined;
+}
+
+/**
  * Every declared bill action becomes `POST /api/{service}/{bill}/{action}?ids=`, behind the
  * button `{bill}_{action}` (seeded from the same declaration), all or nothing; a bill with
  * `postOnSave` posts when saved. `code` is what bills do beyond their declaration. When the
@@ -62,7 +72,7 @@ export function registerFlowRoutes(
               return startApproval(tx, approval, entity, name, own, auth, ids, request.language);
             return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
           });
-          return ok(data, translate('ok', request.language));
+          return ok(data, noticeOf(data) ?? translate('ok', request.language));
         },
       );
     }

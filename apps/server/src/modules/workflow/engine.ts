@@ -452,7 +452,7 @@ export function mayStart(meta: ModelMeta, auth: AuthContext): boolean {
 // ---------------------------------------------------------------------------------------------
 // Running an instance
 
-async function history(
+export async function history(
   tx: Tx,
   instance: InstanceRow,
   entry: {

@@ -1,4 +1,5 @@
 import type { AppModule } from '../shared.ts';
+import { registerApprovalHold } from './approval.ts';
 import { registerWorkflowRules } from './engine.ts';
 import { seedLeaveProcess } from './leave.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue } from './routes.ts';
@@ -19,7 +20,11 @@ export const workflowModule: AppModule = {
     },
   },
   plug: ({ database, workflow }) => ({
-    rules: registerWorkflowRules,
+    rules: () => {
+      registerWorkflowRules();
+      // A bill waiting for an approval is held: shown so, and locked until it ends or is recalled.
+      registerApprovalHold();
+    },
     // Instances wake up (timers, due dates) through the job queue.
     internal: { [wakeQueue]: wakeJob(database, workflow) },
     routes: (app) => registerWorkflowRoutes(app, database, workflow()),

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type FlowCode, flowEntities, runAction } from '../flow/index.ts';
-import { declaresAction, performApproved } from './approval.ts';
+import { declaresAction, performApproved, recallApproval } from './approval.ts';
 import {
   addSigner,
   backOptions,
@@ -138,6 +138,10 @@ export function workflowRuntime(code: FlowCode, jobs: () => JobQueue): WorkflowR
             ctx.auth,
             [ctx.instance.businessId],
             ctx.language,
+            {},
+            undefined,
+            // The instance's own step: its hold on the bill lets it through.
+            ctx.instance.id,
           );
         };
         return run;
@@ -839,6 +843,18 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     },
   );
   const businessQuery = z.object({ entity: z.string().max(64), id: idText });
+  // The starter of a bill's approval takes it back; the bill is left as it was, free again.
+  app.post(
+    `${base}/approval/recall`,
+    { schema: { tags: ['workflow'], querystring: businessQuery } },
+    async (request) => {
+      const query = request.query as z.infer<typeof businessQuery>;
+      const bill = await run(request, (tx, auth) =>
+        recallApproval(tx, auth, query.entity, query.id, request.language),
+      );
+      return ok(null, translate('workflow.recalled', request.language, { bill }));
+    },
+  );
   app.get(
     `${base}/approval/business`,
     { schema: { tags: ['workflow'], querystring: businessQuery } },
