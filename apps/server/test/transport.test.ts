@@ -499,6 +499,7 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
     expect((await byNo('consignmentbill', String(order.billNo))).id).toBe(order.id);
   });
   it('prices by piece and by volume from the price list, exactly to the cent', async () => {
+    await must('material', { code: 'M5', name: '物料 M5', unitCode: 'PCS' });
     await must('basicgoodsforpay', {
       goodsCode: 'M5',
       goodsName: '物料 M5',
@@ -506,8 +507,14 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
       volumePrice: '33.3333',
     });
     // No rate per kilogram on the list: a weight charge has nothing to price.
-    const byWeight = await consignment('2', [{ materialCode: 'M5', qty: '3', qtyWeg: '10' }]);
+    const byWeight = await consignment('2', [{ materialCode: 'M5', qty: '3', qtyWeg: '10' }], {
+      carNo: '粤A12345',
+      driverCode: 'D1',
+    });
     expect(byWeight.freight).toBe('0.00');
+    expect(await refused('consignmentbill', 'load', [byWeight.id])).toContain(
+      'line 1: material M5 has no freight price per kilogram',
+    );
     // 7 pieces × 2.5 + 1.0001 piece × 2.5 = 20.00025 → 20.00.
     const byPiece = await consignment(
       '2',
@@ -533,6 +540,69 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
       chargingType: '3',
     });
     expect(own.freight).toBe('20.00');
+  });
+
+  it('prices a material by its own line, then its category and the categories above, then the default line', async () => {
+    await must('category', { code: 'FR-P', name: '运价父类' });
+    await must('category', { code: 'FR-C', name: '运价子类', parentCode: 'FR-P' });
+    await must('material', { code: 'FM1', name: '物料 FM1', unitCode: 'PCS', categoryCode: 'FR-C' });
+    await must('material', { code: 'FM2', name: '物料 FM2', unitCode: 'PCS' });
+    await must('material', { code: 'FM3', name: '物料 FM3', unitCode: 'PCS', categoryCode: 'FR-C' });
+    // FM3 has its own line, per kilogram only: by piece it passes on to its category's parent.
+    await must('basicgoodsforpay', { goodsCode: 'FP-M3', goodsName: 'FM3', materialCode: 'FM3', price: '9' });
+    await must('basicgoodsforpay', {
+      goodsCode: 'FP-P',
+      goodsName: '父类',
+      categoryCode: 'FR-P',
+      piecePrice: '3',
+    });
+    const byPiece = (lines: Line[]) =>
+      consignment('2', lines, { chargingType: '1', carNo: '粤A12345', driverCode: 'D1' });
+    // FM2 has no line, no category and there is no default yet: saved as a draft at 0.00...
+    const unpriced = await byPiece([
+      { materialCode: 'FM1', qty: '2' },
+      { materialCode: 'FM2', qty: '5' },
+    ]);
+    expect(unpriced.freight).toBe('6.00');
+    // ...but never charged so: loading it is refused, naming the line, in the user's language.
+    const message = (language: string) =>
+      act('consignmentbill', 'load', [unpriced.id], {}, language).then((answer) => answer.msg);
+    expect(await message('en')).toBe(
+      `Consignment ${unpriced.billNo} line 2: material FM2 has no freight price per piece; add one for the material, its category or as the default line of the freight price list`,
+    );
+    expect(await message('zh')).toBe(
+      `托运单 ${unpriced.billNo} 第 2 行：物料 FM2 没有按件的运价，请在货物运价中按物料、物料分类或默认运价设置`,
+    );
+    expect(await message('mo')).toBe(
+      `託運單 ${unpriced.billNo} 第 2 行：物料 FM2 沒有按件的運價，請在貨物運價中按物料、物料分類或預設運價設定`,
+    );
+    expect((await detail('consignmentbill', unpriced.id)).state).toBe(unpriced.state);
+    // A default line prices what nothing else does; one default only, one target per line.
+    await must('basicgoodsforpay', { goodsCode: 'FP-D', goodsName: '默认', isDefault: '1', piecePrice: '1' });
+    const second = await submit('basicgoodsforpay', {
+      goodsCode: 'FP-D2',
+      goodsName: '默认2',
+      isDefault: '1',
+    });
+    expect(second.msg).toBe('The default freight price is already 默认: there is one default line');
+    const both = await submit('basicgoodsforpay', {
+      goodsCode: 'FP-X',
+      goodsName: '两者',
+      materialCode: 'FM2',
+      categoryCode: 'FR-C',
+    });
+    expect(both.msg).toBe(
+      'A price line is for one material, one material category or the default, not several at once',
+    );
+    // 2 × 3 (category above) + 5 × 1 (default) + 4 × 3 (own line has no piece price) = 23.
+    const priced = await byPiece([
+      { materialCode: 'FM1', qty: '2' },
+      { materialCode: 'FM2', qty: '5' },
+      { materialCode: 'FM3', qty: '4' },
+    ]);
+    expect(priced.freight).toBe('23.00');
+    // By weight FM3's own line wins over its category: 10 kg × 9.
+    expect((await consignment('2', [{ materialCode: 'FM3', qty: '1', qtyWeg: '10' }])).freight).toBe('90.00');
   });
 
   it('takes back the review of an arrival exactly, until its delivery starts', async () => {

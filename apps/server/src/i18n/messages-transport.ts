@@ -1,5 +1,31 @@
 /** Messages of the transport flow (issue 17, docs/adr/0025-transport-flow.md), in zh, mo and en. */
 export const transportMessages = {
+  // Freight is never 0 without a word (issue 29): a chargeable step refuses a line with no price.
+  'transport.noFreightPrice1': {
+    zh: '托运单 {bill} 第 {line} 行：物料 {material} 没有按件的运价，请在货物运价中按物料、物料分类或默认运价设置',
+    mo: '託運單 {bill} 第 {line} 行：物料 {material} 沒有按件的運價，請在貨物運價中按物料、物料分類或預設運價設定',
+    en: 'Consignment {bill} line {line}: material {material} has no freight price per piece; add one for the material, its category or as the default line of the freight price list',
+  },
+  'transport.noFreightPrice2': {
+    zh: '托运单 {bill} 第 {line} 行：物料 {material} 没有按重量（每公斤）的运价，请在货物运价中按物料、物料分类或默认运价设置',
+    mo: '託運單 {bill} 第 {line} 行：物料 {material} 沒有按重量（每公斤）的運價，請在貨物運價中按物料、物料分類或預設運價設定',
+    en: 'Consignment {bill} line {line}: material {material} has no freight price per kilogram; add one for the material, its category or as the default line of the freight price list',
+  },
+  'transport.noFreightPrice3': {
+    zh: '托运单 {bill} 第 {line} 行：物料 {material} 没有按体积（每立方米）的运价，请在货物运价中按物料、物料分类或默认运价设置',
+    mo: '託運單 {bill} 第 {line} 行：物料 {material} 沒有按體積（每立方米）的運價，請在貨物運價中按物料、物料分類或預設運價設定',
+    en: 'Consignment {bill} line {line}: material {material} has no freight price per cubic metre; add one for the material, its category or as the default line of the freight price list',
+  },
+  'transport.priceTarget': {
+    zh: '一条运价只能适用于一个物料、一个物料分类或作为默认运价，不能同时适用多项',
+    mo: '一條運價只能適用於一個物料、一個物料分類或作為預設運價，不能同時適用多項',
+    en: 'A price line is for one material, one material category or the default, not several at once',
+  },
+  'transport.priceDefaultTaken': {
+    zh: '已有默认运价 {goods}，一个租户只能有一条默认运价',
+    mo: '已有預設運價 {goods}，一個租戶只能有一條預設運價',
+    en: 'The default freight price is already {goods}: there is one default line',
+  },
   'transport.notDispatchable': {
     zh: '{bill} 不是新建的托运订单，不能派车',
     mo: '{bill} 不是新建的託運訂單，不能派車',

@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { type Row, submitRecord } from '../../engine/crud.ts';
 import { display, fromUnits, proportion, toUnits } from '../../engine/decimal.ts';
-import { lineTotalsRules } from '../../engine/rules.ts';
+import { lineTotalsRules, writeRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FlowCode, FlowContext } from '../flow/index.ts';
 import { nextSerial } from '../system/index.ts';
-import { computeFreight, lineKg } from './freight.ts';
+import { computeFreight, type FreightGoods, lineKg, priceFreight } from './freight.ts';
 
 /**
  * The transport flow (issue 17, docs/adr/0025-transport-flow.md): what each transport action
@@ -266,6 +266,33 @@ function vehicleOf(ctx: FlowContext, bill: Row) {
 
 const consignment = () => entity('consignmentbill');
 
+const noPriceMessages = {
+  '1': 'transport.noFreightPrice1',
+  '2': 'transport.noFreightPrice2',
+  '3': 'transport.noFreightPrice3',
+} as const;
+
+/**
+ * The freight of a bill's goods at a step that charges it (a note made, a departure, a
+ * delivery signed): refused, naming the first line, when the price list has no rate for a line
+ * that carries something to charge, so freight is never 0 without a word (issue 29).
+ */
+async function chargedFreight(ctx: FlowContext, bill: Row, lines: FreightGoods[]): Promise<bigint> {
+  const chargingType = text(bill.chargingType);
+  const { freight, unpriced } = await priceFreight(ctx.tx, ctx.auth, chargingType, lines);
+  const [first] = unpriced;
+  if (first)
+    throw badRequest(
+      noPriceMessages[chargingType as keyof typeof noPriceMessages] ?? 'transport.noFreightPrice2',
+      {
+        bill: billNoOf(bill),
+        line: first.lineNumber,
+        material: first.materialCode,
+      },
+    );
+  return toUnits(freight);
+}
+
 /** An order's vehicle is sent: a dispatch bill with the order's goods, the order dispatched. */
 async function dispatchOrders(ctx: FlowContext) {
   const { dispatchTime } = parse(
@@ -347,6 +374,12 @@ async function makeNotes(ctx: FlowContext) {
     'unloadingAddress',
   ];
   for (const bill of ctx.bills) {
+    // The note is what gets charged: its goods must have a price before it exists.
+    await chargedFreight(
+      ctx,
+      bill,
+      lines.filter((l) => l.headerId === bill.id),
+    );
     const saved = await make(
       ctx.tx,
       ctx.auth,
@@ -424,7 +457,7 @@ async function loadNotes(ctx: FlowContext) {
     const own = loads
       .filter((l) => l.bill === bill)
       .map(({ line, qty }) => ({ ...line, ...part(line, qty) }));
-    freight += toUnits(await computeFreight(ctx.tx, ctx.auth, text(bill.chargingType), own));
+    freight += await chargedFreight(ctx, bill, own);
   }
   const saved = await make(
     ctx.tx,
@@ -895,4 +928,28 @@ export function registerTransportRules() {
     if (saved) Object.assign(saved, totals);
   };
   lineTotalsRules[header.name] = (tx, saved, context) => refresh(tx, context.auth, String(saved.id), saved);
+
+  // A price line prices one material, one category or is the default, and there is one default:
+  // checked before the write, so the answer names the default line rather than an index.
+  writeRules.basicgoodsforpay = async (tx, values, { auth, id }) => {
+    const [current] = id
+      ? await queryRows<Row>(
+          tx,
+          sql`select material_code "materialCode", category_code "categoryCode", is_default "isDefault"
+              from bl_basicgoodsforpay where tenant_id = ${auth.tenantId} and id = ${id}::bigint`,
+        )
+      : [];
+    const row = { ...current, ...values };
+    const targets = [text(row.materialCode), text(row.categoryCode), row.isDefault === '1' ? '1' : ''];
+    if (targets.filter(Boolean).length > 1) throw badRequest('transport.priceTarget');
+    if (row.isDefault !== '1') return;
+    const [other] = await queryRows<{ goodsName: string }>(
+      tx,
+      sql`select goods_name "goodsName" from bl_basicgoodsforpay
+          where tenant_id = ${auth.tenantId} and is_deleted = 0 and is_default = '1'
+            and id <> ${id ?? '0'}::bigint
+          limit 1`,
+    );
+    if (other) throw badRequest('transport.priceDefaultTaken', { goods: other.goodsName });
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freightOf } from './freight.ts';
+import { freightOf, unpricedOf } from './freight.ts';
 
 const list = new Map([
   ['M1', 15000n], // 1.5 a unit
@@ -36,5 +36,17 @@ describe('freight arithmetic (exact decimals, rounded half up once)', () => {
     expect(freightOf('1', [{ qty: '1', price: '0.0049' }], list)).toBe('0.00');
     // Large amounts stay exact: (10^8 − 10^-4) × (10^4 − 10^-4) = 10^12 − 10^4 − 1 + 10^-8.
     expect(freightOf('1', [{ qty: '99999999.9999', price: '9999.9999' }], list)).toBe('999999989999.00');
+  });
+
+  it('names the lines that carry something to charge but have no rate and no price of their own', () => {
+    const lines = [
+      { lineNumber: 1, materialCode: 'M1', qty: '3' },
+      { lineNumber: 2, materialCode: 'M9', qty: '2' },
+      { lineNumber: 3, materialCode: 'M9', qty: '2', price: '1' },
+      { lineNumber: 4, materialCode: 'M9', qty: '0' },
+    ];
+    expect(unpricedOf('1', lines, list)).toEqual([{ lineNumber: 2, materialCode: 'M9' }]);
+    // Charged by weight, a line without weight has nothing to charge: not a missing price.
+    expect(unpricedOf('2', lines, list)).toEqual([]);
   });
 });
