@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { provisionalColumns, provisionalFields } from '../bills/provisional.ts';
 import { entityColumns, id } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -144,7 +145,8 @@ export const costbilldetail = defineEntity({
 
 /**
  * The stock summary of a cost bill (spec 02 §3.9 costbilldetailpack): per material, the
- * opening stock of the period, what came in and went out, and the closing stock, each as
+ * opening stock of the period, what came in and went out (goods crossing the door and owner
+ * transfers), what was lost or found (counts, losses, processing), and the closing stock, each as
  * quantity, weight and pallets. Piece-based (package) charges are billed on it: `packQty`
  * packages held, `realityQty` the quantity billed after minimums and rounding, times `unitPrice`.
  */
@@ -165,6 +167,9 @@ export const costBillDetailPackTable = pgTable(
     outQty: qty(),
     outWeg: qty(),
     outBoard: qty(),
+    adjustQty: qty(),
+    adjustWeg: qty(),
+    adjustBoard: qty(),
     endQty: qty(),
     endWeg: qty(),
     endBoard: qty(),
@@ -206,6 +211,11 @@ export const costbilldetailpack = defineEntity({
     outQty: f.decimal(label('出库数量', '出庫數量', 'Quantity out'), 4, { min: 0 }),
     outWeg: weightT('出库重量', '出庫重量', 'Weight out'),
     outBoard: board('出库板数', '出庫板數', 'Pallets out'),
+    // Lost (positive) or found (negative) by counts, losses and processing: neither in nor out,
+    // so opening + in − out − this = closing (issue 29, 2).
+    adjustQty: f.decimal(label('损溢数量', '損溢數量', 'Quantity lost'), 4),
+    adjustWeg: f.decimal(label('损溢重量（吨）', '損溢重量（噸）', 'Weight lost (t)'), 4, { list: false }),
+    adjustBoard: f.decimal(label('损溢板数', '損溢板數', 'Pallets lost'), 4, { list: false }),
     endQty: f.decimal(label('期末数量', '期末數量', 'Closing quantity'), 4, { min: 0 }),
     endWeg: weightT('期末重量', '期末重量', 'Closing weight'),
     endBoard: board('期末板数', '期末板數', 'Closing pallets'),
@@ -235,6 +245,7 @@ export const costBillTable = pgTable(
     customerName: varchar({ length: 128 }),
     costDate: date().notNull(),
     costDateEnd: date().notNull(),
+    ...provisionalColumns(),
     amount: money(),
     discountAmount: money(),
     payAmount: money(),
@@ -326,6 +337,7 @@ export const costbill = defineEntity({
       required: true,
       sortable: true,
     }),
+    ...provisionalFields,
     amount: f.money(label('账单金额', '帳單金額', 'Billed amount'), { form: 'readonly' }),
     discountAmount: f.money(label('优惠金额', '優惠金額', 'Discount'), { min: 0 }),
     payAmount: f.money(label('已收金额', '已收金額', 'Amount paid'), { form: 'readonly' }),

@@ -11,6 +11,14 @@ export const billsDicts = {
     ['1', label('待审核', '待審核', 'Review needed')],
     ['2', label('已审核', '已審核', 'Reviewed')],
   ]),
+  /**
+   * Whether a bill made from the ledger over a period was made before the period ended (its
+   * figures stop at the day it was made) or after (issue 29, 1).
+   */
+  billStanding: dict('billStanding', label('账单性质', '賬單性質', 'Bill standing'), [
+    ['0', label('正式账单', '正式賬單', 'Final')],
+    ['1', label('临时账单', '臨時賬單', 'Provisional')],
+  ]),
   /** The life of a bill, set by its actions (confirm, start, finish, close). */
   billState: dict('billState', label('单据状态', '單據狀態', 'Bill status'), [
     ['0', label('新建', '新建', 'New')],

@@ -17,6 +17,7 @@ import {
 } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
 import { reviewActions } from './fee-actions.ts';
+import { provisionalColumns, provisionalFields } from './provisional.ts';
 
 const price = () => numeric({ precision: 18, scale: 4 });
 const stageNames = ['一', '二', '三', '四', '五', '六'];
@@ -112,6 +113,7 @@ export const monthbilldetail = defineEntity({
 export const monthbillTable = headerTable('bl_monthbill', {
   periodStart: date().notNull(),
   periodEnd: date().notNull(),
+  ...provisionalColumns(),
   ...reviewColumns(),
   ...stateColumns(),
 });
@@ -170,6 +172,7 @@ export const monthbill = defineEntity({
     agreementCode: { ...billHeaderFields.agreementCode, form: 'readonly' },
     periodStart: f.date(label('期间开始', '期間開始', 'Period from'), { required: true, sortable: true }),
     periodEnd: f.date(label('期间结束', '期間結束', 'Period to'), { required: true, sortable: true }),
+    ...provisionalFields,
     ...reviewFields,
     ...stateFields,
   },
