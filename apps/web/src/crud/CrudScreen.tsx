@@ -29,7 +29,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
-import { actionFits, rowAllows, usableActions } from './actions.ts';
+import { actionFits, noticesOf, rowAllows, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
 import { EmptyHint } from './EmptyHint.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
@@ -225,9 +225,12 @@ export function CrudScreen(
         query: { ids: ids.join(',') },
         ...(body !== undefined && { body }),
       }),
-    onSuccess: async (_data, { action, ids }) => {
-      message.success(t('crud.success'));
-      if (action.print) openPrint(entity, ids);
+    onSuccess: async (data, { action, ids }) => {
+      // An answer that did something else than the action (it asked for an approval) says so.
+      const notices = noticesOf(data);
+      if (notices.length > 0) for (const notice of notices) message.info(notice);
+      else message.success(t('crud.success'));
+      if (action.print && notices.length === 0) openPrint(entity, ids);
       await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
       await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     },

@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { actionOnlyValues, holdingLock, lockMessage } from './actions.ts';
+import { actionOnlyValues, recordLock, recordLockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { columnWidth, isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
@@ -178,10 +178,10 @@ function FilledForm(props: {
   const [problems, setProblems] = useState<Problem[]>([]);
   /** Per child key: whether the lines show every column or only the primary ones. */
   const [moreColumns, setMoreColumns] = useState<Record<string, boolean>>({});
-  // A bill its flow has locked (reviewed, posted...) opens read-only, saying why (issue 14, 10):
-  // the server would refuse any change.
-  const lock = request.mode === 'edit' && record ? holdingLock(entity, record) : undefined;
-  const lockText = lock && lockMessage(entity, catalogue, lock, language, t);
+  // A bill its flow has locked (reviewed, posted...) or one waiting for an approval opens
+  // read-only, saying why (issue 14, 10; issue 29, 3): the server would refuse any change.
+  const lock = request.mode === 'edit' && record ? recordLock(entity, record) : undefined;
+  const lockText = lock && recordLockMessage(entity, catalogue, lock, language, t);
   const initial = useMemo(
     () => initialValues(entity, catalogue, request, record),
     [entity, catalogue, request, record],

@@ -1,14 +1,17 @@
-import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { EditOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
 import type { CatalogueEntity } from '@bl/entities';
-import { Alert, Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { client } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { useSession } from '../session.ts';
 import { linkedEntities, TransportLinks } from '../transport/TransportLinks.tsx';
-import { holdingLock, lockMessage } from './actions.ts';
+import { pendingApprovalOf, recordLock, recordLockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
-import { alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
+import { ApprovalTag, alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
 import { descriptionSpans } from './layout.ts';
 import { useRecord } from './useRecord.ts';
 import type { Row } from './values.ts';
@@ -92,13 +95,44 @@ export function RecordView(props: {
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
-  // A bill its flow has locked offers no edit, and says why (issue 14, 10).
-  const lock = record.data ? holdingLock(entity, record.data) : undefined;
+  // A bill its flow has locked, or one waiting for an approval, offers no edit, and says why
+  // (issue 14, 10; issue 29, 3).
+  const lock = record.data ? recordLock(entity, record.data) : undefined;
   const editable = onEdit !== undefined && record.data !== undefined && lock === undefined;
+  const pending = record.data ? pendingApprovalOf(record.data) : undefined;
+  // Only the one who asked for the approval may take it back (the server checks it too).
+  const userId = useSession((s) => s.session?.userId);
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const recall = useMutation({
+    mutationFn: () =>
+      client.request<unknown>('POST', '/api/bl-flowable/approval/recall', {
+        query: { entity: entity.name, id },
+      }),
+    onSuccess: async () => {
+      message.success(t('crud.recalled'));
+      await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+      await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
+    },
+  });
+  const confirmRecall = () =>
+    modal.confirm({
+      title: t('crud.tip'),
+      content: t('crud.recallConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      className: 'bl-confirm-recall',
+      onOk: () => recall.mutateAsync().catch(() => undefined),
+    });
   return (
     <Drawer
       open
-      title={t('crud.viewTitle', { entity: entity.label[language] })}
+      title={
+        <Space size={4} wrap>
+          {t('crud.viewTitle', { entity: entity.label[language] })}
+          {record.data && <ApprovalTag row={record.data} context={{ language, t }} />}
+        </Space>
+      }
       width="min(1120px, 96vw)"
       onClose={onClose}
       destroyOnHidden
@@ -106,6 +140,11 @@ export function RecordView(props: {
       extra={
         <Space>
           {record.data && actions?.(record.data)}
+          {pending && pending.starter === userId && (
+            <Button icon={<RollbackOutlined />} onClick={confirmRecall} data-testid="view-recall">
+              {t('crud.recallApproval')}
+            </Button>
+          )}
           <Button icon={<PrinterOutlined />} onClick={() => onPrint([id])}>
             {t('crud.print')}
           </Button>
@@ -126,9 +165,9 @@ export function RecordView(props: {
         <div className="bl-view">
           {lock && (
             <Alert
-              type="info"
+              type={lock.kind === 'approval' ? 'warning' : 'info'}
               showIcon
-              message={lockMessage(entity, catalogue, lock, language, t)}
+              message={recordLockMessage(entity, catalogue, lock, language, t)}
               data-testid="view-locked"
             />
           )}

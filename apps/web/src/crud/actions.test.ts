@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { allButtons } from './access.ts';
-import { actionFits, actionOnlyValues, holdingLock, rowAllows, usableActions } from './actions.ts';
+import {
+  actionFits,
+  actionOnlyValues,
+  holdingLock,
+  noticesOf,
+  recordLock,
+  recordLockMessage,
+  rowAllows,
+  usableActions,
+} from './actions.ts';
 
 // As the catalogue serves them (the entities' declared flow actions).
 const review = {
@@ -93,5 +102,44 @@ describe('holdingLock and actionOnlyValues', () => {
   it('keeps the locking values of a field out of its choices', () => {
     expect(actionOnlyValues(inbound, 'isReview')).toEqual(['2']);
     expect(actionOnlyValues(inbound, 'type')).toEqual([]);
+  });
+});
+
+describe('a bill waiting for an approval', () => {
+  const pendingApproval = {
+    instanceId: '1',
+    action: 'review',
+    starter: '7',
+    starterName: '管理员',
+    process: '入库审批',
+    processNames: { en: 'Inbound approval' },
+    holders: ['张三', '李四'],
+  };
+  const waiting = { streamStatus: '0', isReview: '1', pendingApproval };
+  const inboundLocks = { locks: [{ field: 'streamStatus', values: ['1'] }] };
+  const t = ((key: string, params: Record<string, string>) => `${key} ${JSON.stringify(params)}`) as never;
+
+  it('is locked as a posted one: no edit, delete or flow action, and says who holds it', () => {
+    expect(rowAllows(inboundLocks, waiting, 'edit')).toBe(false);
+    expect(rowAllows(inboundLocks, waiting, 'delete')).toBe(false);
+    expect(rowAllows(inboundLocks, waiting, 'view')).toBe(true);
+    expect(actionFits(flowActions[0] as never, [waiting])).toBe(false);
+    expect(actionFits(flowActions[0] as never, [{ ...waiting, pendingApproval: null }])).toBe(true);
+    const lock = recordLock(inboundLocks, waiting);
+    expect(lock).toEqual({ kind: 'approval', pending: pendingApproval });
+    expect(recordLockMessage({} as never, {} as never, lock as never, 'en', t)).toBe(
+      'crud.inApprovalLocked {"process":"Inbound approval","holders":"张三, 李四","starter":"管理员"}',
+    );
+    expect(recordLockMessage({} as never, {} as never, lock as never, 'zh', t)).toContain(
+      '"holders":"张三、李四"',
+    );
+    // A state lock comes first: a posted bill is locked by its state whatever else holds it.
+    expect(recordLock(inboundLocks, { ...waiting, streamStatus: '1' })).toMatchObject({ kind: 'state' });
+  });
+
+  it('reads the notices an answer gives instead of "done"', () => {
+    expect(noticesOf({ approval: 1, notices: ['已提交审批'] })).toEqual(['已提交审批']);
+    expect(noticesOf({ reviewed: 1 })).toEqual([]);
+    expect(noticesOf(null)).toEqual([]);
   });
 });

@@ -26,13 +26,76 @@ export function usableActions(
  * screen does not hold (another page) are left to the server, which names any that do not fit.
  */
 export const actionFits = (action: Pick<CatalogueAction, 'when'>, rows: Record<string, unknown>[]): boolean =>
-  rows.every((row) => inState(action.when, row));
+  rows.every((row) => pendingApprovalOf(row) === undefined && inState(action.when, row));
+
+/**
+ * A bill's approval in progress, as the server reads it onto list and detail rows (the hold
+ * `pendingApproval`, modules/workflow/approval.ts): while it runs the bill is locked as a posted
+ * one is (no edit, delete or other action) until the approval ends or its starter recalls it.
+ */
+export interface PendingApproval {
+  instanceId: string;
+  action: string;
+  starter: string;
+  starterName: string;
+  process: string;
+  processNames: Partial<Record<Language, string>> | null;
+  holders: string[];
+}
+
+/** The approval a row waits for, if any. */
+export function pendingApprovalOf(row: Record<string, unknown>): PendingApproval | undefined {
+  const pending = row.pendingApproval;
+  return typeof pending === 'object' && pending !== null && 'instanceId' in pending
+    ? (pending as PendingApproval)
+    : undefined;
+}
+
+/** Who holds a pending approval now, in the reader's words (a dash when no one is named). */
+export const pendingHolders = (pending: PendingApproval, language: Language) =>
+  pending.holders.length === 0 ? '—' : pending.holders.join(language === 'en' ? ', ' : '、');
+
+/** The process of a pending approval in the reader's language (the model's name otherwise). */
+export const pendingProcess = (pending: PendingApproval, language: Language) =>
+  pending.processNames?.[language] || pending.process;
+
+/** Why a bill stays read-only: a declared state lock, or an approval in progress. */
+export type RecordLock =
+  | { kind: 'state'; field: string; value: string }
+  | { kind: 'approval'; pending: PendingApproval };
+
+/** What locks a record now, if anything: its state first, then a pending approval. */
+export function recordLock(
+  entity: Pick<CatalogueEntity, 'locks'>,
+  row: Record<string, unknown>,
+): RecordLock | undefined {
+  const state = holdingLock(entity, row);
+  if (state) return { kind: 'state', ...state };
+  const pending = pendingApprovalOf(row);
+  return pending ? { kind: 'approval', pending } : undefined;
+}
+
+/** Why a locked record is shown read-only, in the user's words. */
+export function recordLockMessage(
+  entity: CatalogueEntity,
+  catalogue: CatalogueIndex,
+  lock: RecordLock,
+  language: Language,
+  t: TFunction,
+): string {
+  if (lock.kind === 'state') return lockMessage(entity, catalogue, lock, language, t);
+  return t('crud.inApprovalLocked', {
+    process: pendingProcess(lock.pending, language),
+    holders: pendingHolders(lock.pending, language),
+    starter: lock.pending.starterName,
+  });
+}
 
 /**
  * A bill its flow has locked (posted to stock, reviewed, confirmed, received...: the entity's
- * declared locks, served with the catalogue) can be neither edited nor deleted (the server
- * refuses both, naming the bill and its state); its list row hides those links so the way on
- * is un-review.
+ * declared locks, served with the catalogue) or that waits for an approval can be neither edited
+ * nor deleted (the server refuses both, naming the bill and its state); its list row hides those
+ * links so the way on is un-review (or the approval's end, or its recall).
  */
 export function rowAllows(
   entity: Pick<CatalogueEntity, 'locks'>,
@@ -40,7 +103,7 @@ export function rowAllows(
   action: string,
 ): boolean {
   if (action !== 'edit' && action !== 'delete') return true;
-  return holdingLock(entity, row) === undefined;
+  return recordLock(entity, row) === undefined;
 }
 
 /** The first of the entity's declared locks that holds for this record: its field and value. */
@@ -78,4 +141,14 @@ export function lockMessage(
     field: field?.label[language] ?? lock.field,
     state: state?.label[language] ?? lock.value,
   });
+}
+
+/**
+ * What an action's answer says instead of "done" (`notices`, in the reader's language: an
+ * approval was asked for instead of the action), none for a plain success.
+ */
+export function noticesOf(data: unknown): string[] {
+  const notices =
+    typeof data === 'object' && data !== null ? (data as { notices?: unknown }).notices : undefined;
+  return Array.isArray(notices) ? notices.filter((n): n is string => typeof n === 'string') : [];
 }

@@ -1,8 +1,10 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { Language } from '@bl/contract';
 import type { CatalogueEntity, FieldKind, FieldMeta } from '@bl/entities';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { pendingApprovalOf, pendingHolders } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { type CellContext, cellRenderers, viewRenderers } from './cells.tsx';
 import { searchInputs } from './inputs.tsx';
@@ -76,6 +78,33 @@ const entityCells: Record<string, (row: Row, context: ColumnContext) => ReactNod
   },
 };
 
+/**
+ * The tag of a bill waiting for an approval, naming who holds it: beside the bill's state in
+ * lists and on its view, since the state itself does not change until the approval ends.
+ */
+export function ApprovalTag(props: { row: Row; context: Pick<ColumnContext, 'language' | 't'> }) {
+  const pending = pendingApprovalOf(props.row);
+  if (!pending) return null;
+  const { language, t } = props.context;
+  return (
+    <Tag color="processing" data-testid="pending-approval" style={{ marginInlineStart: 4 }}>
+      {t('crud.inApproval', { holders: pendingHolders(pending, language) })}
+    </Tag>
+  );
+}
+
+/** A list cell, with the approval tag beside the bill's state (the entity's `status` field). */
+function listCell(entity: CatalogueEntity, field: FieldMeta, row: Row, context: ColumnContext): ReactNode {
+  const cell = entityCells[`${entity.name}.${field.name}`]?.(row, context) ?? cellOf(field, row, context);
+  if (field.name !== entity.status || !pendingApprovalOf(row)) return cell;
+  return (
+    <>
+      {cell}
+      <ApprovalTag row={row} context={context} />
+    </>
+  );
+}
+
 /** A view's content for a field of a record. */
 export function viewOf(field: FieldMeta, row: Row, context: ColumnContext): ReactNode {
   const cell: CellContext = { field, ...context };
@@ -104,8 +133,7 @@ export function listColumns(
       hideInSearch: field.search === 'none',
       sorter: field.list && field.sortable,
       sortOrder: sort?.field === field.name ? sort.order : null,
-      render: (_dom, row) =>
-        entityCells[`${entity.name}.${field.name}`]?.(row, context) ?? cellOf(field, row, context),
+      render: (_dom, row) => listCell(entity, field, row, context),
       renderFormItem: () =>
         searchInputs[field.kind]({
           field,
