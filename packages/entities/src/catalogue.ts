@@ -29,6 +29,10 @@ export interface CatalogueEntity {
   flowActions?: CatalogueAction[];
   /** The field that says where a bill is in its flow. */
   status?: string;
+  /** Whose records these are: pickers on another record offer only its owner's (define.ts). */
+  owned?: { field: string; shared: boolean };
+  /** The field naming a record's owner, whose owned references pickers narrow to (define.ts). */
+  ownerField?: string;
 }
 
 export interface Catalogue {

@@ -79,6 +79,20 @@ export interface EntityInput<T extends PgTable> {
    * and locks. Its action names join `actions`. Not on line entities.
    */
   flow?: BillFlowInput<keyof T['$inferSelect'] & string>;
+  /**
+   * Whose records these are (issue 29 pt 5, ADR 0037): the field naming a record's owner
+   * (a customer code). A record of another owner's bill may not name it; `shared`: a record
+   * whose owner is blank serves every owner (a material no owner claims), else a blank owner
+   * serves none.
+   */
+  owned?: { field: keyof T['$inferSelect'] & string; shared?: boolean };
+  /**
+   * The field naming this record's owner, which its references to `owned` entities must
+   * belong to. Default `customerCode` when the entity has it; `false` for records of no one
+   * owner. A line without one (or with it blank) takes its header's; a ref field may name
+   * another (`ref.ownerField`: an owner transfer's target agreement).
+   */
+  ownerField?: (keyof T['$inferSelect'] & string) | false;
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -101,6 +115,10 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   operatorOnly: boolean;
   actions: string[];
   flow?: BillFlowInput;
+  /** Whose records these are (EntityInput.owned). */
+  owned?: { field: string; shared: boolean };
+  /** The field naming the record's owner for its owned references (EntityInput.ownerField). */
+  ownerField?: string;
 }
 
 /** What a column can hold, as drizzle describes it (only the properties read below). */
@@ -230,6 +248,7 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
   if (input.flow && input.parent !== undefined)
     throw new Error(`${input.name}: a line is locked by its header; declare the flow there`);
   const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
+  const { owned, ownerField } = ownerScopeOf(input, names);
   return {
     name: input.name,
     service: input.service,
@@ -249,5 +268,28 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     operatorOnly: input.operatorOnly ?? false,
     actions: [...new Set([...(input.actions ?? []), ...Object.keys(input.flow?.actions ?? {})])],
     ...(input.flow !== undefined && { flow: input.flow }),
+    ...(owned !== undefined && { owned }),
+    ...(ownerField !== undefined && { ownerField }),
   };
+}
+
+/**
+ * The owner declarations of an entity, with their defaults, checked against its fields: a
+ * misspelt owner field fails when the catalogue loads, not as a reference no one checks.
+ */
+function ownerScopeOf<T extends PgTable>(input: EntityInput<T>, names: Set<string>) {
+  const fieldInputs = input.fields as Record<string, FieldInput>;
+  const need = (name: string, what: string) => {
+    if (!names.has(name)) throw new Error(`${input.name}: ${what} names the unknown field ${name}`);
+  };
+  if (input.owned) need(input.owned.field, 'owned');
+  if (input.ownerField) need(input.ownerField, 'ownerField');
+  for (const [name, field] of Object.entries(fieldInputs))
+    if (field.ref?.ownerField !== undefined) need(field.ref.ownerField, `${name}.ref.ownerField`);
+  const ownerField =
+    input.ownerField === false
+      ? undefined
+      : (input.ownerField ?? (names.has('customerCode') ? 'customerCode' : undefined));
+  const owned = input.owned && { field: input.owned.field as string, shared: input.owned.shared ?? false };
+  return { owned, ownerField };
 }

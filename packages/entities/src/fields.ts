@@ -47,13 +47,13 @@ export const f = {
   ref: (
     l: Label,
     entity: string,
-    o: Options & { valueField?: string; labelField?: string } = {},
+    o: Options & { valueField?: string; labelField?: string; ownerField?: string } = {},
   ): FieldInput => {
-    const { valueField = 'code', labelField = 'name', ...rest } = o;
+    const { valueField = 'code', labelField = 'name', ownerField, ...rest } = o;
     return {
       kind: 'ref',
       label: l,
-      ref: { entity, valueField, labelField },
+      ref: { entity, valueField, labelField, ...(ownerField !== undefined && { ownerField }) },
       maxLength: 64,
       search: 'equal',
       ...rest,

@@ -59,8 +59,12 @@ export interface FieldInput {
   precision?: number;
   /** Dictionary code (kind dict): its values and labels are in the catalogue. */
   dict?: DictCode;
-  /** Referenced entity (kind ref): the value kept is its `valueField`. */
-  ref?: { entity: string; valueField: string; labelField: string };
+  /**
+   * Referenced entity (kind ref): the value kept is its `valueField`. `ownerField`: the field of
+   * this record naming the owner the referenced record must belong to, when it is not the
+   * entity's own (`EntityInput.ownerField`).
+   */
+  ref?: FieldRef;
   /** Shown as a list column (default true except for textarea, image, file and system fields). */
   list?: boolean;
   search?: SearchMode;
@@ -87,6 +91,14 @@ export interface FieldInput {
   line?: number;
 }
 
+/** What a ref field names (FieldInput.ref). */
+export interface FieldRef {
+  entity: string;
+  valueField: string;
+  labelField: string;
+  ownerField?: string;
+}
+
 /** A field as the catalogue serves it. */
 export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> {
   name: string;
@@ -100,7 +112,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   measure?: Measure;
   precision?: number;
   dict?: DictCode;
-  ref?: { entity: string; valueField: string; labelField: string };
+  ref?: FieldRef;
   list: boolean;
   search: SearchMode;
   form: FormMode;

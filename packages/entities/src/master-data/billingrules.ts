@@ -40,6 +40,8 @@ export const billingrules = defineEntity({
   area: 'basicData',
   label: label('计费规则', '計費規則', 'Billing rule'),
   table: billingRulesTable,
+  // A rule without an owner is the default every owner is billed by.
+  owned: { field: 'customerCode', shared: true },
   fields: {
     ...commonFields,
     code: f.text(label('规则编码', '規則編碼', 'Rule code'), { required: true, maxLength: 64, unique: true }),

@@ -47,6 +47,8 @@ export const lgagreement = defineEntity({
   area: 'basicData',
   label: label('费用协议', '費用協議', 'Fee agreement'),
   table: lgAgreementTable,
+  // An agreement is one owner's contract: no other owner's bill may name it.
+  owned: { field: 'customerCode' },
   titleField: 'agreementCode',
   defaultSort: { field: 'startDate', order: 'desc' },
   fields: {

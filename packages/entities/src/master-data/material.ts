@@ -48,6 +48,8 @@ export const material = defineEntity({
   area: 'basicData',
   label: label('物料', '物料', 'Material'),
   table: materialTable,
+  // A material no owner claims (blank owner) serves every owner.
+  owned: { field: 'custCode', shared: true },
   fields: {
     ...commonFields,
     code: f.text(label('物料编码', '物料編碼', 'Material code'), {

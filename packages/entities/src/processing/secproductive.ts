@@ -130,6 +130,7 @@ export const secproductive = defineEntity({
   area: 'secondaryProcessing',
   label: label('加工任务单', '加工任務單', 'Processing task'),
   table: secproductiveTable,
+  ownerField: 'custCode',
   titleField: 'billNo',
   children: [
     {

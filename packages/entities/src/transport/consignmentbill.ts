@@ -84,6 +84,8 @@ export const consignmentbill = defineEntity({
   area: 'transport',
   label: label('托运单', '託運單', 'Consignment'),
   table: consignmentbillTable,
+  // The shipper is the owner whose goods and agreement a consignment carries.
+  ownerField: 'shipperCustomer',
   titleField: 'billNo',
   children: [billDetails(() => consignmentbilldetail)],
   flow: {
