@@ -124,5 +124,23 @@ describe.each(testDrivers())('bill flows on %s', (driver) => {
       when: { streamStatus: ['1'] },
       label: { en: 'Un-review' },
     });
+    // An action's form, asked once for several bills and kept off them (issue 29, 7 and 8).
+    const form = (entity: string, action: string) =>
+      (
+        catalogue.entities.find((e) => e.name === entity)?.flowActions as
+          | { name: string; form?: Row }[]
+          | undefined
+      )?.find((a) => a.name === action)?.form;
+    expect(form('osoutstockbill', 'load')).toEqual({
+      fields: ['carNo', 'driverName', 'driverPhone'],
+      required: ['carNo'],
+      several: true,
+      write: false,
+    });
+    expect(form('stocksortingbill', 'review')).toEqual({
+      fields: ['scanPerson', 'reviewPerson'],
+      required: ['scanPerson', 'reviewPerson'],
+      several: true,
+    });
   });
 });

@@ -264,7 +264,8 @@ describe.each(testDrivers())('warehouse flows on %s', (driver) => {
     for (const code of ['E1', 'E2']) await must('employee', { code, name: `员工 ${code}` });
     await received([{ materialCode: 'M1', batchNo: 'S', warehousePlaceCode: 'P1', qty: '3' }]);
     await received([{ materialCode: 'M1', batchNo: 'S', warehousePlaceCode: 'P2', qty: '3' }]);
-    const out = await outboundBill([{ materialCode: 'M1', batchNo: 'S', qty: '5' }], { carNo: '粤B12345' });
+    // No plate on the outbound bill: the vehicle is asked for when loading (issue 29, 7).
+    const out = await outboundBill([{ materialCode: 'M1', batchNo: 'S', qty: '5' }]);
     expect((await api.action('osoutstockbill', 'sort', [out.id], 'en')).msg).toBe(
       `Outbound bill ${out.billNo} is not reviewed; it cannot be sorted yet`,
     );
@@ -291,21 +292,45 @@ describe.each(testDrivers())('warehouse flows on %s', (driver) => {
       [out.billNo, 1, 'P2', '2.0000'],
     ]);
     expect((await detail('osoutstockbill', out.id)).state).toBe('2');
-    expect((await api.action('osoutstockbill', 'load', [out.id], 'en')).msg).toContain(
-      'has no reviewed sorting bill',
+    const notSorted = await api.call('POST', '/api/bl-wms/osoutstockbill/load', {
+      query: { ids: out.id },
+      payload: { carNo: '粤B12345' },
+      language: 'en',
+    });
+    expect(notSorted.msg).toContain('has no reviewed sorting bill');
+    // Who scanned and who checked are the review's form: refused without, naming the field
+    // and the action; a person that does not exist is refused too; given, they are written.
+    const review = (payload: Line, language = 'en') =>
+      api.call('POST', '/api/bl-wms/stocksortingbill/review', {
+        query: { ids: sortingBill.id },
+        payload,
+        language,
+      });
+    expect((await review({})).msg).toBe(`Bill ${sortingBill.billNo}: "Review" needs Scanned by`);
+    expect((await review({ scanPerson: 'E1' }, 'zh')).msg).toBe(
+      `单据 ${sortingBill.billNo}：审核需要填写复核人`,
     );
-    expect((await api.action('stocksortingbill', 'review', [sortingBill.id], 'en')).msg).toContain(
-      'enter who scanned and who checked it first',
+    expect((await review({ scanPerson: 'E1' }, 'mo')).msg).toBe(
+      `單據 ${sortingBill.billNo}：審核需要填寫覆核人`,
     );
-    await must('stocksortingbill', {
-      ...sortingBill,
+    expect((await review({ scanPerson: 'E1', reviewPerson: 'NOPE' })).msg).toBe(
+      'Checked by "NOPE" does not exist',
+    );
+    expect((await detail('stocksortingbill', sortingBill.id)).state).toBe('0');
+    await must('stocksortingbill', { ...sortingBill, brokenPackageNumber: 1, reason: '' });
+    expect((await detail('stocksortingbill', sortingBill.id)).reason).toBe('1');
+    expect((await review({ scanPerson: 'E1', reviewPerson: 'E2' })).success).toBe(true);
+    expect(await detail('stocksortingbill', sortingBill.id)).toMatchObject({
+      state: '1',
       scanPerson: 'E1',
       reviewPerson: 'E2',
-      brokenPackageNumber: 1,
-      reason: '',
     });
-    expect((await detail('stocksortingbill', sortingBill.id)).reason).toBe('1');
-    await ok('stocksortingbill', 'review', [sortingBill.id]);
+    const reviewLog = (
+      await api.call('GET', '/api/bl-system/auditlog/list', {
+        query: { entityName: 'stocksortingbill', recordId: sortingBill.id, size: '20' },
+      })
+    ).data as { records: Row[] };
+    expect(reviewLog.records.find((r) => r.action === 'review')?.changes).toContain('E1');
     await ok('stocksortingbill', 'printSort', [sortingBill.id]);
     await ok('stocksortingbill', 'printBoard', [sortingBill.id]);
     expect(await detail('stocksortingbill', sortingBill.id)).toMatchObject({
@@ -314,9 +339,36 @@ describe.each(testDrivers())('warehouse flows on %s', (driver) => {
       printBillBoardStatus: '1',
     });
 
-    const made = (await ok('osoutstockbill', 'load', [out.id])) as { id: string; billNo: string };
+    // Loading asks for the vehicle: without a plate the refusal names the field and the action.
+    const loadWith = (payload: Line, language = 'en') =>
+      api.call('POST', '/api/bl-wms/osoutstockbill/load', { query: { ids: out.id }, payload, language });
+    const before = await detail('osoutstockbill', out.id);
+    expect((await loadWith({ driverName: '李四' })).msg).toBe(
+      `Bill ${out.billNo}: "Make loading bill" needs Plate no.`,
+    );
+    expect((await loadWith({}, 'zh')).msg).toBe(`单据 ${out.billNo}：生成装车单需要填写车牌号`);
+    expect((await loadWith({}, 'mo')).msg).toBe(`單據 ${out.billNo}：生成裝車單需要填寫車牌號`);
+    expect((await loadWith({ carNo: 'X'.repeat(40) })).msg).toContain('"Make loading bill": ');
+    const loadAnswer = await loadWith({ carNo: '粤B12345', driverName: '李四', driverPhone: '13800000000' });
+    expect(loadAnswer.success, loadAnswer.msg).toBe(true);
+    const made = loadAnswer.data as { id: string; billNo: string };
     const load = await detail('loadbill', made.id);
-    expect(load).toMatchObject({ carNo: '粤B12345', customerCode: 'C1', state: '0', totalQty: '5.0000' });
+    expect(load).toMatchObject({
+      carNo: '粤B12345',
+      driverName: '李四',
+      driverPhone: '13800000000',
+      customerCode: 'C1',
+      state: '0',
+      totalQty: '5.0000',
+    });
+    // The posted outbound bill is not written: only the loading bill carries the vehicle.
+    const after = await detail('osoutstockbill', out.id);
+    expect(after).toMatchObject({
+      carNo: null,
+      driverName: null,
+      driverPhone: null,
+      version: before.version,
+    });
     expect((load.details as Line[]).map((l) => [l.applyCode, l.qty])).toEqual([
       [out.billNo, '3.0000'],
       [out.billNo, '2.0000'],

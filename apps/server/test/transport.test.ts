@@ -295,11 +295,14 @@ describe.each(testDrivers())('transport flow on %s', (driver) => {
     );
     const deliveryId = delivery?.id as string;
     // The sign-off names the signer, the mobile and a valid identity card (spec 02 §5).
-    expect(await refused('deliverybill', 'sign', [deliveryId])).toContain('fill in Signed by');
+    // The sign dialog's required fields: the flow engine names the field and the action.
+    expect(await refused('deliverybill', 'sign', [deliveryId])).toBe(
+      `Bill ${delivery?.billNo}: "Sign off" needs Signed by`,
+    );
     let bill = await detail('deliverybill', deliveryId);
     await must('deliverybill', { ...bill, signName: '王五', signPhone: '13912345678' });
     expect(await refused('deliverybill', 'sign', [deliveryId])).toBe(
-      `Delivery bill ${delivery?.billNo}: the certificate number cannot be empty`,
+      `Bill ${delivery?.billNo}: "Sign off" needs Signer ID card no.`,
     );
     bill = await detail('deliverybill', deliveryId);
     const wrongDigit = await submit('deliverybill', { ...bill, signIdCard: '110105194912310021' });

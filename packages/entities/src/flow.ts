@@ -131,15 +131,30 @@ export interface FlowAction<F extends string = string> {
 }
 
 /**
- * Header fields an action asks for on one bill (a signer's name, mobile, identity card, time):
- * the screen shows them as the bill's form shows them, filled from the bill, and sends them at
- * the top of the body next to `lines`; the action's code checks and writes them.
+ * Header fields an action asks for (a signer's name, mobile, identity card, time; a vehicle; who
+ * scanned and checked): the screen shows them as the bill's form shows them, filled from the
+ * (first) bill, and sends them at the top of the body next to `lines`. The flow engine reads each
+ * given field as the bill's form reads it (a reference must exist), refuses a required field that
+ * neither the body nor a bill holds naming the field and the action, and hands the values to the
+ * action's code (`FlowContext.form`).
  */
 export interface ActionForm {
   /** Header field names, in the order asked. */
   fields: readonly string[];
   /** Those the screen marks required (the server refuses without them too). */
   required?: readonly string[];
+  /**
+   * Asked once for all the selected bills, each taking the same values (one vehicle for several
+   * outbound bills); without it the screen asks on one bill only, and several bills go with
+   * their own values.
+   */
+  several?: boolean;
+  /**
+   * Whether the values are written on the bills with the action's state (and logged): the
+   * default. `false` for values that belong to what the action makes (the loading bill's
+   * vehicle), never to the bills, which a posted state may have locked.
+   */
+  write?: boolean;
 }
 
 /**

@@ -141,16 +141,6 @@ export const transportMessages = {
     mo: '配送單 {bill}（物料 {material}）：簽收數量 {qty} 超過待簽收數量 {open}',
     en: 'Delivery bill {bill} (material {material}): {qty} signed for is more than the {open} waiting',
   },
-  'transport.signMissing': {
-    zh: '配送单 {bill}：请填写{field}',
-    mo: '配送單 {bill}：請填寫{field}',
-    en: 'Delivery bill {bill}: fill in {field}',
-  },
-  'transport.idCardEmpty': {
-    zh: '配送单 {bill}：证件号码不能为空',
-    mo: '配送單 {bill}：證件號碼不能為空',
-    en: 'Delivery bill {bill}: the certificate number cannot be empty',
-  },
   'transport.carrierMissing': {
     zh: '配送单 {bill} 为外包发运，请选择承运商',
     mo: '配送單 {bill} 為外包發運，請選擇承運商',

@@ -95,10 +95,18 @@ export const osoutstockbill = defineEntity({
       load: {
         label: label('生成装车单', '生成裝車單', 'Make loading bill'),
         confirm: label(
-          '确定将选择的出库单装上同一辆车？',
-          '確定將選擇的出庫單裝上同一輛車？',
-          'Load the selected outbound bills onto one vehicle?',
+          '填写车牌号、司机和电话：选择的出库单装上这辆车，生成一张装车单。',
+          '填寫車牌號、司機和電話：選擇的出庫單裝上這輛車，生成一張裝車單。',
+          'Enter the plate, driver and phone: the selected outbound bills are loaded onto this vehicle on one loading bill.',
         ),
+        // The vehicle is the loading bill's: a posted outbound bill is locked, and asking for
+        // it here lets the first outbound load (issue 29, 7).
+        form: {
+          fields: ['carNo', 'driverName', 'driverPhone'],
+          required: ['carNo'],
+          several: true,
+          write: false,
+        },
       },
     },
   },

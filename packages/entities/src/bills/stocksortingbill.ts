@@ -59,14 +59,20 @@ export const stocksortingbill = defineEntity({
       review: {
         ...verbs.review,
         confirm: label(
-          '确定选择的分拣单已分拣并复核？',
-          '確定選擇的分揀單已分揀並覆核？',
-          'Are the selected bills sorted and checked?',
+          '选择扫描人和复核人，确认选择的分拣单已分拣并复核。',
+          '選擇掃描人和覆核人，確認選擇的分揀單已分揀並覆核。',
+          'Choose who scanned and who checked, and confirm the selected bills are sorted and checked.',
         ),
         when: { state: ['0'] },
         refuse: 'flow.alreadyReviewed',
         sets: { state: '1' },
         audit: 'stamp',
+        // Who scanned and who checked are asked at the review (issue 29, 8), written on the bill.
+        form: {
+          fields: ['scanPerson', 'reviewPerson'],
+          required: ['scanPerson', 'reviewPerson'],
+          several: true,
+        },
       },
       unreview: {
         ...verbs.unreview,

@@ -1,5 +1,5 @@
 import type { Language } from '@bl/contract';
-import { type FlowAction, inState, type StateGuard } from '@bl/entities';
+import { type FlowAction, inState, readFieldValue, type StateGuard } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -39,6 +39,13 @@ export interface FlowContext {
    * quantities, a signer); `{}` without one. The action's code checks it.
    */
   input: Record<string, unknown>;
+  /**
+   * The fields of the action's declared form (`ActionForm`) that the body gave, read as the
+   * bill's form reads them; the engine has checked that every required one is given or on each
+   * bill. A written form is already on the bills (`bills`); an unwritten one (`write: false`)
+   * is the action's to use for what it makes.
+   */
+  form: Row;
 }
 
 /**
@@ -188,6 +195,61 @@ function guard(entity: EntityDefinition, action: FlowAction, bills: Row[], langu
   }
 }
 
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/**
+ * The action's declared form (`ActionForm`) read from the request's body, the same way for every
+ * bill (ADR 0016): each field given is read as the bill's form reads it, and a reference must
+ * name a record the caller sees; a required field that neither the body nor a bill holds is
+ * refused naming the bill, the field and the action. An empty field of the body is not given,
+ * so a value already on the bill stands. Answers the given values.
+ */
+async function readActionForm(
+  tx: Tx,
+  entity: EntityDefinition,
+  action: FlowAction,
+  auth: AuthContext,
+  bills: Row[],
+  input: Record<string, unknown>,
+  language: Language,
+): Promise<Row> {
+  const form = action.form;
+  if (!form) return {};
+  const given: Row = {};
+  for (const name of form.fields) {
+    const field = entity.fields.find((f) => f.name === name);
+    if (!field || blank(input[name])) continue;
+    const read = readFieldValue(field, input[name], language);
+    if (!read.ok)
+      throw badRequest('flow.formInvalid', { action: action.label[language], detail: read.message });
+    given[name] = read.value;
+  }
+  for (const name of form.required ?? []) {
+    const missing = bills.find((bill) => blank(given[name] ?? bill[name]));
+    if (!missing) continue;
+    throw badRequest('flow.formRequired', {
+      bill: billName(entity, missing),
+      action: action.label[language],
+      field: entity.fields.find((f) => f.name === name)?.label[language] ?? name,
+    });
+  }
+  for (const [name, value] of Object.entries(given)) {
+    const ref = entity.fields.find((f) => f.name === name)?.ref;
+    const target = ref && entities.find((e) => e.name === ref.entity);
+    if (!ref || !target) continue;
+    const [found] = await preparedSql(
+      tx,
+      sql`select 1 from ${target.table} where ${visible(target, auth)} and ${col(target, ref.valueField)} = ${value} limit 1`,
+    );
+    if (!found)
+      throw badRequest('crud.refMissing', {
+        field: entity.fields.find((f) => f.name === name)?.label[language] ?? name,
+        value: String(value),
+      });
+  }
+  return given;
+}
+
 /**
  * The declared state (and reviewer stamp) for the bills: the changed fields and the update that
  * writes them (none when the action sets nothing), not yet sent, so that it can travel in one
@@ -198,7 +260,7 @@ function stateUpdate(
   entity: EntityDefinition,
   auth: AuthContext,
   bills: Row[],
-  sets: Record<string, string>,
+  sets: Row,
   audit: FlowAction['audit'],
 ): { values: Row; update: SQL | undefined } {
   const now = new Date();
@@ -270,7 +332,7 @@ export async function checkAction(
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
   const bills = await lockFlowBills(tx, entity, auth, ids, language);
   guard(entity, action, bills, language);
-  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [], input: {} });
+  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [], input: {}, form: {} });
   return bills;
 }
 
@@ -293,7 +355,13 @@ export async function runAction(
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
   const bills = locked ?? (await lockFlowBills(tx, entity, auth, ids, language, pass));
   guard(entity, action, bills, language);
-  const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input };
+  const form = await readActionForm(tx, entity, action, auth, bills, input, language);
+  // A written form's values are the bills' from now on: the checks below see them, and the
+  // state update writes and logs them with the action's own.
+  const writesForm = action.form?.write !== false;
+  const before = bills.map((bill) => ({ ...bill }));
+  if (writesForm) for (const bill of bills) Object.assign(bill, form);
+  const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input, form };
   await code?.check?.(ctx);
   if (action.ledger === 'post') ctx.posted = await postBills(tx, entity, auth, bills, language, action.posts);
   if (action.ledger === 'reverse') await reverseBills(tx, entity, auth, bills, language);
@@ -303,16 +371,16 @@ export async function runAction(
     entity,
     auth,
     bills,
-    (action.sets ?? {}) as Record<string, string>,
+    { ...(writesForm ? form : {}), ...((action.sets ?? {}) as Record<string, string>) },
     action.audit,
   );
-  const log = bills.map((bill) => {
+  const log = bills.map((bill, index) => {
     const changes = Object.fromEntries(
       Object.entries(written)
         .filter(([field]) => field !== 'auditTime')
         .map(([field, value]) => [
           field,
-          [bill[field] ?? null, value instanceof Date ? value.toISOString() : value],
+          [before[index]?.[field] ?? null, value instanceof Date ? value.toISOString() : value],
         ]),
     ) as Record<string, [unknown, unknown]>;
     return auditRow(auth, { action: { flow: name }, entity, row: bill, changes });
@@ -341,7 +409,17 @@ export async function postOnSave(
   if (Object.entries(rule.sets).every(([field, value]) => String(saved[field] ?? '') === value)) return;
   const bills = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
   const posted = await postBills(tx, entity, auth, bills, language);
-  await code?.effect?.({ tx, auth, language, entity, action: 'postOnSave', bills, posted, input: {} });
+  await code?.effect?.({
+    tx,
+    auth,
+    language,
+    entity,
+    action: 'postOnSave',
+    bills,
+    posted,
+    input: {},
+    form: {},
+  });
   await setState(tx, entity, auth, bills, rule.sets as Record<string, string>, undefined);
   const [fresh] = await lockFlowBills(tx, entity, auth, [saved.id as string], language);
   if (fresh) Object.assign(saved, { ...rule.sets, version: fresh.version, updateTime: fresh.updateTime });

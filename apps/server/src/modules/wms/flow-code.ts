@@ -2,14 +2,7 @@ import type { FlowCode, FlowContext } from '../flow/index.ts';
 import { billLines } from '../ledger/index.ts';
 import { type BillFlow, inbound, outbound, refuseSorted } from './bills.ts';
 import { outboundWaveCode } from './flow-code-waves.ts';
-import {
-  loadingEffects,
-  loadOutbound,
-  receiveNotices,
-  refuseOnLoading,
-  requireSortingPeople,
-  sortOutbound,
-} from './flows.ts';
+import { loadingEffects, loadOutbound, receiveNotices, refuseOnLoading, sortOutbound } from './flows.ts';
 import {
   checkReservations,
   countQuotes,
@@ -53,7 +46,7 @@ export const wmsFlowCode: FlowCode = {
     },
     makeWave: outboundWaveCode.makeWave,
     sort: { run: async (ctx) => ({ sorted: await sortOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) }) },
-    load: { run: (ctx) => loadOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language) },
+    load: { run: (ctx) => loadOutbound(ctx.tx, ctx.auth, ctx.bills, ctx.language, ctx.form) },
   },
   orderisinstockbill: {
     review: { check: (ctx) => checkReservations(ctx.tx, inboundReservation, ctx.auth, ctx.bills) },
@@ -64,7 +57,7 @@ export const wmsFlowCode: FlowCode = {
     unreview: { check: (ctx) => refuseQuoted(ctx.tx, outboundReservation, ctx.auth, ctx.bills) },
   },
   stocksortingbill: {
-    review: { check: async (ctx) => requireSortingPeople(ctx.bills) },
+    // Who scanned and who checked: the review's form (the flow engine refuses without them).
     unreview: { check: (ctx) => refuseOnLoading(ctx.tx, ctx.auth, ctx.bills) },
   },
   loadbill: {

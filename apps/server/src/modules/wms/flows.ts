@@ -170,14 +170,6 @@ async function loadingOf(tx: Tx, auth: AuthContext, billNos: string[]) {
   return found;
 }
 
-/** A sorting bill is reviewed (sorted and checked) only with its scan and check persons named. */
-export function requireSortingPeople(bills: Row[]) {
-  for (const bill of bills) {
-    if (!text(bill.scanPerson) || !text(bill.reviewPerson))
-      throw badRequest('sorting.peopleMissing', { bill: String(bill.billNo) });
-  }
-}
-
 /** A sorting bill is un-reviewed only while its outbound bill is on no loading bill. */
 export async function refuseOnLoading(tx: Tx, auth: AuthContext, bills: Row[]) {
   const loaded = await loadingOf(
@@ -188,12 +180,24 @@ export async function refuseOnLoading(tx: Tx, auth: AuthContext, bills: Row[]) {
   if (loaded) throw badRequest('sorting.onLoading', loaded);
 }
 
+/** The vehicle fields a loading bill takes from the load action's form or the outbound bills. */
+const vehicleFields = ['carNo', 'driverName', 'driverPhone'] as const;
+
 /**
  * Loading: one loading bill for the chosen outbound bills, each sorted (its sorting bill
- * reviewed) and on no other loading bill, all for the same vehicle (the plate on the outbound
- * bills). Its lines are the sorting lines, naming the outbound bill and line.
+ * reviewed) and on no other loading bill, all for the same vehicle. The vehicle is the one the
+ * load dialog gives (`vehicle`, the action's form, issue 29 pt 7), written on the loading bill
+ * only, since a posted outbound bill is locked; without a plate given, the plate the outbound
+ * bills carry (the flow engine has refused a bill with neither). Its lines are the sorting lines,
+ * naming the outbound bill and line.
  */
-export async function loadOutbound(tx: Tx, auth: AuthContext, bills: Row[], language: Language) {
+export async function loadOutbound(
+  tx: Tx,
+  auth: AuthContext,
+  bills: Row[],
+  language: Language,
+  vehicle: Row,
+) {
   const sortings = (await tx
     .select()
     .from(sorting.header.table as PgTable)
@@ -215,9 +219,8 @@ export async function loadOutbound(tx: Tx, auth: AuthContext, bills: Row[], lang
     bills.map((b) => String(b.billNo)),
   );
   if (onLoading) throw badRequest('loading.exists', onLoading);
-  const plates = [...new Set(bills.map((b) => text(b.carNo)))];
-  if (plates.includes(''))
-    throw badRequest('loading.noCar', { bill: String(bills.find((b) => !text(b.carNo))?.billNo) });
+  const given = text(vehicle.carNo) !== '';
+  const plates = [...new Set(bills.map((b) => text(given ? vehicle.carNo : b.carNo)))];
   if (plates.length > 1) throw badRequest('loading.cars', { cars: plates.join(', ') });
   const sortingLines = (await tx
     .select()
@@ -270,9 +273,7 @@ export async function loadOutbound(tx: Tx, auth: AuthContext, bills: Row[], lang
       // A vehicle may carry several owners' goods; the header names the owner when there is one.
       customerCode: owners.length === 1 ? owners[0] : null,
       warehouseCode: first.warehouseCode,
-      carNo: first.carNo,
-      driverName: first.driverName,
-      driverPhone: first.driverPhone,
+      ...Object.fromEntries(vehicleFields.map((f) => [f, (given ? vehicle[f] : first[f]) ?? null])),
       details,
     },
     language,
