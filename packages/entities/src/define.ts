@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BillFlowInput } from './flow.ts';
-import { type FieldInput, type FieldMeta, measureOfLabel } from './kinds.ts';
+import { type FieldInput, type FieldMeta, isServerOwned, measureOfLabel } from './kinds.ts';
 import type { Label } from './label.ts';
 
 /** The services of the SpringBlade layout; an entity's API lives under `/api/{service}/{name}`. */
@@ -38,7 +38,20 @@ export interface ChildInput {
   minLines?: number;
   /** Line fields that may not repeat within one header (a quoted material cannot repeat). */
   distinctBy?: string[];
+  /**
+   * Line fields copied from the header (line field -> header field), by the engine whichever
+   * endpoint writes the line, and kept in step when the header's value changes: a line list or
+   * export then names its bill without a join. The line field must be server-owned.
+   */
+  fromHeader?: Record<string, string>;
 }
+
+/**
+ * Why a server-owned field may stay empty after the entity's sample flow (the catalogue walk,
+ * apps/server/test/server-filled.test.ts): the issue that will fill it, or why it is empty by
+ * nature. For developers, not shown on screens.
+ */
+export type UnfilledReason = `issue ${number}: ${string}` | `by nature: ${string}`;
 
 export interface EntityInput<T extends PgTable> {
   /** The spec's name, e.g. `material`, `isinstockbill`. */
@@ -80,6 +93,11 @@ export interface EntityInput<T extends PgTable> {
    */
   flow?: BillFlowInput<keyof T['$inferSelect'] & string>;
   /**
+   * Server-owned fields that may stay empty, with why (see `UnfilledReason`). Keyed by the
+   * table's columns, so a misspelt field does not compile; a writable field is refused at load.
+   */
+  unfilled?: Partial<Record<keyof T['$inferSelect'] & string, UnfilledReason>>;
+  /**
    * Whose records these are (issue 29 pt 5, ADR 0037): the field naming a record's owner
    * (a customer code). A record of another owner's bill may not name it; `shared`: a record
    * whose owner is blank serves every owner (a material no owner claims), else a blank owner
@@ -115,6 +133,8 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   operatorOnly: boolean;
   actions: string[];
   flow?: BillFlowInput;
+  /** Entity- and field-level `unfilled` reasons merged: field name -> reason. */
+  unfilled: Record<string, UnfilledReason>;
   /** Whose records these are (EntityInput.owned). */
   owned?: { field: string; shared: boolean };
   /** The field naming the record's owner for its owned references (EntityInput.ownerField). */
@@ -219,9 +239,6 @@ function checkFlow(entity: string, flow: BillFlowInput, fields: FieldMeta[], chi
         `${entity}: action ${name} takes quantities of unknown lines ${action.quantities.lines}`,
       );
     for (const field of action.form?.fields ?? []) need(field, `action ${name} form`);
-    for (const field of action.form?.required ?? [])
-      if (!action.form?.fields.includes(field))
-        throw new Error(`${entity}: action ${name} requires ${field}, which its form does not ask`);
     if (action.ledger === 'post' && !action.posts?.length && !flow.postings?.length)
       throw new Error(`${entity}: action ${name} posts, but the flow declares no postings`);
   }
@@ -250,6 +267,7 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
   if (input.flow) checkFlow(input.name, input.flow, fields, input.children ?? []);
   if (input.flow && input.parent !== undefined)
     throw new Error(`${input.name}: a line is locked by its header; declare the flow there`);
+  const unfilled = unfilledOf(input.name, fields, fieldInputs, input.unfilled ?? {});
   const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
   const { owned, ownerField } = ownerScopeOf(input, names);
   return {
@@ -271,6 +289,7 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     operatorOnly: input.operatorOnly ?? false,
     actions: [...new Set([...(input.actions ?? []), ...Object.keys(input.flow?.actions ?? {})])],
     ...(input.flow !== undefined && { flow: input.flow }),
+    unfilled,
     ...(owned !== undefined && { owned }),
     ...(ownerField !== undefined && { ownerField }),
   };
@@ -295,4 +314,43 @@ function ownerScopeOf<T extends PgTable>(input: EntityInput<T>, names: Set<strin
       : (input.ownerField ?? (names.has('customerCode') ? 'customerCode' : undefined));
   const owned = input.owned && { field: input.owned.field as string, shared: input.owned.shared ?? false };
   return { owned, ownerField };
+}
+/**
+ * The field-level reasons (shared blocks such as hidden totals) with the entity's own on top. A
+ * reason on a field a client writes means nothing, so it fails at load rather than hide a gap.
+ */
+function unfilledOf(
+  entity: string,
+  fields: FieldMeta[],
+  inputs: Record<string, FieldInput>,
+  own: Record<string, UnfilledReason | undefined>,
+): Record<string, UnfilledReason> {
+  const out: Record<string, UnfilledReason> = {};
+  for (const field of fields) {
+    const reason = own[field.name] ?? inputs[field.name]?.unfilled;
+    if (reason === undefined) continue;
+    if (!isServerOwned(field))
+      throw new Error(`${entity}.${field.name}: a reason to stay empty on a writable field`);
+    out[field.name] = reason;
+  }
+  return out;
+}
+
+/**
+ * Checked once every entity is defined (a child's entity is read lazily): a `fromHeader` pair
+ * names a server-owned line field and an existing header field.
+ */
+export function checkChildren(entities: EntityDefinition[]) {
+  for (const header of entities) {
+    for (const child of header.children) {
+      const lines = child.entity();
+      for (const [lineField, headerField] of Object.entries(child.fromHeader ?? {})) {
+        const field = lines.fields.find((f) => f.name === lineField);
+        if (!field || !isServerOwned(field))
+          throw new Error(`${lines.name}.${lineField}: fromHeader needs a server-owned line field`);
+        if (!header.fields.some((f) => f.name === headerField))
+          throw new Error(`${header.name}: fromHeader names the unknown field ${headerField}`);
+      }
+    }
+  }
 }

@@ -89,6 +89,11 @@ export interface FieldInput {
    * others behind "more" (apps/web/src/crud/lines.ts says which fields count as primary).
    */
   line?: number;
+  /**
+   * Why this server-owned field may stay empty, for a shared block used by many entities (a
+   * hidden total of a bill without lines); an entity's own `unfilled` says it for one entity.
+   */
+  unfilled?: `issue ${number}: ${string}` | `by nature: ${string}`;
 }
 
 /** What a ref field names (FieldInput.ref). */
@@ -125,6 +130,10 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   confirm?: true;
   line?: number;
 }
+
+/** A field the server owns: no client body writes it (the complement of `writableFields`). */
+export const isServerOwned = (field: Pick<FieldMeta, 'system' | 'form'>) =>
+  field.system || field.form !== 'edit';
 
 /** Units a decimal can measure in; anything else is a count. */
 export type Measure = 'kg' | 't' | 'm3' | 'm';

@@ -1,6 +1,6 @@
 import { billingEntities } from './billing/index.ts';
 import { billEntities } from './bills/index.ts';
-import type { EntityDefinition } from './define.ts';
+import { checkChildren, type EntityDefinition } from './define.ts';
 import { deviceEntities } from './devices/index.ts';
 import { masterDataEntities } from './master-data/index.ts';
 import { pageBuilderEntities } from './page-builder/index.ts';
@@ -22,6 +22,8 @@ export const entities: EntityDefinition[] = [
   ...pageBuilderEntities,
   ...systemEntities,
 ];
+
+checkChildren(entities);
 
 // The `entityName` dictionary lists every entity with its label (see system/dicts.ts).
 systemDicts.entityName.values.push(...entities.map((e) => ({ value: e.name, label: e.label })));

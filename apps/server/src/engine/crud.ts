@@ -1,6 +1,6 @@
 import { type Language, listCountCap, type Page, ResultCode } from '@bl/contract';
 import { type FieldMeta, isId, recordSchema } from '@bl/entities';
-import { type EntityDefinition, entityByName } from '@bl/entities/registry';
+import { type ChildInput, type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { changesOf, writeAudit } from '../audit/audit.ts';
@@ -356,7 +356,7 @@ async function lockLineHeaders(
   body: Row,
   lineId: string | undefined,
   language: Language,
-): Promise<{ from: string | undefined; to: string }> {
+): Promise<{ from: string | undefined; to: string; header: Row }> {
   let from: string | undefined;
   if (lineId !== undefined) {
     const [line] = (await tx
@@ -391,7 +391,35 @@ async function lockLineHeaders(
     refuseLockedLines(owner.header, target, language);
     refuseHeld(owner.header, target, language);
   }
-  return { from, to };
+  // Both branches above made sure the target header is there.
+  return { from, to, header: headers.get(to) as Row };
+}
+
+/**
+ * The line fields its header fills (ChildInput.fromHeader: the bill number), copied into the
+ * values about to be written, so the line is complete whichever endpoint writes it.
+ */
+function copyFromHeader(child: ChildInput, header: Row, values: Row) {
+  for (const [lineField, headerField] of Object.entries(child.fromHeader ?? {}))
+    values[lineField] = header[headerField] ?? null;
+}
+
+/**
+ * A header whose copied fields changed (a renumbered bill) passes the new values to its live
+ * lines in the same transaction, under the header's row lock, so no line keeps the old number.
+ */
+async function keepLinesInStep(tx: Tx, header: EntityDefinition, before: Row, after: Row, tenantId: string) {
+  for (const child of header.children) {
+    const changed: Row = {};
+    for (const [lineField, headerField] of Object.entries(child.fromHeader ?? {}))
+      if (before[headerField] !== after[headerField]) changed[lineField] = after[headerField] ?? null;
+    if (Object.keys(changed).length === 0) continue;
+    const lines = child.entity();
+    await tx
+      .update(lines.table as PgTable)
+      .set(changed)
+      .where(and(live(lines, tenantId), eq(col(lines, child.parentField), String(after.id))));
+  }
 }
 
 /**
@@ -423,6 +451,7 @@ export async function submitRecord(
     // The parent key is no form field (the engine fills it from the header it checked).
     if (owner && parent) {
       values[owner.child.parentField] = parent.to;
+      copyFromHeader(owner.child, parent.header, values);
       await numberLine(tx, owner, entity, auth, parent.to, values, undefined);
     }
     await checkRecord(tx, entity, auth, values, undefined, language);
@@ -478,6 +507,8 @@ export async function submitRecord(
     const values = parseRecord(entity, edited, language, true);
     if (owner && parent) {
       values[owner.child.parentField] = parent.to;
+      // A line moved to another bill takes that bill's number.
+      copyFromHeader(owner.child, parent.header, values);
       await numberLine(tx, owner, entity, auth, parent.to, values, current);
     }
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
@@ -490,6 +521,7 @@ export async function submitRecord(
       .returning()) as Row[];
     if (!updated) throw conflict('crud.stale', { entity: entity.label[language], current: '?', given });
     saved = updated;
+    await keepLinesInStep(tx, entity, current, saved, auth.tenantId);
     await writeAudit(tx, auth, {
       action: 'update',
       entity,
@@ -502,7 +534,7 @@ export async function submitRecord(
       tx,
       child,
       auth,
-      saved.id as string,
+      saved,
       body[child.key],
       language,
       rawId === undefined,
@@ -595,11 +627,12 @@ async function saveLines(
   tx: Tx,
   child: EntityDefinition['children'][number],
   auth: AuthContext,
-  headerId: string,
+  header: Row,
   raw: unknown,
   language: Language,
   creating: boolean,
 ): Promise<Row[]> {
+  const headerId = String(header.id);
   const lines = child.entity();
   if (raw === undefined && !creating) {
     // An edit of the header alone leaves its lines as they are.
@@ -632,6 +665,7 @@ async function saveLines(
   );
   for (const { line, values } of parsed) {
     values[child.parentField] = headerId;
+    copyFromHeader(child, header, values);
     if (child.distinctBy) {
       const key = child.distinctBy.map((f) => String(values[f] ?? '')).join('|');
       if (seen.has(key)) {

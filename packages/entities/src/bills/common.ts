@@ -161,6 +161,9 @@ export const billLineIndexes = (table: string, t: { tenantId: PgColumn; headerId
   index(`${table}_header_idx`).on(t.tenantId, t.headerId),
 ];
 
+/** A line carries its bill's number, copied by the engine (ChildInput.fromHeader). */
+export const lineBillNo = { billNo: 'billNo' };
+
 /**
  * The lines of a bill under `details`: at least one ("The Details Can not be blank!"), and a
  * material quoted from the same source line cannot appear twice (spec 02 §5).
@@ -171,6 +174,7 @@ export const billDetails = (entity: () => EntityDefinition, key = 'details'): Ch
   parentField: 'headerId',
   minLines: 1,
   distinctBy: ['materialCode', 'batchNo', 'applyCode', 'applyLineNumber'],
+  fromHeader: lineBillNo,
 });
 
 /**

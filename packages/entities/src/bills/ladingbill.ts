@@ -79,6 +79,7 @@ export const ladingbill = defineEntity({
         ),
         when: { state: ['0'] },
         sets: { state: '1' },
+        audit: 'stamp',
       },
       unreview: {
         ...verbs.unreview,
@@ -89,6 +90,7 @@ export const ladingbill = defineEntity({
         ),
         when: { state: ['1', '2'] },
         sets: { state: '0' },
+        audit: 'clear',
       },
       pickup: {
         label: label('提货', '提貨', 'Pick up'),

@@ -2,8 +2,9 @@ import { integer, numeric, varchar } from 'drizzle-orm/pg-core';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
-import { at, headerTable, lineFields, lineTable } from './blocks.ts';
+import { at, headerTable, lineFields, lineTable, locks, reviewColumns, reviewFields } from './blocks.ts';
 import { billDetails, billHeaderFields } from './common.ts';
+import { reviewActions } from './fee-actions.ts';
 
 /** Parcel contents (optional): the materials in the parcel. */
 export const mailbillDetailTable = lineTable('bl_mailbilldetail');
@@ -37,6 +38,7 @@ export const mailbillTable = headerTable('bl_mailbill', {
   parcelWeight: numeric({ precision: 18, scale: 4 }),
   freight: numeric({ precision: 18, scale: 2 }),
   mailTime: at(),
+  ...reviewColumns(),
 });
 
 export const mailbill = defineEntity({
@@ -47,6 +49,24 @@ export const mailbill = defineEntity({
   table: mailbillTable,
   titleField: 'billNo',
   children: [{ ...billDetails(() => mailbilldetail), minLines: 0 }],
+  // Reviewed by the clerk who checked the parcel against its paper (issue 28: the bill had
+  // audit fields nothing filled); a reviewed mail bill is locked, un-review opens it again.
+  flow: {
+    status: 'isReview',
+    locks: [locks.reviewed()],
+    actions: reviewActions(
+      label(
+        '确定审核选择的邮寄单？审核后不能再修改。',
+        '確定審核選擇的郵寄單？審核後不能再修改。',
+        'Review the selected mail bills? A reviewed mail bill can no longer be changed.',
+      ),
+      label(
+        '确定反审核选择的邮寄单？反审核后可以再修改。',
+        '確定反審核選擇的郵寄單？反審核後可以再修改。',
+        'Un-review the selected mail bills? They can then be changed again.',
+      ),
+    ),
+  },
   fields: {
     ...commonFields,
     ...billHeaderFields,
@@ -69,5 +89,6 @@ export const mailbill = defineEntity({
       list: false,
       search: 'range',
     }),
+    ...reviewFields,
   },
 });

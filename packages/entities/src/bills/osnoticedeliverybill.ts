@@ -63,6 +63,8 @@ export const osnoticedeliverybill = defineEntity({
         when: { dnState: ['0'] },
         refuse: 'notice.notWaiting',
         sets: { dnState: '1' },
+        // The receipt is the notice's review: who accepted it and when (issue 28).
+        audit: 'stamp',
       },
       receiveAdvance: {
         label: label('提前接收', '提前接收', 'Receive in advance'),
@@ -74,6 +76,7 @@ export const osnoticedeliverybill = defineEntity({
         when: { dnState: ['0'] },
         refuse: 'notice.notWaiting',
         sets: { dnState: '2' },
+        audit: 'stamp',
       },
     },
   },

@@ -1,5 +1,5 @@
 import { numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { billHeaderIndexes, billLineFields, billLineIndexes } from '../bills/common.ts';
+import { billHeaderIndexes, billLineFields, billLineIndexes, lineBillNo } from '../bills/common.ts';
 import { entityColumns, id } from '../columns.ts';
 import type { ChildInput, EntityDefinition } from '../define.ts';
 import { defineEntity } from '../define.ts';
@@ -72,13 +72,21 @@ export const secbomfinisheditem = defineEntity({
  * and a material appears once per set.
  */
 const bomChildren = (pull: () => EntityDefinition, finished: () => EntityDefinition): ChildInput[] => [
-  { key: 'pullLines', entity: pull, parentField: 'headerId', minLines: 1, distinctBy: ['materialCode'] },
+  {
+    key: 'pullLines',
+    entity: pull,
+    parentField: 'headerId',
+    minLines: 1,
+    distinctBy: ['materialCode'],
+    fromHeader: lineBillNo,
+  },
   {
     key: 'finishedLines',
     entity: finished,
     parentField: 'headerId',
     minLines: 1,
     distinctBy: ['materialCode'],
+    fromHeader: lineBillNo,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { date, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { billHeaderIndexes, billLineFields, billLineIndexes } from '../bills/common.ts';
+import { billHeaderIndexes, billLineFields, billLineIndexes, lineBillNo } from '../bills/common.ts';
 import { entityColumns, id } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -139,6 +139,7 @@ export const secproductive = defineEntity({
       parentField: 'headerId',
       minLines: 1,
       distinctBy: ['materialCode'],
+      fromHeader: lineBillNo,
     },
     {
       key: 'finishedLines',
@@ -146,6 +147,7 @@ export const secproductive = defineEntity({
       parentField: 'headerId',
       minLines: 1,
       distinctBy: ['materialCode', 'spareString3'],
+      fromHeader: lineBillNo,
     },
   ],
   fields: {

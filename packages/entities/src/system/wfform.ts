@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { locks } from '../bills/blocks.ts';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -35,6 +36,35 @@ export const wfform = defineEntity({
   label: label('流程表单', '流程表單', 'Workflow forms'),
   table: wfformTable,
   titleField: 'formName',
+  // Withdrawing a form (issue 28: `delFlag` was never set) keeps its row for the processes that
+  // use it, but no new process is deployed with it and its list leaves it out; restoring it
+  // offers it again. A withdrawn form is not edited.
+  flow: {
+    locks: [locks.of('delFlag', ['2'])],
+    actions: {
+      withdraw: {
+        label: label('撤回', '撤回', 'Withdraw'),
+        confirm: label(
+          '确定撤回选择的表单？新的流程将不能再使用它，已部署的流程不受影响。',
+          '確定撤回選擇的表單？新的流程將不能再使用它，已部署的流程不受影響。',
+          'Withdraw the selected forms? New processes can no longer use them; deployed ones keep them.',
+        ),
+        when: { delFlag: ['0'] },
+        sets: { delFlag: '2' },
+      },
+      restore: {
+        label: label('恢复', '恢復', 'Restore'),
+        confirm: label(
+          '确定恢复选择的表单？新的流程可以再使用它。',
+          '確定恢復選擇的表單？新的流程可以再使用它。',
+          'Restore the selected forms? New processes can use them again.',
+        ),
+        danger: true,
+        when: { delFlag: ['2'] },
+        sets: { delFlag: '0' },
+      },
+    },
+  },
   fields: {
     ...commonFields,
     formId: f.text(label('表单标识', '表單標識', 'Form key'), {

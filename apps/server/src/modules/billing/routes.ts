@@ -193,9 +193,16 @@ function registerAmountRules() {
     await recompute(
       tx,
       saved,
-      sql`update bl_adjustpricebill h set total_amount = coalesce(
-            (select sum(diff_amount) from bl_adjustpricebilldetail d where d.header_id = h.id and d.is_deleted = 0), 0)
-          where h.id = ${String(saved.id)}::bigint returning total_amount::text as "totalAmount"`,
+      // The quantities too (issue 28: they stayed empty), over the same lines as the amount: one
+      // rule per header, since a second registration would overwrite this one (commit fc3f47f).
+      sql`update bl_adjustpricebill h set total_amount = coalesce(t.amount, 0), total_qty = t.qty,
+            total_weg = t.qty_weg, total_board = t.board, total_volume = t.volume
+          from (select sum(diff_amount) amount, coalesce(sum(qty), 0) qty, coalesce(sum(qty_weg), 0) qty_weg,
+                       coalesce(sum(board), 0) board, coalesce(sum(volume), 0) volume
+                from bl_adjustpricebilldetail d where d.header_id = ${String(saved.id)}::bigint and d.is_deleted = 0) t
+          where h.id = ${String(saved.id)}::bigint
+          returning total_amount::text as "totalAmount", total_qty::text as "totalQty",
+            total_weg::text as "totalWeg", total_board::text as "totalBoard", total_volume::text as "totalVolume"`,
     );
   };
 }
@@ -250,18 +257,21 @@ function registerCostBillRules() {
             group by cost_type, bill_no, coalesce(material_code, ''), unit_price, stage
             order by min(source_date), cost_type, bill_no, stage`,
       );
+      // `day_amout`, the amount per charged day: the line's amount over its distinct days, so
+      // it holds for a line that groups several days' rows as for a one-day work line.
       if (lines.length > 0)
         await tx.execute(
           sql`insert into bl_costbilldetail (id, tenant_id, create_user, update_user, header_id, bill_no,
                 agreement_code, material_code, qty, weg, volume, board_qty, make_date, is_cost, cost_type,
-                work_type, reality_qty, reality_day, unit_price, amount, stage)
+                work_type, reality_qty, reality_day, unit_price, amount, stage, day_amout)
               values ${sql.join(
                 lines.map(
                   (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
                     ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
                     ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
                     ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
-                    ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int)`,
+                    ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int,
+                    round(${l.amount}::numeric / greatest(${l.reality_day}::int, 1), 4))`,
                 ),
                 sql`, `,
               )}`,

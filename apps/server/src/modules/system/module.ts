@@ -1,5 +1,6 @@
 import type { AppModule } from '../shared.ts';
 import { registerAccounts } from './accounts.ts';
+import { registerDeptRules } from './depts.ts';
 import { registerDictionaries } from './dictionaries.ts';
 import { registerGrants } from './grants.ts';
 import { registerPackageRoutes, registerPackageRules } from './packages.ts';
@@ -19,6 +20,7 @@ export const systemModule: AppModule = {
   plug: ({ database, config, tokens, attempts, seedTenant }) => ({
     rules() {
       registerSystemRules();
+      registerDeptRules();
       registerTenantRules(config, seedTenant);
       registerPackageRules();
       registerTopMenuRules();

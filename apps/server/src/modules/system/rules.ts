@@ -95,7 +95,6 @@ export function registerSystemRules() {
   ] as const;
   for (const [name, entity] of bindings) {
     writeRules[name] = async (tx, values, { auth, id }) => {
-      if (auth.allPowerful) return;
       const [current] =
         id === undefined
           ? []
@@ -103,6 +102,14 @@ export function registerSystemRules() {
               .select({ userId: entity.userId })
               .from(entity)
               .where(and(eq(entity.tenantId, auth.tenantId), eq(entity.id, id)));
+      // When the WeChat identity was bound to its user (issue 28): stamped when the user
+      // changes, cleared when the binding is undone; the provider's own time is not ours.
+      if (name === 'userwc' && 'userId' in values) {
+        const userId = values.userId === null || values.userId === '' ? null : values.userId;
+        if (userId === null) values.bindTime = null;
+        else if (userId !== current?.userId) values.bindTime = new Date();
+      }
+      if (auth.allPowerful) return;
       const bound = [current?.userId, values.userId].filter(
         (u): u is string => typeof u === 'string' && u !== '',
       );

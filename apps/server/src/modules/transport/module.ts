@@ -1,4 +1,5 @@
 import type { AppModule } from '../shared.ts';
+import { registerBranchRules } from './branches.ts';
 import { registerTransportRules, transportFlowCode } from './flow-code.ts';
 import { registerTransportRoutes } from './routes.ts';
 
@@ -22,7 +23,10 @@ export const transportModule: AppModule = {
     ],
   },
   plug: ({ database }) => ({
-    rules: registerTransportRules,
+    rules() {
+      registerTransportRules();
+      registerBranchRules();
+    },
     flowCode: transportFlowCode,
     routes: (app) => registerTransportRoutes(app, database),
   }),

@@ -255,7 +255,7 @@ export async function deploy(
     // The form as designed now travels with the deployment (a wfform's content, else the key).
     const [form] = await queryRows<{ content: string | null }>(
       tx,
-      sql`select content from bl_wfform where form_id = ${formKey} and is_deleted = 0 limit 1`,
+      sql`select content from bl_wfform where form_id = ${formKey} and is_deleted = 0 and del_flag = '0' limit 1`,
     );
     await tx.execute(sql`insert into bl_wfdeployform
         (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted, version,

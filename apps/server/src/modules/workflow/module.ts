@@ -1,5 +1,6 @@
 import type { AppModule } from '../shared.ts';
 import { registerApprovalHold } from './approval.ts';
+import { registerCopyRules } from './copies.ts';
 import { registerWorkflowRules } from './engine.ts';
 import { seedLeaveProcess } from './leave.ts';
 import { registerWorkflowRoutes, wakeJob, wakeQueue } from './routes.ts';
@@ -22,6 +23,7 @@ export const workflowModule: AppModule = {
   plug: ({ database, workflow }) => ({
     rules: () => {
       registerWorkflowRules();
+      registerCopyRules();
       // A bill waiting for an approval is held: shown so, and locked until it ends or is recalled.
       registerApprovalHold();
     },

@@ -594,6 +594,25 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
     'c.create_time desc, c.id desc',
     true,
   );
+  // The copies screen opens a copy: it is read, and when (issue 28: `readTime` stayed empty).
+  // Only the caller's own copies; one already read keeps its first time.
+  app.post(
+    `${base}/copy/read`,
+    { schema: { tags: ['workflow'], querystring: idsQuery } },
+    async (request) => {
+      const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
+      const data = await run(request, async (tx, auth) => {
+        const read = await queryRows<{ id: string }>(
+          tx,
+          sql`update bl_wfcopy set is_read = '1', read_time = coalesce(read_time, now()), update_user = ${auth.userId},
+              update_time = now(), version = version + 1
+            where id in (${idList(ids)}) and user_id = ${auth.userId} and is_deleted = 0 returning id::text as id`,
+        );
+        return { read: read.length };
+      });
+      return ok(data, translate('ok', request.language));
+    },
+  );
   app.get(`${base}/counts`, { schema: { tags: ['workflow'] } }, async (request) => {
     const data = await run(request, async (tx, auth) => {
       // The same rows as the lists: the to-do list's, and the copy list's unread ones.
