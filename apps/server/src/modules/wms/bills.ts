@@ -65,7 +65,10 @@ export async function refuseSorted(tx: Tx, auth: AuthContext, bills: Row[]) {
 
 /**
  * Keeps the header totals (quantity, weight in kg, pallets, volume, amount) as the sums of
- * the bill's valid lines, computed in SQL; answers them for the submit's answer.
+ * the bill's valid lines, computed in SQL; answers them for the submit's answer. A line that
+ * gives no price or weight takes them from its material first (price; quantity × gross
+ * weight in kg), so the totals follow what the material says (issue 29, 6); a price or
+ * weight the line gives (typed, weighed) is kept.
  */
 export async function refreshTotals(
   tx: Tx,
@@ -75,6 +78,13 @@ export async function refreshTotals(
 ): Promise<void> {
   const header = sql.raw(flow.header.tableName);
   const lines = sql.raw(flow.lines.tableName);
+  await tx.execute(
+    sql`update ${lines} d set price = coalesce(d.price, m.price), qty_weg = coalesce(d.qty_weg, d.qty * m.gross)
+        from bl_material m
+        where d.tenant_id = ${auth.tenantId} and d.header_id = ${saved.id as string}::bigint and d.is_deleted = 0
+          and m.tenant_id = d.tenant_id and m.code = d.material_code and m.is_deleted = 0
+          and (d.price is null and m.price is not null or d.qty_weg is null and d.qty is not null and m.gross is not null)`,
+  );
   const [totals] = await queryRows<Row>(
     tx,
     sql`update ${header} h set total_qty = t.qty, total_weg = t.qty_weg, total_board = t.board,
