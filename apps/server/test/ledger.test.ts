@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
 import { toUnits } from '../src/engine/decimal.ts';
 import { type Movement, postMovements } from '../src/modules/ledger/ledger.ts';
+import { registerMovementClass } from '../src/modules/ledger/movement-classes.ts';
 import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
@@ -357,6 +358,8 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
   });
 
   it('outbound allocation prefers the earliest validity date where goods have one (FEFO)', async () => {
+    // A fixture bill type posted directly: it states its movement class like any bill (issue 29).
+    registerMovementClass('fixture', 'internal');
     const [user] = await queryRows<{ id: string }>(
       test.database.db,
       sql`select id::text id from blade_user where tenant_id = '000000' and account = 'admin'`,

@@ -960,6 +960,27 @@ export const messages = {
     mo: '計費期間無效：開始日期須不晚於結束日期，且不超過 366 天',
     en: 'Invalid billing period: the start must not be after the end, and at most 366 days',
   },
+  // Days that have not happened are never charged (issue 29, 1).
+  'billing.futurePeriod': {
+    zh: '计费期间 {from} 至 {to} 尚未开始：费用最多计到今天 {through}',
+    mo: '計費期間 {from} 至 {to} 尚未開始：費用最多計到今天 {through}',
+    en: 'The period {from} to {to} has not begun: charges run to today, {through}, at most',
+  },
+  'billing.periodCut': {
+    zh: '已计费至今天 {through}：{from} 之后的日子尚未发生，未计费',
+    mo: '已計費至今天 {through}：{from} 之後的日子尚未發生，未計費',
+    en: 'Charged through today, {through}: the days from {from} have not happened and were not charged',
+  },
+  'billing.provisional': {
+    zh: '账单 {bill} 为临时账单：只计到 {through}，其期间到 {end} 才结束；期末后请重新生成',
+    mo: '帳單 {bill} 為臨時帳單：只計到 {through}，其期間到 {end} 才結束；期末後請重新生成',
+    en: 'Bill {bill} is provisional: charged through {through}, its period ends {end}; make it again after that',
+  },
+  'billing.provisionalRefused': {
+    zh: '账单 {bill} 是临时账单（计至 {through}），其期间到 {end} 才结束：期末后重新生成再{action}',
+    mo: '帳單 {bill} 是臨時帳單（計至 {through}），其期間到 {end} 才結束：期末後重新生成再{action}',
+    en: 'Bill {bill} is provisional (charged through {through}) and its period ends {end}: make it again after that, then {action}',
+  },
   'billing.unknownOwner': {
     zh: '货主 {owner} 不存在',
     mo: '貨主 {owner} 不存在',

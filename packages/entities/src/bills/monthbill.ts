@@ -166,13 +166,14 @@ export const monthbill = defineEntity({
   },
   fields: {
     ...commonFields,
+    // First, so a provisional bill says so before anything else in its list and view.
+    ...provisionalFields,
     ...billHeaderFields,
     customerCode: { ...billHeaderFields.customerCode, required: true },
     totalAmount: { ...billHeaderFields.totalAmount, list: true },
     agreementCode: { ...billHeaderFields.agreementCode, form: 'readonly' },
     periodStart: f.date(label('期间开始', '期間開始', 'Period from'), { required: true, sortable: true }),
     periodEnd: f.date(label('期间结束', '期間結束', 'Period to'), { required: true, sortable: true }),
-    ...provisionalFields,
     ...reviewFields,
     ...stateFields,
   },

@@ -98,6 +98,13 @@ const addDays = (day: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * The last day a charge may run to (issue 29, 1): today, the UTC day in progress (ADR 0024's
+ * days are UTC days), so goods received today are charged one day; no day after it has
+ * happened. Every run, monthly bill and cost bill stops here.
+ */
+export const billableThrough = (now = new Date()) => now.toISOString().slice(0, 10);
+
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
@@ -216,7 +223,9 @@ async function daysToCharge(tx: Tx, tenantId: string, owner: string, start: stri
       recheck = covered.map((row) => row.day);
     }
   }
-  return [...recheck, ...daysBetween(start, end)];
+  // Never a day that has not happened, whoever asked (a run is cut before it is queued).
+  const through = billableThrough();
+  return [...recheck, ...daysBetween(start, end < through ? end : through)];
 }
 
 const storageSql = (tenantId: string, owner: string, terms: DayTerms[]) => {

@@ -1,3 +1,4 @@
+import type { Language } from '@bl/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
@@ -5,8 +6,9 @@ import type { Row } from '../../engine/crud.ts';
 import { afterWriteRules, lineTotalsRules } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
 import type { FlowCode } from '../flow/index.ts';
-import { type Agreement, agreementOn, agreementsOf, feeRows, ruleOf } from './engine.ts';
+import { type Agreement, agreementOn, agreementsOf, billableThrough, feeRows, ruleOf } from './engine.ts';
 
 /** What a monthly bill is made with: the agreement over its period and the rule's stage terms. */
 interface MonthTerms {
@@ -158,16 +160,23 @@ export async function makeMonthBill(
   tx: Tx,
   auth: AuthContext,
   bill: Row,
-): Promise<{ lines: number; amount: string }> {
+  language: Language,
+  now = new Date(),
+): Promise<{ lines: number; amount: string; notice?: string }> {
   const billNo = String(bill.billNo);
   const owner = String(bill.customerCode ?? '');
   const from = String(bill.periodStart);
-  const to = String(bill.periodEnd);
-  if (to < from) throw badRequest('billing.endBeforeStart');
-  if (periodDays(from, to) > 366) throw badRequest('billing.period');
+  const periodEnd = String(bill.periodEnd);
+  if (periodEnd < from) throw badRequest('billing.endBeforeStart');
+  if (periodDays(from, periodEnd) > 366) throw badRequest('billing.period');
+  // No day that has not happened is charged (issue 29, 1): made while its period runs, the
+  // bill stops at today and is provisional until it is made again once the period is over.
+  const through = billableThrough(now);
+  if (from > through) throw badRequest('billing.futurePeriod', { from, to: periodEnd, through });
+  const to = periodEnd < through ? periodEnd : through;
+  const provisional = periodEnd >= through;
   const terms = await termsOf(tx, auth.tenantId, billNo, owner, from, to);
   const lines = await queryRows<MonthLine>(tx, linesSql(auth.tenantId, owner, from, to, terms));
-  const now = new Date();
   await tx.execute(
     sql`update bl_monthbilldetail set is_deleted = 1, update_user = ${auth.userId}::bigint, update_time = ${now}
         where tenant_id = ${auth.tenantId} and header_id = ${String(bill.id)}::bigint and is_deleted = 0`,
@@ -194,12 +203,19 @@ export async function makeMonthBill(
           )}`,
     );
   await tx.execute(
-    sql`update bl_monthbill set agreement_code = ${terms.agreementCode}, update_user = ${auth.userId}::bigint,
+    sql`update bl_monthbill set agreement_code = ${terms.agreementCode}, made_through = ${to}::date,
+          provisional = ${provisional ? '1' : '0'}, update_user = ${auth.userId}::bigint,
           update_time = ${now}, version = version + 1
         where id = ${String(bill.id)}::bigint`,
   );
   const totals = await totalsOf(tx, String(bill.id));
-  return { lines: lines.length, amount: totals.totalAmount ?? '0.00' };
+  return {
+    lines: lines.length,
+    amount: totals.totalAmount ?? '0.00',
+    ...(provisional && {
+      notice: translate('billing.provisional', language, { bill: billNo, through: to, end: periodEnd }),
+    }),
+  };
 }
 
 /** Writes a bill's totals from its live lines (quantity held, weight, volume, pallets, amount). */
@@ -221,19 +237,48 @@ async function totalsOf(tx: Tx, id: string) {
   return row ?? {};
 }
 
+/**
+ * Refuses to review or confirm a provisional bill (made before its period ended, issue 29, 1):
+ * it must be made again once the period is over. `action` is the action's name as the reader
+ * sees it.
+ */
+export function refuseProvisional(bills: Row[], numberField: string, endField: string, action: string) {
+  const bill = bills.find((b) => b.provisional === '1');
+  if (bill)
+    throw badRequest('billing.provisionalRefused', {
+      bill: String(bill[numberField]),
+      through: String(bill.madeThrough ?? ''),
+      end: String(bill[endField]),
+      action: action.toLowerCase(),
+    });
+}
+
 /** The monthly bill's actions beyond their declaration (packages/entities bills/monthbill.ts). */
 export const monthBillFlowCode: FlowCode = {
   monthbill: {
     make: {
       run: async (ctx) => {
         let lines = 0;
-        for (const bill of ctx.bills) lines += (await makeMonthBill(ctx.tx, ctx.auth, bill)).lines;
-        return { made: ctx.bills.length, lines };
+        const notices: string[] = [];
+        for (const bill of ctx.bills) {
+          const made = await makeMonthBill(ctx.tx, ctx.auth, bill, ctx.language);
+          lines += made.lines;
+          if (made.notice) notices.push(made.notice);
+        }
+        // A provisional bill says so as the answer's message (the flow route's notices).
+        return { made: ctx.bills.length, lines, ...(notices.length > 0 && { notices }) };
       },
     },
     review: {
-      // A bill is reviewed with its lines: one never made has nothing to review.
+      // A bill is reviewed with its lines: one never made has nothing to review, one made
+      // before its period ended has days still to charge.
       check: async (ctx) => {
+        refuseProvisional(
+          ctx.bills,
+          'billNo',
+          'periodEnd',
+          ctx.entity.flow?.actions?.review?.label[ctx.language] ?? '',
+        );
         for (const bill of ctx.bills) {
           const [row] = await queryRows<{ n: number }>(
             ctx.tx,

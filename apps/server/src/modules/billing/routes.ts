@@ -14,8 +14,9 @@ import { requireAuth } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { failStaleJobs, type JobHandler, type JobQueue, liveJob } from '../../jobs/queue.ts';
+import { inOutParts } from '../ledger/index.ts';
 import { cents, fromCents } from './cost-details.ts';
-import { chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
+import { billableThrough, chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
 import { registerMonthBillRules } from './month-bills.ts';
 import { billingJobKind, registerPeriodCloseRoutes } from './period-close.ts';
 import { registerSettlementRules } from './settlement.ts';
@@ -50,9 +51,17 @@ export async function startBillingRun(
   auth: AuthContext,
   language: 'zh' | 'mo' | 'en',
   input: { customerCode: string; start: string; end: string },
-): Promise<string> {
-  const { customerCode: owner, start, end } = input;
-  checkPeriod(start, end);
+  now = new Date(),
+): Promise<{ jobId: string; notices: string[] }> {
+  const { customerCode: owner, start } = input;
+  checkPeriod(start, input.end);
+  // No day that has not happened is charged (issue 29, 1): a period that has not begun is
+  // refused, one that reaches past today is cut to today and the answer says so.
+  const through = billableThrough(now);
+  if (start > through) throw badRequest('billing.futurePeriod', { from: start, to: input.end, through });
+  const end = input.end > through ? through : input.end;
+  const notices =
+    end < input.end ? [translate('billing.periodCut', language, { through, from: nextDay(through) })] : [];
   if (owner) {
     const [known] = await queryRows<{ n: number }>(
       tx,
@@ -76,8 +85,15 @@ export async function startBillingRun(
     const [who = '*', from = start, to = end] = busy.target.split('|');
     throw badRequest('billing.running', { owner: who === '*' ? '*' : who, from, to });
   }
-  return jobs.enqueue(tx, auth, billingJobKind, { target: targetOf(owner, start, end), language });
+  const jobId = await jobs.enqueue(tx, auth, billingJobKind, {
+    target: targetOf(owner, start, end),
+    language,
+  });
+  return { jobId, notices };
 }
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Charges each owner of a run in a transaction of its own; the job reports owner by owner. */
 export function billingJob(database: Database): JobHandler {
@@ -207,6 +223,30 @@ function registerAmountRules() {
   };
 }
 
+/**
+ * An owner's stock summary over a period, per material (the cost bill's 进出存汇总): opening,
+ * in, out, lost or found (adjust) and closing, in quantity, weight and pallets, from the posted
+ * stream rows by fee day. In and out are the one rule of every in/out figure (`inOutParts`):
+ * goods crossing the door and owner transfers, never a move between places (issue 29, 2).
+ */
+function stockSummarySql(tenantId: string, owner: string, from: string, to: string) {
+  const inPeriod = sql`r.fee_day >= ${from}::date`;
+  const parts = (amount: 'qty' | 'weg' | 'board') => {
+    const figure = inOutParts('r', amount, 'owner');
+    return sql`sum(case when r.fee_day < ${from}::date then r.${sql.raw(amount)} else 0 end)::text as begin_${sql.raw(amount)},
+      sum(case when ${inPeriod} then ${figure.in} else 0 end)::text as in_${sql.raw(amount)},
+      sum(case when ${inPeriod} then ${figure.out} else 0 end)::text as out_${sql.raw(amount)},
+      sum(case when ${inPeriod} then ${figure.adjust} else 0 end)::text as adjust_${sql.raw(amount)},
+      sum(r.${sql.raw(amount)})::text as end_${sql.raw(amount)}`;
+  };
+  return sql`select r.material_code, ${parts('qty')}, ${parts('weg')}, ${parts('board')}
+    from (${feeRows(tenantId, owner)}) r
+    where r.stream_status = '1' and r.fee_day <= ${to}::date
+    group by r.material_code
+    having sum(abs(r.qty)) > 0
+    order by r.material_code`;
+}
+
 /** A cost bill's amount: its lines less its discount. */
 const costBillAmount = (tx: Tx, saved: Record<string, unknown>) =>
   recompute(
@@ -231,15 +271,20 @@ function registerCostBillRules() {
     if (id === undefined) {
       const owner = String(saved.customerCode);
       const from = String(saved.costDate);
-      const to = String(saved.costDateEnd);
-      if (to < from) throw badRequest('billing.endBeforeStart');
+      const periodEnd = String(saved.costDateEnd);
+      if (periodEnd < from) throw badRequest('billing.endBeforeStart');
+      // As a monthly bill (issue 29, 1): nothing after today; made while its period runs, the
+      // bill is provisional (its stock summary stops at today) and cannot be confirmed.
+      const through = billableThrough();
+      if (from > through) throw badRequest('billing.futurePeriod', { from, to: periodEnd, through });
+      const to = periodEnd < through ? periodEnd : through;
       const [other] = await queryRows<{ bill: string; from: string; to: string }>(
         tx,
         sql`select cost_bill_no as bill, to_char(cost_date, 'YYYY-MM-DD') as "from",
               to_char(cost_date_end, 'YYYY-MM-DD') as "to"
             from bl_costbill where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${billId}::bigint
               and customer_code = ${owner} and cost_status <> '4'
-              and cost_date <= ${to}::date and cost_date_end >= ${from}::date
+              and cost_date <= ${periodEnd}::date and cost_date_end >= ${from}::date
             limit 1`,
       );
       if (other) throw badRequest('billing.billOverlap', { owner, ...other });
@@ -283,34 +328,20 @@ function registerCostBillRules() {
       );
       const packs = await queryRows<Record<string, string>>(
         tx,
-        sql`select material_code,
-              sum(case when fee_day < ${from}::date then qty else 0 end)::text as begin_qty,
-              sum(case when fee_day < ${from}::date then weg else 0 end)::text as begin_weg,
-              sum(case when fee_day < ${from}::date then board else 0 end)::text as begin_board,
-              sum(case when fee_day >= ${from}::date and qty > 0 then qty else 0 end)::text as in_qty,
-              sum(case when fee_day >= ${from}::date and qty > 0 then weg else 0 end)::text as in_weg,
-              sum(case when fee_day >= ${from}::date and qty > 0 then board else 0 end)::text as in_board,
-              (-sum(case when fee_day >= ${from}::date and qty < 0 then qty else 0 end))::text as out_qty,
-              (-sum(case when fee_day >= ${from}::date and qty < 0 then weg else 0 end))::text as out_weg,
-              (-sum(case when fee_day >= ${from}::date and qty < 0 then board else 0 end))::text as out_board,
-              sum(qty)::text as end_qty, sum(weg)::text as end_weg, sum(board)::text as end_board
-            from (${feeRows(auth.tenantId, owner)}) r
-            where stream_status = '1' and fee_day <= ${to}::date
-            group by material_code
-            having sum(abs(qty)) > 0
-            order by material_code`,
+        stockSummarySql(auth.tenantId, owner, from, to),
       );
       if (packs.length > 0)
         await tx.execute(
           sql`insert into bl_costbilldetailpack (id, tenant_id, create_user, update_user, header_id, material_code,
                 begin_qty, begin_weg, begin_board, in_qty, in_weg, in_board, out_qty, out_weg, out_board,
-                end_qty, end_weg, end_board)
+                adjust_qty, adjust_weg, adjust_board, end_qty, end_weg, end_board)
               values ${sql.join(
                 packs.map(
                   (p) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
                     ${billId}::bigint, ${p.material_code}, ${p.begin_qty}::numeric, ${p.begin_weg}::numeric,
                     ${p.begin_board}::numeric, ${p.in_qty}::numeric, ${p.in_weg}::numeric, ${p.in_board}::numeric,
-                    ${p.out_qty}::numeric, ${p.out_weg}::numeric, ${p.out_board}::numeric, ${p.end_qty}::numeric,
+                    ${p.out_qty}::numeric, ${p.out_weg}::numeric, ${p.out_board}::numeric,
+                    ${p.adjust_qty}::numeric, ${p.adjust_weg}::numeric, ${p.adjust_board}::numeric, ${p.end_qty}::numeric,
                     ${p.end_weg}::numeric, ${p.end_board}::numeric)`,
                 ),
                 sql`, `,
@@ -320,8 +351,11 @@ function registerCostBillRules() {
         tx,
         saved,
         sql`update bl_costbill b set customer_name = (select name from bl_customer c
-              where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1)
-            where b.id = ${billId}::bigint returning customer_name as "customerName"`,
+              where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1),
+              made_through = ${to}::date, provisional = ${periodEnd >= through ? '1' : '0'}
+            where b.id = ${billId}::bigint
+            returning customer_name as "customerName", to_char(made_through, 'YYYY-MM-DD') as "madeThrough",
+              provisional`,
       );
       // Its lines were made here, after the engine's totals of the (then empty) bill.
       await costBillAmount(tx, saved);
@@ -385,11 +419,12 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const jobId = await database.withTenant(auth.tenantId, async (tx) => {
+      const started = await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'costdetail_run');
         return startBillingRun(tx, jobs, auth, request.language, request.body);
       });
-      return ok({ jobId }, translate('ok', request.language));
+      // A run cut to today says so as its message, and lists it for the screen.
+      return ok(started, started.notices[0] ?? translate('ok', request.language));
     },
   );
 

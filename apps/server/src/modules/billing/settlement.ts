@@ -4,6 +4,7 @@ import { afterWriteRules, removeRules, writeRules } from '../../engine/rules.ts'
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FlowCode } from '../flow/index.ts';
+import { refuseProvisional } from './month-bills.ts';
 
 /**
  * Payments settle cost bills (issue 16, ADR 0031). A pay detail is one payment against one cost
@@ -121,6 +122,16 @@ export function registerSettlementRules() {
  */
 export const settlementFlowCode: FlowCode = {
   costbill: {
+    // A bill made before its period ended is not final (issue 29, 1).
+    confirm: {
+      check: async ({ bills, entity, language }) =>
+        refuseProvisional(
+          bills,
+          'costBillNo',
+          'costDateEnd',
+          entity.flow?.actions?.confirm?.label[language] ?? '',
+        ),
+    },
     unconfirm: {
       check: async ({ tx, auth, bills }) => {
         for (const bill of bills) {

@@ -79,7 +79,7 @@ export async function statementWorkbook(
   const packs = await queryRows<Record<string, Cell>>(
     tx,
     sql`select material_code as "materialCode", begin_qty::float8 as "beginQty", in_qty::float8 as "inQty",
-          out_qty::float8 as "outQty", end_qty::float8 as "endQty"
+          out_qty::float8 as "outQty", coalesce(adjust_qty, 0)::float8 as "adjustQty", end_qty::float8 as "endQty"
         from bl_costbilldetailpack
         where tenant_id = ${auth.tenantId} and header_id = ${id}::bigint and is_deleted = 0
         order by material_code`,
@@ -116,7 +116,8 @@ export async function statementWorkbook(
     row.getCell(8).numFmt = '#,##0.00';
   }
   sheet.addRow([]);
-  const packColumns = ['materialCode', 'beginQty', 'inQty', 'outQty', 'endQty'];
+  // In and out as the stock summary counts them; what was lost or found is its own column.
+  const packColumns = ['materialCode', 'beginQty', 'inQty', 'outQty', 'adjustQty', 'endQty'];
   sheet.addRow(packColumns.map((name) => labelOf(packEntity, name))).font = { bold: true };
   for (const pack of packs) sheet.addRow(packColumns.map((name) => pack[name]));
   sheet.columns.forEach((column) => {

@@ -9,4 +9,5 @@ export {
   postMovements,
   type StockKey,
 } from './ledger.ts';
+export { inOutParts, registerMovementClass } from './movement-classes.ts';
 export { billLines, type PostedLine, postBills, reverseBills } from './posting.ts';

@@ -6,6 +6,7 @@ import { fromUnits } from '../../engine/decimal.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
+import { requireMovementClass } from './movement-classes.ts';
 
 /**
  * The stock ledger (ARCHITECTURE.md "Data model rules", docs/adr/0008-stock-ledger.md): every
@@ -270,6 +271,7 @@ export async function postMovements(
   shortage: Shortage,
 ): Promise<void> {
   if (movements.length === 0) return;
+  for (const m of movements) requireMovementClass(m.billType);
   const now = new Date();
   const totals = new Map<
     string,

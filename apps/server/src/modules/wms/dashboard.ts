@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { requireAuth } from '../../http/context.ts';
 import { translate } from '../../i18n/messages.ts';
+import { inOutParts } from '../ledger/index.ts';
 
 /** Days the movement chart covers, today included. */
 export const dashboardDays = 7;
@@ -72,17 +73,21 @@ export function registerDashboardRoutes(app: FastifyInstance, database: Database
           .orderBy(desc(sql`sum(${stockTable.qty})`), stockTable.customerCode)
           .limit(topOwnerCount);
         const day = sql<number>`floor(extract(epoch from (${stockstreamTable.streamTime} - ${since.toISOString()}::timestamptz)) / 86400)::int`;
+        // Goods through the warehouse's door, as every in/out figure counts them (issue 29, 2):
+        // not moves between places, nor owner transfers, nor reversed postings.
+        const figure = inOutParts('bl_stockstream', 'qty', 'warehouse');
         const moved = await tx
           .select({
             day,
-            inQty: sql<string>`coalesce(sum(${stockstreamTable.qty}) filter (where ${stockstreamTable.qty} > 0), 0)::text`,
-            outQty: sql<string>`coalesce(-sum(${stockstreamTable.qty}) filter (where ${stockstreamTable.qty} < 0), 0)::text`,
+            inQty: sql<string>`coalesce(sum(${figure.in}), 0)::text`,
+            outQty: sql<string>`coalesce(sum(${figure.out}), 0)::text`,
           })
           .from(stockstreamTable)
           .where(
             and(
               eq(stockstreamTable.tenantId, auth.tenantId),
               eq(stockstreamTable.isDeleted, 0),
+              eq(stockstreamTable.streamStatus, '1'),
               gte(stockstreamTable.streamTime, since),
             ),
           )

@@ -1,6 +1,7 @@
 import { everyMinutesCron } from '../../jobs/cron.ts';
+import { registerMovementClass } from '../ledger/index.ts';
 import type { AppModule } from '../shared.ts';
-import { registerBindBatchRoutes } from './bind-batch.ts';
+import { bindBatchBillType, registerBindBatchRoutes } from './bind-batch.ts';
 import { registerDashboardRoutes } from './dashboard.ts';
 import { wmsFlowCode } from './flow-code.ts';
 import { controlFlowCode, registerControlTotals } from './flow-code-control.ts';
@@ -12,7 +13,7 @@ import { registerPutawayRoutes } from './putaway.ts';
 import { registerWmsRoutes } from './routes.ts';
 import { registerWmsRules } from './rules.ts';
 import { registerSnapshotRoutes, runMonthlySnapshots, snapshotJob, snapshotJobKind } from './snapshots.ts';
-import { runStatusChange } from './status-change.ts';
+import { runStatusChange, statusChangeBillType } from './status-change.ts';
 
 /**
  * The warehouse: the stock ledger and every bill that moves stock (inbound, put-away, moves,
@@ -49,6 +50,9 @@ export const wmsModule: AppModule = {
     const sweepCron = everyMinutesCron(config.statusChangeIntervalMinutes);
     return {
       rules() {
+        // Bills posted by this module's own code: moves inside the warehouse, never in or out.
+        registerMovementClass(statusChangeBillType, 'internal');
+        registerMovementClass(bindBatchBillType, 'internal');
         registerWmsRules();
         registerControlTotals();
       },
