@@ -2,6 +2,13 @@
 // to be filled or given an `unfilled` reason by the issue that owns its area. The walk fails on
 // a gap not listed here, and on a listed one that is now filled (remove it).
 export const knownGaps: readonly string[] = [
+  // New while the walk was written (issue 29's concurrent work): for that issue to fill or explain.
+  'costbill.madeThrough',
+  'costbill.provisional',
+  'monthbill.madeThrough',
+  'monthbill.provisional',
+  'stocksortingbill.auditTime',
+  'stocksortingbill.auditUser',
   'attach.attachSize',
   'attach.domain',
   'attach.extension',
