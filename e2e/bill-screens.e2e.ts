@@ -49,6 +49,10 @@ const expected = {
     reviewNeeded: '待审核',
     locked: '此单据已锁定，不能修改或删除：过账状态为“已过账”。',
     save: /^保\s*存$/,
+    cancel: /^取\s*消$/,
+    discardTitle: '放弃填写的内容？',
+    discard: /^放\s*弃$/,
+    keepEditing: '继续编辑',
   },
   en: {
     languageName: 'English',
@@ -68,6 +72,10 @@ const expected = {
     reviewNeeded: 'Review needed',
     locked: 'This bill is locked and cannot be changed or deleted: its Posting is "Posted".',
     save: /^Save$/,
+    cancel: /^Cancel$/,
+    discardTitle: 'Discard your changes?',
+    discard: /^Discard$/,
+    keepEditing: 'Keep editing',
   },
 } as const;
 
@@ -117,9 +125,24 @@ async function quantityRefused(page: Page, language: Language) {
   await qty.fill('5');
   await qty.click();
   await refusal.first().waitFor({ state: 'detached' });
-  // Leave without saving: the drawer asks nothing of a draft and closes.
+  // Leave without saving: a line was typed, so the drawer asks before throwing it away.
   await drawer.locator('.ant-drawer-close').click();
+  await discardConfirmed(page, language);
   await drawer.waitFor({ state: 'detached' });
+  // A new form closed untouched asks nothing, with Esc as with the close button.
+  await screen(page).getByTestId('toolbar-add').click();
+  await drawer.getByTestId('lines-details').waitFor();
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+  expect(await page.locator('.bl-discard-confirm').count()).toBe(0);
+}
+
+/** The question before typed input is thrown away (issue 29, 9): asked, then answered Discard. */
+async function discardConfirmed(page: Page, language: Language) {
+  const confirm = page.locator('.bl-discard-confirm');
+  await confirm.locator('.ant-modal-confirm-title', { hasText: expected[language].discardTitle }).waitFor();
+  await confirm.getByRole('button', { name: expected[language].discard }).click();
+  await confirm.waitFor({ state: 'detached' });
 }
 
 describe.skipIf(!browserAvailable)('bill screens', () => {
@@ -191,14 +214,19 @@ describe.skipIf(!browserAvailable)('bill screens', () => {
     });
     await api.call('POST', `/api/bl-wms/isinstockbill/review?ids=${String(reviewed.id)}`, {});
     const longNo = `LONG-${'9'.repeat(59)}`;
-    await api.submit('isinstockbill', { ...header, billNo: longNo, isReview: '1', details: [line] });
+    const draft = await api.submit('isinstockbill', {
+      ...header,
+      billNo: longNo,
+      isReview: '1',
+      details: [line],
+    });
 
     const signedIn = await signInAsAdmin(suite, expected.zh);
     const { page } = signedIn;
     try {
       for (const language of ['zh', 'en'] as const) {
         if (language === 'en') await switchLanguage(page, 'en');
-        await billForm(page, language, String(reviewed.id), longNo);
+        await billForm(page, language, String(reviewed.id), String(draft.id), longNo);
       }
     } finally {
       await signedIn.context.close();
@@ -215,7 +243,7 @@ const lineTitles = (page: Page) =>
 /** The id of the element that has the focus. */
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
-async function billForm(page: Page, language: Language, reviewedId: string, longNo: string) {
+async function billForm(page: Page, language: Language, reviewedId: string, draftId: string, longNo: string) {
   const text = expected[language];
   await page.goto(inboundPath);
   await screen(page).getByTestId('toolbar-add').click();
@@ -293,7 +321,17 @@ async function billForm(page: Page, language: Language, reviewedId: string, long
     )
     .toContain('PCS');
   await screenshot(page, `bill-form-lines-${language}`);
-  await drawer.locator('.ant-drawer-close').click();
+  // Esc on the filled form asks first; keeping on editing keeps every value typed.
+  await drawer.locator('#billNo').focus();
+  await page.keyboard.press('Escape');
+  const confirm = page.locator('.bl-discard-confirm');
+  await confirm.locator('.ant-modal-confirm-title', { hasText: text.discardTitle }).waitFor();
+  await screenshot(page, `bill-form-discard-${language}`);
+  await confirm.getByRole('button', { name: text.keepEditing }).click();
+  await confirm.waitFor({ state: 'detached' });
+  expect(await drawer.locator('#billNo').inputValue()).toBe(`RK-NEW-${language}`);
+  await drawer.locator('.ant-drawer-footer button').filter({ hasText: text.cancel }).click();
+  await discardConfirmed(page, language);
   await drawer.waitFor({ state: 'detached' });
 
   // Point 11: the long bill number is cut in its cell, whole in its title.
@@ -326,4 +364,13 @@ async function billForm(page: Page, language: Language, reviewedId: string, long
   await screenshot(page, `bill-form-locked-${language}`);
   await locked.locator('.ant-drawer-close').click();
   await locked.waitFor({ state: 'detached' });
+
+  // A saved bill with lines, opened and closed untouched, asks nothing.
+  await page.goto(`/warehousingManagement/isinstockbillFormEdit?id=${draftId}`);
+  const draft = page.locator('.bl-record-drawer');
+  await draft.locator('#details_0_qty').waitFor();
+  await networkSettled(page);
+  await draft.locator('.ant-drawer-close').click();
+  await draft.waitFor({ state: 'detached' });
+  expect(await page.locator('.bl-discard-confirm').count()).toBe(0);
 }

@@ -7,6 +7,7 @@ import { client } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { CodeName } from './cells.tsx';
+import { changedFrom, useDiscardGuard } from './discard.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { openLines, subtractDecimals } from './quantities.ts';
 import { useRecord } from './useRecord.ts';
@@ -60,6 +61,12 @@ export function LineQuantitiesDialog(props: {
     if (record.data) form.setFieldsValue(toFormValues(fields, record.data));
   }, [record.data, fields, form]);
   const [busy, setBusy] = useState(false);
+  // Cancel or Esc after typing asks first (issue 29, 9): what was typed differs from what opened.
+  const guardClose = useDiscardGuard();
+  const typedInto = () =>
+    form.isFieldsTouched() ||
+    changedFrom(Object.fromEntries(lines.map((line) => [String(line.id), line.open])), values) ||
+    Object.values(reasons).some((reason) => reason.trim() !== '');
   if (!spec && fields.length === 0) return null;
   const loading = record.isLoading || (spec?.source !== undefined && sourced.isLoading);
   /** What a line leaves of what is open, when it takes less ('' when it takes all). */
@@ -105,7 +112,7 @@ export function LineQuantitiesDialog(props: {
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={onClose}
+      onCancel={() => guardClose(typedInto(), onClose)}
       confirmLoading={busy}
       okButtonProps={{ disabled: spec !== undefined && lines.length === 0 }}
       width={spec?.reason ? 920 : 760}

@@ -26,7 +26,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
@@ -35,6 +35,7 @@ import { actionOnlyValues, recordLock, recordLockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { columnWidth, isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
+import { changedFrom, useDiscardGuard } from './discard.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
 import { fieldRules, recordIssues } from './rules.ts';
@@ -189,6 +190,19 @@ function FilledForm(props: {
   const submit = useMutation({
     mutationFn: (body: Row) => client.request<Row>('POST', `${entity.path}/submit`, { body }),
   });
+  // Esc, Cancel or the close button on a form the user typed into asks first (issue 29, 9).
+  const guardClose = useDiscardGuard();
+  const saved = useRef(false);
+  const typedInto = () => !lock && !saved.current && changedFrom(initial, form.getFieldsValue(true));
+  const close = () => guardClose(typedInto(), onClose);
+  // Leaving the page (reload, another address) with typed input asks the browser's question.
+  useEffect(() => {
+    const leaving = (event: BeforeUnloadEvent) => {
+      if (typedInto()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', leaving);
+    return () => window.removeEventListener('beforeunload', leaving);
+  });
 
   const context = (field: FieldMeta): InputContext => {
     const withheld = actionOnlyValues(entity, field.name);
@@ -294,6 +308,7 @@ function FilledForm(props: {
       if (error instanceof ApiError && error.code === ResultCode.conflict) setStale(true);
       return false;
     }
+    saved.current = true;
     message.success(t('crud.success'));
     await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
     await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
@@ -311,7 +326,7 @@ function FilledForm(props: {
       form={form}
       layout="vertical"
       initialValues={initial}
-      onOpenChange={(open) => open || onClose()}
+      onOpenChange={(open) => open || close()}
       drawerProps={{ destroyOnHidden: true, maskClosable: false, className: 'bl-record-drawer' }}
       submitter={
         lock ? false : { searchConfig: { submitText: t('crud.save'), resetText: t('common.cancel') } }

@@ -594,6 +594,10 @@ const en: Messages = {
     lineCount: '{{count}} lines',
   },
   crud: {
+    discardTitle: 'Discard your changes?',
+    discardConfirm: 'What you typed or changed in this form will not be saved.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
     putaway: 'Propose locations',
     putawayOwnerFirst: 'Choose the owner first',
     putawayNoLines: 'Fill in the materials first',

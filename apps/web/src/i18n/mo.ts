@@ -584,6 +584,10 @@ const mo: Messages = {
     lineCount: '共 {{count}} 行',
   },
   crud: {
+    discardTitle: '放棄填寫的內容？',
+    discardConfirm: '關閉後，剛才填寫或修改的內容不會儲存。',
+    discard: '放棄',
+    keepEditing: '繼續編輯',
     putaway: '推薦庫位',
     putawayOwnerFirst: '請先選擇貨主',
     putawayNoLines: '請先填寫物料',

@@ -585,6 +585,10 @@ const zh = {
     lineCount: '共 {{count}} 行',
   },
   crud: {
+    discardTitle: '放弃填写的内容？',
+    discardConfirm: '关闭后，刚才填写或修改的内容不会保存。',
+    discard: '放弃',
+    keepEditing: '继续编辑',
     putaway: '推荐库位',
     putawayOwnerFirst: '请先选择货主',
     putawayNoLines: '请先填写物料',

@@ -22,11 +22,12 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
+import { changedFrom, useDiscardGuard } from '../crud/discard.ts';
 import { uploadFile } from '../crud/files.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
@@ -146,9 +147,12 @@ function useStatusLabel() {
 function StartForm({
   definition,
   onDone,
+  onTyped,
 }: {
   definition: { id: string; name: string; startFormKey: string | null; startForm?: FormSchema | null };
   onDone: (id: string) => void;
+  /** Whether anything is typed in, so closing the dialog can ask first. */
+  onTyped?: (typed: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ title?: string; days?: number; leaveType?: string; reason?: string }>();
@@ -171,7 +175,12 @@ function StartForm({
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={() => void submit()}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={() => void submit()}
+      onValuesChange={(_changed, all) => onTyped?.(changedFrom({}, all))}
+    >
       <Form.Item name="title" label={t('workflow.title')}>
         <Input placeholder={definition.name} maxLength={255} />
       </Form.Item>
@@ -290,6 +299,13 @@ export function WorkStartScreen() {
   useDocumentTitle({ key: 'menu.workStart' });
   const navigate = useNavigate();
   const [starting, setStarting] = useState<Startable>();
+  // Closing the start dialog after typing asks first (issue 29, 9).
+  const guardClose = useDiscardGuard();
+  const startTyped = useRef(false);
+  const stopStarting = () => {
+    startTyped.current = false;
+    setStarting(undefined);
+  };
   const startable = useQuery({
     queryKey: ['workflow', 'startable'],
     queryFn: () => client.request<Startable[]>('GET', `${api}/process/startable`),
@@ -360,13 +376,16 @@ export function WorkStartScreen() {
         title={starting?.name}
         footer={null}
         destroyOnHidden
-        onCancel={() => setStarting(undefined)}
+        onCancel={() => guardClose(startTyped.current, stopStarting)}
       >
         {starting && (
           <StartForm
             definition={starting}
+            onTyped={(typed) => {
+              startTyped.current = typed;
+            }}
             onDone={(id) => {
-              setStarting(undefined);
+              stopStarting();
               navigate(`/flowable/work/detail?id=${id}`);
             }}
           />
