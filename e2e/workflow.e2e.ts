@@ -5,6 +5,9 @@
  * steps from the to-do list, the stock is posted and the diagram shows the steps done. Then a
  * form is designed at /tool/build/index, bound to a process's start, the process is started
  * through that form (checked in the browser), and its second step sends it back to the first.
+ * Between the review and the approvals (issue 29, 3): the answer says the bill was sent for
+ * approval and to whom, the row shows 审批中 with the holder and offers no edit or delete, the
+ * view says why and its maker recalls it, then reviews again; the list and view in en too.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import {
 } from './harness.ts';
 
 const zh = { languageName: '简体中文', heading: '账号登录' };
+const en = { languageName: 'English', heading: 'Sign in' };
 const reviewConfirm = '确定审核选择的单据？审核后库存将过账。';
 
 const twoStep = `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,6 +79,17 @@ const diagramLabels = (page: Page) =>
         [...label.querySelectorAll('tspan')].map((line) => line.textContent?.trim() ?? '').join(' '),
       ),
     );
+
+/** Scrolls the list to its last columns (where a bill's state is), under the fixed actions. */
+const scrollTableRight = (page: Page) =>
+  page
+    .locator(
+      '[data-testid="crud-isinstockbill"] .ant-table-content, [data-testid="crud-isinstockbill"] .ant-table-body',
+    )
+    .first()
+    .evaluate((table) => {
+      table.scrollLeft = table.scrollWidth;
+    });
 
 let suite: Suite;
 let api: Awaited<ReturnType<typeof adminApi>>;
@@ -226,10 +241,69 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
     // The list screen's code may still be on its way on a loaded machine.
     await row.first().waitFor({ timeout: 60_000 });
     await row.first().locator('.ant-checkbox-input').check();
-    const asked = await succeeded(page, 'POST', '/isinstockbill/review?', async () => {
-      await page.getByTestId('toolbar-review').click();
-      await confirmDialog(page, reviewConfirm, '确定');
+    const review = () =>
+      succeeded(page, 'POST', '/isinstockbill/review?', async () => {
+        await page.getByTestId('toolbar-review').click();
+        await confirmDialog(page, reviewConfirm, '确定');
+      });
+    const first = await review();
+    // The answer says the approval was asked for, and of whom (issue 29, 3).
+    expect(first.msg).toBe('入库单 WF-IN-1 已提交审批（入库两级审批），待 审批人 处理');
+    await page.locator('.ant-message-notice').filter({ hasText: '已提交审批' }).waitFor();
+    // The bill shows it waits, and for whom; it offers no edit, delete or other action.
+    const pending = row.first().getByTestId('pending-approval');
+    await pending.waitFor();
+    expect(await pending.textContent()).toBe('审批中 · 待 审批人');
+    expect(await row.first().getByTestId('row-edit').count()).toBe(0);
+    expect(await row.first().getByTestId('row-delete').count()).toBe(0);
+    expect(await page.getByTestId('toolbar-review').isDisabled()).toBe(true);
+    // The state column sits right of the fold at 1440 px: scrolled to, as a reader would.
+    await scrollTableRight(page);
+    await screenshot(page, 'approval-pending-list-zh');
+    await row.first().getByTestId('row-view').click();
+    const drawer = page.locator('.bl-view-drawer');
+    await drawer.getByTestId('view-locked').filter({ hasText: '入库两级审批，待 审批人 处理' }).waitFor();
+    await drawer.getByTestId('pending-approval').waitFor();
+    expect(await drawer.getByTestId('view-edit').count()).toBe(0);
+    expect(await drawer.getByTestId('view-review').count()).toBe(0);
+    await screenshot(page, 'approval-pending-view-zh');
+    // Its maker recalls it: the bill is as it was, editable again.
+    await succeeded(page, 'POST', '/api/bl-flowable/approval/recall', async () => {
+      await drawer.getByTestId('view-recall').click();
+      await confirmDialog(page, '撤回后审批流程取消', '确定');
     });
+    await drawer.getByTestId('view-edit').waitFor();
+    expect(await drawer.getByTestId('view-recall').count()).toBe(0);
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await row.first().getByTestId('row-edit').waitFor();
+    expect(await row.first().getByTestId('pending-approval').count()).toBe(0);
+    expect(await stockOfWfm()).toBe(0);
+
+    // Asked again; seen in English by the same maker.
+    if (!(await row.first().locator('.ant-checkbox-input').isChecked()))
+      await row.first().locator('.ant-checkbox-input').check();
+    const asked = await review();
+    await pending.waitFor();
+    const english = await signInAsAdmin(suite, en);
+    contexts.push(english.context);
+    await english.page.goto('/warehousingManagement/isinstockbillForm');
+    const enRow = english.page
+      .locator('[data-testid="crud-isinstockbill"] .ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: 'WF-IN-1' })
+      .first();
+    await enRow.waitFor({ timeout: 60_000 });
+    expect(await enRow.getByTestId('pending-approval').textContent()).toBe('In approval · with 审批人');
+    await scrollTableRight(english.page);
+    await screenshot(english.page, 'approval-pending-list-en');
+    await enRow.getByTestId('row-view').click();
+    await english.page
+      .locator('.bl-view-drawer')
+      .getByTestId('view-locked')
+      .filter({ hasText: 'This bill is awaiting approval (入库两级审批, with 审批人)' })
+      .waitFor();
+    await english.page.locator('.bl-view-drawer').getByTestId('view-recall').waitFor();
+    await screenshot(english.page, 'approval-pending-view-en');
     const instance = (asked.data as { instances: string[] }).instances[0];
     reviewInstance = String(instance);
     expect(await stockOfWfm()).toBe(0);
