@@ -98,7 +98,7 @@ export interface EntityInput<T extends PgTable> {
    */
   unfilled?: Partial<Record<keyof T['$inferSelect'] & string, UnfilledReason>>;
   /**
-   * Whose records these are (issue 29 pt 5, ADR 0037): the field naming a record's owner
+   * Whose records these are (issue 29 pt 5, ADR 0038): the field naming a record's owner
    * (a customer code). A record of another owner's bill may not name it; `shared`: a record
    * whose owner is blank serves every owner (a material no owner claims), else a blank owner
    * serves none.

@@ -27,6 +27,7 @@ import {
   afterWriteRules,
   createHooks,
   lineTotalsRules,
+  ownerExceptions,
   readRules,
   removeRules,
   writeRules,
@@ -165,7 +166,10 @@ function uniqueKeysOf(entity: EntityDefinition): string[][] {
   return [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueKeys];
 }
 
-/** Checks unique keys and references of one record before it is written. */
+/**
+ * Checks unique keys and references of one record before it is written; `line`: a line written
+ * on its own, with the owner of the bill it goes to.
+ */
 async function checkRecord(
   tx: Tx,
   entity: EntityDefinition,
@@ -173,6 +177,7 @@ async function checkRecord(
   values: Row,
   selfId: string | undefined,
   language: Language,
+  line?: { headerOwner: string | undefined },
 ) {
   const fieldOf = new Map(entity.fields.map((f) => [f.name, f]));
   for (const key of uniqueKeysOf(entity)) {
@@ -195,20 +200,145 @@ async function checkRecord(
       });
     }
   }
+  const number = line && typeof values.lineNumber === 'number' ? values.lineNumber : undefined;
+  await checkReferences(
+    tx,
+    entity,
+    auth,
+    [{ values, headerOwner: line?.headerOwner, line: number }],
+    language,
+  );
+}
+
+/** A line written on its own (`parent` set): the owner of the bill it goes to. */
+const lineOf = (owner: LineOwner | undefined, parent: { header: Row } | undefined) =>
+  owner && parent ? { headerOwner: ownerIn(owner.header, parent.header) } : undefined;
+
+/** A record whose references are checked: its values, its header's owner, its line number. */
+interface Referrer {
+  values: Row;
+  /** The owner of the bill a line belongs to (a line names its owner only when it differs). */
+  headerOwner?: string | undefined;
+  /** Named in refusals of a bill's lines (the line number, else the place in the list). */
+  line?: number | undefined;
+}
+
+/** The owner a record names in `field` (blank: none). */
+export function ownerIn(entity: EntityDefinition, row: Row, field = entity.ownerField): string | undefined {
+  const value = field === undefined ? undefined : row[field];
+  return isBlank(value) ? undefined : String(value);
+}
+
+/**
+ * Every reference of the records exists, and an owned one (EntityDefinition.owned) belongs to
+ * the record's owner or, shared, to no one (issue 29 pt 5): one query per reference field for
+ * all the records (a bill's lines), the owners' names read only to word a refusal. A reference
+ * another owner owns passes when the target's `ownerExceptions` rule lets the owner use it.
+ */
+async function checkReferences(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  referrers: Referrer[],
+  language: Language,
+) {
   for (const field of entity.fields) {
-    const value = values[field.name];
-    // '' names nothing (old rows and seeds store it for "no department"): there is nothing to find.
-    if (value === undefined || value === null || value === '' || field.kind !== 'ref' || !field.ref) continue;
+    if (field.kind !== 'ref' || !field.ref) continue;
     const target = entityByName.get(field.ref.entity);
     if (!target) continue; // the referenced entity is not in the catalogue yet
-    const found = await tx
-      .select({ id: col(target, 'id') })
+    // '' names nothing (old rows and seeds store it for "no department"): there is nothing to find.
+    const values = [
+      ...new Set(
+        referrers
+          .map((r) => r.values[field.name])
+          .filter((v) => !isBlank(v))
+          .map(String),
+      ),
+    ];
+    if (values.length === 0) continue;
+    const by = col(target, field.ref.valueField);
+    const owned = target.owned;
+    const rows = (await tx
+      .select({
+        value: by,
+        label: col(target, field.ref.labelField),
+        ...(owned && { owner: col(target, owned.field) }),
+      })
       .from(target.table as PgTable)
-      .where(and(live(target, auth.tenantId), eq(col(target, field.ref.valueField), value)))
-      .limit(1);
-    if (found.length === 0)
-      throw badRequest('crud.refMissing', { field: field.label[language], value: String(value) });
+      .where(and(live(target, auth.tenantId), inArray(by, values)))) as Row[];
+    const found = new Map<string, Row[]>();
+    for (const row of rows) found.set(String(row.value), [...(found.get(String(row.value)) ?? []), row]);
+    const strays: { referrer: Referrer; value: string; owner: string }[] = [];
+    for (const referrer of referrers) {
+      const raw = referrer.values[field.name];
+      if (isBlank(raw)) continue;
+      const value = String(raw);
+      const matches = found.get(value);
+      if (!matches) {
+        const params = { field: field.label[language], value };
+        throw referrer.line === undefined
+          ? badRequest('crud.refMissing', params)
+          : badRequest('crud.lineRefMissing', { ...params, line: referrer.line });
+      }
+      const owner = owned && (ownerIn(entity, referrer.values, field.ref.ownerField) ?? referrer.headerOwner);
+      // A record of no owner (a bill not yet given one) has nothing to be checked against.
+      if (!owned || owner === undefined) continue;
+      const fits = (row: Row) => (isBlank(row.owner) ? owned.shared : String(row.owner) === owner);
+      if (!matches.some(fits)) strays.push({ referrer, value, owner });
+    }
+    if (strays.length === 0) continue;
+    const accepted = new Map<string, Set<string>>();
+    const exception = ownerExceptions[target.name];
+    for (const owner of new Set(strays.map((s) => s.owner))) {
+      const asked = strays.filter((s) => s.owner === owner).map((s) => s.value);
+      accepted.set(owner, exception ? await exception(tx, auth, owner, [...new Set(asked)]) : new Set());
+    }
+    const stray = strays.find((s) => !accepted.get(s.owner)?.has(s.value));
+    if (!stray) continue;
+    const theirs = found.get(stray.value)?.[0] as Row;
+    const ownerField = field.ref.ownerField ?? entity.ownerField;
+    const names = await ownerNames(tx, entity, auth, ownerField, [stray.owner, String(theirs.owner ?? '')]);
+    const params = {
+      field: field.label[language],
+      value: withName(stray.value, theirs.label),
+      other: names(String(theirs.owner ?? '')),
+      owner: names(stray.owner),
+    };
+    throw stray.referrer.line === undefined
+      ? badRequest('crud.otherOwner', params)
+      : badRequest('crud.lineOtherOwner', { ...params, line: stray.referrer.line });
   }
+}
+
+/** "M001 螺丝": a code with its name, when it has one other than the code. */
+const withName = (code: string, name: unknown) =>
+  isBlank(name) || String(name) === code ? code : `${code} ${String(name)}`;
+
+/**
+ * Words an owner by code and name in a refusal (one query, on the failure path only): the owner
+ * field is a reference, and its target names the owners. A line's owner field is its header's.
+ */
+async function ownerNames(
+  tx: Tx,
+  entity: EntityDefinition,
+  auth: AuthContext,
+  ownerField: string | undefined,
+  codes: string[],
+): Promise<(code: string) => string> {
+  const header = ownerOf(entity)?.header;
+  const meta =
+    entity.fields.find((f) => f.name === ownerField) ??
+    header?.fields.find((f) => f.name === header.ownerField);
+  const target = meta?.ref && entityByName.get(meta.ref.entity);
+  const wanted = codes.filter((code) => code !== '');
+  if (!meta?.ref || !target || wanted.length === 0) return (code) => code || '-';
+  const by = col(target, meta.ref.valueField);
+  const rows = (await tx
+    .select({ value: by, label: col(target, meta.ref.labelField) })
+    .from(target.table as PgTable)
+    .where(and(live(target, auth.tenantId), inArray(by, wanted)))) as Row[];
+  const named = new Map(rows.map((row) => [String(row.value), row.label]));
+  return (code) => (code === '' ? '-' : withName(code, named.get(code)));
 }
 
 /** For each entity, the fields of other entities that refer to it (built once). */
@@ -454,7 +584,7 @@ export async function submitRecord(
       copyFromHeader(owner.child, parent.header, values);
       await numberLine(tx, owner, entity, auth, parent.to, values, undefined);
     }
-    await checkRecord(tx, entity, auth, values, undefined, language);
+    await checkRecord(tx, entity, auth, values, undefined, language, lineOf(owner, parent));
     await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
     refuseLockingValues(entity, values, language);
     const [inserted] = (await tx
@@ -511,7 +641,7 @@ export async function submitRecord(
       copyFromHeader(owner.child, parent.header, values);
       await numberLine(tx, owner, entity, auth, parent.to, values, current);
     }
-    await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language);
+    await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language, lineOf(owner, parent));
     await writeRules[entity.name]?.(tx, values, { auth, language, id: rawId });
     refuseLockingValues(entity, { ...current, ...values }, language);
     const [updated] = (await tx
@@ -538,6 +668,20 @@ export async function submitRecord(
       body[child.key],
       language,
       rawId === undefined,
+    );
+    // Checked as written, in this transaction: a refusal leaves nothing. Lines the body left
+    // out are checked too, since a header given another owner must still own what they name.
+    const written = saved[child.key] as Row[];
+    await checkReferences(
+      tx,
+      child.entity(),
+      auth,
+      written.map((values, index) => ({
+        values,
+        headerOwner: ownerIn(entity, saved),
+        line: typeof values.lineNumber === 'number' ? values.lineNumber : index + 1,
+      })),
+      language,
     );
   }
   const context = { auth, language, id: rawId };

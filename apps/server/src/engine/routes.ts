@@ -31,6 +31,8 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
     readOnly: entity.readOnly,
     ...(entity.flow && { locks: entity.flow.locks.map(({ field, values }) => ({ field, values })) }),
     ...(entity.flow?.status !== undefined && { status: entity.flow.status }),
+    ...(entity.owned && { owned: entity.owned }),
+    ...(entity.ownerField !== undefined && { ownerField: entity.ownerField }),
     ...(entity.flow?.actions && {
       flowActions: Object.entries(entity.flow.actions).map(([name, action]) => ({
         name,

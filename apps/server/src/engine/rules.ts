@@ -91,3 +91,13 @@ export interface RecordHold {
   refuse(entity: EntityDefinition, row: Row, hold: unknown, language: Language, pass?: string): void;
 }
 export const recordHolds: Record<string, RecordHold> = {};
+
+/**
+ * Owned records an owner may name although another owner owns them (issue 29 pt 5, ADR 0038),
+ * by the owned entity's name: of `values`, those `owner` may use anyway. The engine asks only
+ * about references that failed the owner check, once per owner and field. The ledger module
+ * accepts a material the owner holds stock of (goods it received by an owner transfer).
+ */
+export const ownerExceptions: Partial<
+  Record<string, (tx: Tx, auth: AuthContext, owner: string, values: string[]) => Promise<Set<string>>>
+> = {};

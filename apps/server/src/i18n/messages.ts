@@ -205,6 +205,21 @@ export const messages = {
     mo: '{field}「{value}」不存在',
     en: '{field} "{value}" does not exist',
   },
+  'crud.lineRefMissing': {
+    zh: '第 {line} 行明细：{field}“{value}”不存在',
+    mo: '第 {line} 行明細：{field}「{value}」不存在',
+    en: 'Line {line}: {field} "{value}" does not exist',
+  },
+  'crud.otherOwner': {
+    zh: '{field}“{value}”属于货主 {other}，不能用于货主 {owner}',
+    mo: '{field}「{value}」屬於貨主 {other}，不能用於貨主 {owner}',
+    en: '{field} "{value}" belongs to owner {other}; it cannot be used for owner {owner}',
+  },
+  'crud.lineOtherOwner': {
+    zh: '第 {line} 行明细：{field}“{value}”属于货主 {other}，不能用于货主 {owner}',
+    mo: '第 {line} 行明細：{field}「{value}」屬於貨主 {other}，不能用於貨主 {owner}',
+    en: 'Line {line}: {field} "{value}" belongs to owner {other}; it cannot be used for owner {owner}',
+  },
   'crud.bodyNotObject': {
     zh: '提交的内容必须是一个对象',
     mo: '提交的內容必須是一個物件',

@@ -2,6 +2,7 @@
 export {
   type Balance,
   balanceSelect,
+  heldMaterials,
   holdBalances,
   keyText,
   type Movement,

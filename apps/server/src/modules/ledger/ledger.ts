@@ -415,3 +415,27 @@ export async function markReversed(tx: Tx, auth: AuthContext, streamIds: string[
         )})`,
   );
 }
+
+/**
+ * Of these material codes, the ones `owner` holds stock of now (a balance above zero): goods it
+ * received from another owner by an owner transfer stay the other owner's material, and this is
+ * what lets it ship them on (issue 29 pt 5, ADR 0038). One query.
+ */
+export async function heldMaterials(
+  tx: Tx,
+  auth: AuthContext,
+  owner: string,
+  codes: string[],
+): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await queryRows<{ material: string }>(
+    tx,
+    sql`select distinct material_code as material from bl_stock
+        where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
+          and qty > 0 and material_code in (${sql.join(
+            codes.map((code) => sql`${code}`),
+            sql`, `,
+          )})`,
+  );
+  return new Set(rows.map((row) => row.material));
+}

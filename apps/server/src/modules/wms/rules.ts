@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { lineTotalsRules, removeRules, writeRules } from '../../engine/rules.ts';
+import { lineTotalsRules, ownerExceptions, removeRules, writeRules } from '../../engine/rules.ts';
 import { badRequest } from '../../http/errors.ts';
+import { heldMaterials } from '../ledger/index.ts';
 import { type BillFlow, inbound, outbound, refreshTotals } from './bills.ts';
 import { registerStockCheckRules } from './flow-code-stockcheck.ts';
 import { sorting } from './flows.ts';
@@ -42,6 +43,9 @@ function registerSorting() {
 }
 
 export function registerWmsRules() {
+  // An owner may name another owner's material it holds stock of (ADR 0038): what an owner
+  // transfer gave it can go out, be moved or counted like its own.
+  ownerExceptions.material = heldMaterials;
   registerFlow(inbound);
   registerFlow(outbound);
   registerSorting();
