@@ -192,6 +192,25 @@ describe.each(testDrivers())('billable days and in/out figures on %s', (driver) 
     expect(days.at(-1)).toMatchObject({ day: 6 });
     expect([Number(days.at(-1)?.inQty), Number(days.at(-1)?.outQty)]).toEqual([110, 20]);
 
+    // The stock movements report says what each row is: the place move is neither in nor out.
+    const movements = async (billNo: string) => {
+      const page = await api.call('GET', '/api/bl-wms/report/stockStreamDetail/list', { query: { billNo } });
+      return (page.data as { records: Row[] }).records.map((r) => [r.direction, r.movement]);
+    };
+    expect(await movements(String(move.billNo))).toEqual(
+      expect.arrayContaining([
+        ['1', 'internal'],
+        ['2', 'internal'],
+      ]),
+    );
+    expect(await movements(String(count.billNo))).toEqual([['2', 'adjust']]);
+    expect(await movements(String(transfer.billNo))).toEqual(
+      expect.arrayContaining([
+        ['1', 'owner'],
+        ['2', 'owner'],
+      ]),
+    );
+
     // Un-reviewing the count takes its difference back and makes it new again.
     const back = await api.call('POST', `${f.path('wmstockcheckbill')}/unreview`, {
       query: { ids: count.id },

@@ -15,6 +15,13 @@ export const billsDicts = {
    * Whether a bill made from the ledger over a period was made before the period ended (its
    * figures stop at the day it was made) or after (issue 29, 1).
    */
+  /** What a stock movement is to the in/out figures (flow.ts `MovementClass`, issue 29, 2). */
+  movementClass: dict('movementClass', label('收发类别', '收發類別', 'Movement class'), [
+    ['door', label('进出仓', '進出倉', 'Through the door')],
+    ['owner', label('货主转移', '貨主轉移', 'Owner transfer')],
+    ['adjust', label('损溢', '損溢', 'Lost or found')],
+    ['internal', label('库内移动', '庫內移動', 'Inside the warehouse')],
+  ]),
   billStanding: dict('billStanding', label('账单性质', '賬單性質', 'Bill standing'), [
     ['0', label('正式账单', '正式賬單', 'Final')],
     ['1', label('临时账单', '臨時賬單', 'Provisional')],

@@ -10,5 +10,5 @@ export {
   postMovements,
   type StockKey,
 } from './ledger.ts';
-export { inOutParts, registerMovementClass } from './movement-classes.ts';
+export { inOutParts, movementClassSql, registerMovementClass } from './movement-classes.ts';
 export { billLines, type PostedLine, postBills, reverseBills } from './posting.ts';

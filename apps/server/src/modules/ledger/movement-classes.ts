@@ -67,3 +67,12 @@ export function inOutParts(
     adjust: sql`case when ${adjust} then -${value} else 0 end`,
   };
 }
+
+/** The movement class of stream rows by `column` (their bill type), as SQL: '' for none. */
+export function movementClassSql(column: string): SQL {
+  if (!/^[a-z_][a-z0-9_.]*$/.test(column)) throw new Error('not a plain column');
+  const cases = (['door', 'owner', 'adjust', 'internal'] as const).map(
+    (movement) => sql`when ${ofClasses(column, [movement])} then ${sql.raw(`'${movement}'`)}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else '' end)`;
+}

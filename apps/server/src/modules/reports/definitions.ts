@@ -2,6 +2,7 @@ import { type FieldMeta, type Label, label, stockAmountParts, stockKeyParts } fr
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { movementClassSql } from '../ledger/index.ts';
 
 /**
  * The stock reports of spec 01 §2 /reportManagement (docs/adr/0008-stock-ledger.md, Reports).
@@ -83,6 +84,11 @@ const areaNameField = ownField('warehouseAreaName', label('库区名称', '庫�
 const placeCountField = ownField('placeCount', label('库位数', '庫位數', 'Locations'), 'integer');
 const lineCountField = ownField('lineCount', label('明细数', '明細數', 'Balance lines'), 'integer');
 const billIdField = ownField('billId', label('单据', '單據', 'Bill'), 'text');
+/** What a movement is to the in/out figures (issue 29, 2): a place move is neither in nor out. */
+const movementField: FieldMeta = {
+  ...ownField('movement', label('收发类别', '收發類別', 'Movement class'), 'dict'),
+  dict: 'movementClass',
+};
 
 /** Column SQL names of the ledger tables: `customerCode` → `customer_code`. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -235,6 +241,12 @@ export const reports: ReportDefinition[] = [
       { name: 'billId', field: billIdField, select: billIdSelect, sortable: false },
       streamColumn('lineNumber'),
       streamColumn('direction'),
+      {
+        name: 'movement',
+        field: movementField,
+        select: movementClassSql('bl_stockstream.bill_type'),
+        sortable: false,
+      },
       streamColumn('streamStatus'),
       ...keyNames.map(streamColumn),
       areaCode,
