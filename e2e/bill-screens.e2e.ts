@@ -348,6 +348,16 @@ async function billForm(page: Page, language: Language, reviewedId: string, draf
   await view.getByTestId('view-locked').waitFor();
   expect(await view.getByTestId('view-locked').textContent()).toBe(text.locked);
   expect(await view.getByTestId('view-edit').count()).toBe(0);
+  // Issue 29, 11: the view's lines show the editor's first columns, the rest behind "more".
+  const viewTitles = () =>
+    view
+      .locator('.bl-lines thead th')
+      .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+  await view.getByTestId('view-lines-more').waitFor();
+  expect((await viewTitles()).slice(0, text.firstColumns.length)).toEqual(text.firstColumns);
+  expect(await viewTitles()).not.toContain(text.sourceColumn);
+  await view.getByTestId('view-lines-more').click();
+  expect(await viewTitles()).toContain(text.sourceColumn);
   await screenshot(page, `bill-view-locked-${language}`);
   await view.locator('.ant-drawer-close').click();
   await view.waitFor({ state: 'detached' });

@@ -33,6 +33,7 @@ const expected = {
     exportConfirm: '是否匯出資料?',
     ok: '確定',
     empty: '空庫位',
+    quantity: '數量',
   },
   en: {
     languageName: 'English',
@@ -47,6 +48,7 @@ const expected = {
     exportConfirm: 'Do you want to export the data?',
     ok: 'OK',
     empty: 'Empty',
+    quantity: 'Quantity',
   },
 } as const;
 type Language = keyof typeof expected;
@@ -291,6 +293,23 @@ describe.skipIf(!browserAvailable)('stock reports in the browser', () => {
       await page.getByTestId('board-colour-by').getByText(text.owner, { exact: true }).click();
       await page.getByTestId('board-legend').getByText('C02').waitFor();
       await screenshot(page, `bin-board-owner-${language}`);
+
+      // The stock list at 1440 px: the quantity is never under the fixed actions column, which
+      // is only as wide as the one "view" link of a read-only ledger (issue 29, 10).
+      await page.goto('/reportManagement/stock');
+      const stock = page.getByTestId('crud-stock');
+      await stock.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      const header = (index: number) => stock.locator('.ant-table-thead th').nth(index).boundingBox();
+      const titles = await stock
+        .locator('.ant-table-thead th')
+        .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+      const qty = await header(titles.indexOf(text.quantity));
+      const actions = await stock
+        .locator('.ant-table-thead th.ant-table-cell-fix-right')
+        .first()
+        .boundingBox();
+      expect(qty && actions && qty.x + qty.width <= actions.x + 1).toBe(true);
+      await screenshot(page, `stock-list-1440-${language}`);
       await context?.close();
       context = undefined;
     },

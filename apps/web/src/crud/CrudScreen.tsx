@@ -35,6 +35,7 @@ import { EmptyHint } from './EmptyHint.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { LineQuantitiesDialog } from './LineQuantitiesDialog.tsx';
+import { actionsWidth } from './layout.ts';
 import { defaultPageSize, firstPage, type Paging, pageAfterRemoval, pagerOf } from './paging.ts';
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
@@ -300,7 +301,11 @@ export function CrudScreen(
     valueType: 'option',
     fixed: 'right',
     align: 'center',
-    width: language === 'en' ? 230 : 200,
+    // Only as wide as the links this user may have on a row: view, edit, copy, delete.
+    width: actionsWidth(
+      1 + (['edit', 'add', 'delete'] as const).filter((action) => !entity.readOnly && can(action)).length,
+      language,
+    ),
     render: (_dom, row) => {
       const id = String(row.id);
       const links: [CrudAction, ReactNode][] = [

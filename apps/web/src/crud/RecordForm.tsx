@@ -110,6 +110,8 @@ export function RecordForm(props: {
   catalogue: CatalogueIndex;
   request: FormRequest;
   onClose: () => void;
+  /** Told the record as saved (a select that asked for a new record picks it). */
+  onSaved?: (saved: Row) => void;
 }) {
   const { entity, request, onClose } = props;
   const { t } = useTranslation();
@@ -156,6 +158,7 @@ function FilledForm(props: {
   title: string;
   language: Language;
   onClose: () => void;
+  onSaved?: (saved: Row) => void;
   onRefresh: () => void;
 }) {
   const { catalogue, request, record, title, language, onClose, onRefresh } = props;
@@ -301,8 +304,9 @@ function FilledForm(props: {
       body.id = record.id;
       body.version = record.version;
     }
+    let answer: Row;
     try {
-      await submit.mutateAsync(body);
+      answer = await submit.mutateAsync(body);
     } catch (error) {
       // The toast with the server's words is already up; a stale edit also offers a refresh.
       if (error instanceof ApiError && error.code === ResultCode.conflict) setStale(true);
@@ -314,6 +318,9 @@ function FilledForm(props: {
     await queryClient.invalidateQueries({ queryKey: ['record', entity.name] });
     // The home page's set-up checklist counts records of the first entities.
     void queryClient.invalidateQueries({ queryKey: ['setupProgress'] });
+    // Pickers of the entity offer the new record next time they open.
+    void queryClient.invalidateQueries({ queryKey: ['refOptions', entity.name] });
+    props.onSaved?.(answer);
     onClose();
     return true;
   };

@@ -3,7 +3,7 @@ import { ProDescriptions } from '@ant-design/pro-components';
 import type { CatalogueEntity } from '@bl/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Result, Skeleton, Space, Table, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -13,6 +13,7 @@ import { pendingApprovalOf, recordLock, recordLockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { ApprovalTag, alignOf, type ColumnContext, cellOf, isWide, viewFields, viewOf } from './columns.tsx';
 import { descriptionSpans } from './layout.ts';
+import { lineColumnFields } from './lines.ts';
 import { useRecord } from './useRecord.ts';
 import type { Row } from './values.ts';
 
@@ -43,14 +44,35 @@ export function RecordDescriptions(props: {
   );
 }
 
-/** A bill's lines of one child, read-only. */
+/**
+ * A bill's lines of one child, read-only: the editor's first columns (lines.ts: material,
+ * quantity, place, batch, and what a line's figures rank, a count's book quantity and
+ * difference), the other 20-odd behind "more", as in the editor (issue 29, 11).
+ */
 export function LinesTable(props: { entity: CatalogueEntity; lines: Row[]; context: ColumnContext }) {
   const { entity, lines, context } = props;
   const { t } = useTranslation();
-  const fields = entity.fields.filter((field) => field.view && !field.system);
+  const [more, setMore] = useState(false);
+  const { shown: fields, hidden } = lineColumnFields(
+    entity.fields.filter((field) => field.view && !field.system),
+    more,
+  );
   return (
-    <div className="bl-lines">
-      <Typography.Title level={5}>{entity.label[context.language]}</Typography.Title>
+    <div className="bl-lines" data-testid={`view-lines-${entity.name}`}>
+      <Typography.Title level={5}>
+        {entity.label[context.language]}
+        {hidden > 0 && (
+          <Button
+            size="small"
+            type="link"
+            style={{ marginInlineStart: 12 }}
+            onClick={() => setMore(!more)}
+            data-testid="view-lines-more"
+          >
+            {more ? t('crud.fewerColumns') : t('crud.moreColumns', { count: hidden })}
+          </Button>
+        )}
+      </Typography.Title>
       <Table<Row>
         rowKey={(line) => String(line.id)}
         size="small"

@@ -1,14 +1,19 @@
 import type { Language, Page } from '@bl/contract';
 import { type FieldKind, type FieldMeta, textKinds } from '@bl/entities';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { type ReactElement, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
+import { useButtonCodes } from '../api/query.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { canUse } from './access.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { type DayRange, datePresets, presetRange } from './query.ts';
+import { RefCreateContext, refEmpty } from './refCreate.ts';
 import { cleanDecimalInput, dateFormat, dateTimeFormat, type Row } from './values.ts';
 
 /** What an input needs to know besides its value: the field, the language and the catalogue. */
@@ -235,6 +240,31 @@ export function RefSelect(
     return out;
   }, [current.data, options.data, value, valueField, labelField]);
 
+  // An empty list says so, and offers to create the first record to whoever may (issue 29, 8).
+  const create = useContext(RefCreateContext);
+  const codes = useButtonCodes().data;
+  const empty = refEmpty({
+    fetching: options.isFetching,
+    typed,
+    count: choices.length,
+    canAdd: create !== undefined && target !== undefined && canUse(codes, target, 'add'),
+  });
+  const entityName = target?.label[currentLanguage()] ?? '';
+  const startCreate = () => {
+    if (!target || !create) return;
+    setOpen(false);
+    create({
+      entity: target,
+      catalogue,
+      onSaved: (row) => {
+        const saved = row[valueField];
+        if (saved === undefined || saved === null || saved === '') return;
+        onChange?.(String(saved));
+        onPick?.(row);
+      },
+    });
+  };
+
   if (!target) return <Input {...rest} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
   return (
     <Select
@@ -248,6 +278,7 @@ export function RefSelect(
       options={choices}
       value={value ?? undefined}
       onSearch={setText}
+      open={open}
       onOpenChange={(opened) => {
         setOpen(opened);
         if (!opened) setText('');
@@ -257,7 +288,28 @@ export function RefSelect(
         const row = choices.find((choice) => choice.value === next)?.row;
         if (row) onPick?.(row);
       }}
-      notFoundContent={options.isFetching ? undefined : null}
+      notFoundContent={
+        empty === undefined || empty.kind === 'loading' ? undefined : (
+          <div className="bl-ref-empty" data-testid="ref-empty">
+            <Typography.Text type="secondary">
+              {t(empty.kind === 'noMatch' ? 'crud.refNoMatch' : 'crud.refNone', { entity: entityName })}
+            </Typography.Text>
+            {empty.kind === 'none' && empty.create && (
+              <Button
+                type="link"
+                size="small"
+                icon={<PlusOutlined />}
+                // Pressed inside the list: the select keeps its focus until the form opens.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={startCreate}
+                data-testid="ref-create"
+              >
+                {t('crud.refCreate', { entity: entityName })}
+              </Button>
+            )}
+          </div>
+        )
+      }
       title={t('crud.refPlaceholder')}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionSpans } from './layout.ts';
+import { actionsWidth, descriptionSpans } from './layout.ts';
 
 describe('descriptionSpans', () => {
   it('fills rows of plain items, stretching the last one', () => {
@@ -16,5 +16,14 @@ describe('descriptionSpans', () => {
   it('adds up to whole rows', () => {
     const spans = descriptionSpans([false, true, false, false, true, false], 3);
     expect(spans.reduce((a, b) => a + b, 0) % 3).toBe(0);
+  });
+});
+
+describe('the actions column', () => {
+  it('is as wide as the links a row may carry, wider in English', () => {
+    expect(actionsWidth(1, 'zh')).toBe(68);
+    expect(actionsWidth(4, 'zh')).toBe(200);
+    expect(actionsWidth(4, 'en')).toBe(232);
+    expect(actionsWidth(1, 'en')).toBeLessThan(actionsWidth(2, 'en'));
   });
 });

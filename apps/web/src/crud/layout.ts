@@ -23,3 +23,13 @@ export function descriptionSpans(wide: boolean[], column: number): number[] {
   closeRow();
   return spans;
 }
+
+/**
+ * The width of a list's fixed actions column: room for the links a user may have on a row and
+ * no more (issue 29, 10). A fixed width for every list hid a read-only ledger's quantity under a
+ * column holding one "查看" link. English words are longer than two Chinese characters.
+ */
+export function actionsWidth(links: number, language: 'zh' | 'mo' | 'en'): number {
+  const perLink = language === 'en' ? 52 : 44;
+  return Math.max(1, links) * perLink + 24;
+}

@@ -671,6 +671,10 @@ const zh = {
     noMatch: '没有符合条件的记录',
     createFirst: '还没有{{before}}：请先建立{{before}}，再建立{{entity}}。',
     goCreate: '去建立{{entity}}',
+    // A reference select with nothing to offer (crud/refCreate.ts).
+    refNone: '还没有{{entity}}',
+    refNoMatch: '没有匹配的{{entity}}',
+    refCreate: '新建{{entity}}',
     noneYet: '还没有{{entity}}，点击“新增”建立第一条。',
     noneYetReadOnly: '还没有{{entity}}。',
     automatic: '（自动）',

@@ -57,11 +57,13 @@ export const wmstockcheckbilldetail = defineEntity({
     stockStatus: f.dict(label('库存状态', '庫存狀態', 'Stock status'), 'stockStatus', { defaultValue: '1' }),
     // Zero is a count (the place is empty); blank is not counted yet.
     qty: relabel(lineFields.qty, counted, { positive: undefined }),
-    bookQty: computed(f.decimal(label('账面数量', '賬面數量', 'Book quantity'), 4)),
-    diffQty: computed(f.decimal(label('差异数量', '差異數量', 'Difference'), 4)),
+    // What a count is read for sits beside the counted quantity in views (issue 29, 11).
+    bookQty: computed(f.decimal(label('账面数量', '賬面數量', 'Book quantity'), 4, { line: 6 })),
+    diffQty: computed(f.decimal(label('差异数量', '差異數量', 'Difference'), 4, { line: 7 })),
     diffReason: f.text(label('差异原因', '差異原因', 'Reason for difference'), {
       list: false,
       search: 'none',
+      line: 8,
     }),
   },
 });
