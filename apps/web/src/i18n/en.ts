@@ -681,6 +681,10 @@ const en: Messages = {
     noMatch: 'No records match the search',
     createFirst: 'There is no {{before}} yet: create one first, then {{entity}}.',
     goCreate: 'Create {{entity}}',
+    // A reference select with nothing to offer (crud/refCreate.ts).
+    refNone: 'No {{entity}} yet',
+    refNoMatch: 'No {{entity}} matches',
+    refCreate: 'Create {{entity}}',
     noneYet: 'No {{entity}} yet. Click Add to create the first one.',
     noneYetReadOnly: 'No {{entity}} yet.',
     automatic: '(automatic)',

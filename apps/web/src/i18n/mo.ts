@@ -670,6 +670,10 @@ const mo: Messages = {
     noMatch: '沒有符合條件的記錄',
     createFirst: '還沒有{{before}}：請先建立{{before}}，再建立{{entity}}。',
     goCreate: '去建立{{entity}}',
+    // A reference select with nothing to offer (crud/refCreate.ts).
+    refNone: '還沒有{{entity}}',
+    refNoMatch: '沒有匹配的{{entity}}',
+    refCreate: '新建{{entity}}',
     noneYet: '還沒有{{entity}}，點擊「新增」建立第一條。',
     noneYetReadOnly: '還沒有{{entity}}。',
     automatic: '（自動）',

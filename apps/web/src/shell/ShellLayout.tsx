@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMenuRoutes, useTopMenuRoutes, useTopMenus, useUserInfo } from '../api/query.ts';
+import { RefCreateHost } from '../crud/RefCreateHost.tsx';
 import { useWindowWidth } from '../crud/useWindowWidth.ts';
 import { AlarmBell } from '../devices/AlarmBell.tsx';
 import { useSession } from '../session.ts';
@@ -201,7 +202,10 @@ function Shell() {
         <Layout className="bl-main">
           <TabsBar />
           <Layout.Content className="bl-content">
-            <Outlet />
+            {/* A reference select with nothing to offer can create the first record (issue 29, 8). */}
+            <RefCreateHost>
+              <Outlet />
+            </RefCreateHost>
           </Layout.Content>
         </Layout>
       </Layout>
