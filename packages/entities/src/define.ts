@@ -239,6 +239,9 @@ function checkFlow(entity: string, flow: BillFlowInput, fields: FieldMeta[], chi
         `${entity}: action ${name} takes quantities of unknown lines ${action.quantities.lines}`,
       );
     for (const field of action.form?.fields ?? []) need(field, `action ${name} form`);
+    for (const field of action.form?.required ?? [])
+      if (!action.form?.fields.includes(field))
+        throw new Error(`${entity}: action ${name} requires ${field}, which its form does not ask`);
     if (action.ledger === 'post' && !action.posts?.length && !flow.postings?.length)
       throw new Error(`${entity}: action ${name} posts, but the flow declares no postings`);
   }

@@ -1289,6 +1289,17 @@ export const messages = {
     mo: '單據 {bill} 的{field}為「{state}」，不能{action}',
     en: 'Bill {bill} cannot be given "{action}": its {field} is "{state}"',
   },
+  // An action's declared form (flow/engine.ts readActionForm).
+  'flow.formRequired': {
+    zh: '单据 {bill}：{action}需要填写{field}',
+    mo: '單據 {bill}：{action}需要填寫{field}',
+    en: 'Bill {bill}: "{action}" needs {field}',
+  },
+  'flow.formInvalid': {
+    zh: '{action}：{detail}',
+    mo: '{action}：{detail}',
+    en: '"{action}": {detail}',
+  },
   // Sales orders (modules/wms/flow-code-sales.ts)
   'sales.blacklisted': {
     zh: '销售订单 {bill}：货主 {owner} 在黑名单中（{reason}），不能审核或出库',
@@ -1397,11 +1408,6 @@ export const messages = {
     mo: '出庫單 {bill} 已生成分揀單 {sorting}，請先刪除分揀單',
     en: 'Outbound bill {bill} has sorting bill {sorting}; delete it first',
   },
-  'sorting.peopleMissing': {
-    zh: '分拣单 {bill} 请先填写扫描人和复核人',
-    mo: '分揀單 {bill} 請先填寫掃描人和覆核人',
-    en: 'Sorting bill {bill}: enter who scanned and who checked it first',
-  },
   'sorting.onLoading': {
     zh: '出库单 {bill} 已在装车单 {loading} 上，请先删除装车单',
     mo: '出庫單 {bill} 已在裝車單 {loading} 上，請先刪除裝車單',
@@ -1416,11 +1422,6 @@ export const messages = {
     zh: '出库单 {bill} 已在装车单 {loading} 上',
     mo: '出庫單 {bill} 已在裝車單 {loading} 上',
     en: 'Outbound bill {bill} is already on loading bill {loading}',
-  },
-  'loading.noCar': {
-    zh: '出库单 {bill} 未填写车牌号',
-    mo: '出庫單 {bill} 未填寫車牌號',
-    en: 'Outbound bill {bill} has no plate number',
   },
   'loading.cars': {
     zh: '所选出库单的车牌号不同：{cars}',

@@ -1,5 +1,5 @@
 import type { Language } from '@bl/contract';
-import { formatMessage, idCardProblem, readFieldValue } from '@bl/entities';
+import { formatMessage, idCardProblem } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -686,42 +686,14 @@ async function checkUnreview(ctx: FlowContext) {
 const fieldLabel = (e: string, field: string, language: Language) =>
   entity(e).fields.find((f) => f.name === field)?.label[language] ?? field;
 
-/** The header fields the sign dialog sends (the declaration's `form`). */
-const signerFields = ['signName', 'signPhone', 'signIdCard', 'signTime'] as const;
-
 /**
- * The signer given in the request (the sign dialog) replaces the one on the bill: each value
- * read as the bill's form reads it (length, mobile format), the bills' rows taking them so the
- * checks below and the sign-off see them.
+ * The signer is named with a mobile and a valid identity card (spec 02 §5); a carrier when
+ * outsourced. The sign dialog's signer (the declaration's `form`) is already on the bills: the
+ * flow engine read it as the bill's form reads it and refused a missing name, mobile or card.
  */
-function takeSigner(ctx: FlowContext) {
-  const given: Row = {};
-  for (const name of signerFields) {
-    const value = ctx.input[name];
-    // An empty field of the dialog is not given: the bill's value (or, for the time, now) stands.
-    if (value === undefined || value === null || value === '') continue;
-    const field = entity('deliverybill').fields.find((f) => f.name === name);
-    if (!field) continue;
-    const read = readFieldValue(field, value, ctx.language);
-    if (!read.ok) throw badRequest('transport.badInput', { detail: read.message });
-    given[name] = read.value;
-  }
-  for (const bill of ctx.bills) Object.assign(bill, given);
-  return given;
-}
-
-/** The signer is named with a mobile and a valid identity card (spec 02 §5); a carrier when outsourced. */
 function checkSigner(ctx: FlowContext) {
-  takeSigner(ctx);
   for (const bill of ctx.bills) {
-    for (const field of ['signName', 'signPhone'])
-      if (!text(bill[field]))
-        throw badRequest('transport.signMissing', {
-          bill: billNoOf(bill),
-          field: fieldLabel('deliverybill', field, ctx.language),
-        });
     const card = text(bill.signIdCard);
-    if (!card) throw badRequest('transport.idCardEmpty', { bill: billNoOf(bill) });
     const problem = idCardProblem(card);
     if (problem)
       throw badRequest('transport.badInput', {
@@ -768,7 +740,6 @@ async function noteStates(tx: Tx, auth: AuthContext, notes: string[]) {
  * another delivery bill. The delivery's freight is that of the goods signed for.
  */
 async function sign(ctx: FlowContext) {
-  const signer = takeSigner(ctx);
   const given = lineQuantities(ctx.input, 'qty', ctx.language);
   const reasons = new Map(
     ctx.input.lines === undefined
@@ -849,14 +820,14 @@ async function sign(ctx: FlowContext) {
           signed.filter((l) => text(l.applyCode) === billNo),
         ),
       );
+    // The signer the dialog gave is written by the flow engine with the action (its form).
     await write(ctx.tx, ctx.auth, entity('deliverybill'), [String(bill.id)], {
-      ...signer,
       // Nothing taken and the rest refused: the delivery is a refusal.
       state: total === 0n ? '3' : left ? '2' : '1',
       ...(refusedAny && !text(bill.refuseReason) && { refuseReason: refusedAny }),
       totalQty: fromUnits(total),
       freight: fromUnits(freight),
-      signTime: signer.signTime ? new Date(String(signer.signTime)) : (bill.signTime ?? new Date()),
+      signTime: bill.signTime ?? new Date(),
     });
   }
   await noteStates(ctx.tx, ctx.auth, [...notes]);
