@@ -237,11 +237,12 @@ export function CrudScreen(
     },
   });
   // An action taking input (quantities per line, header fields) asks for it on one bill; on
-  // several it takes what is open and what the bills say.
-  const [quantities, setQuantities] = useState<{ action: CatalogueAction; id: string } | null>(null);
+  // several it takes what is open and what the bills say, unless its form is asked once for
+  // all of them (a vehicle for several outbound bills).
+  const [quantities, setQuantities] = useState<{ action: CatalogueAction; ids: string[] } | null>(null);
   const confirmAction = (action: CatalogueAction) => (ids: string[]) => {
-    if ((action.quantities || action.form) && ids.length === 1)
-      return setQuantities({ action, id: ids[0] as string });
+    if (((action.quantities || action.form) && ids.length === 1) || (action.form?.several && ids.length > 0))
+      return setQuantities({ action, ids });
     modal.confirm({
       title: t('crud.tip'),
       content: action.confirm[language],
@@ -554,8 +555,8 @@ export function CrudScreen(
           entity={entity}
           catalogue={catalogue}
           action={quantities.action}
-          id={quantities.id}
-          onSubmit={(body) => act.mutateAsync({ action: quantities.action, ids: [quantities.id], body })}
+          ids={quantities.ids}
+          onSubmit={(body) => act.mutateAsync({ action: quantities.action, ids: quantities.ids, body })}
           onClose={() => setQuantities(null)}
         />
       )}

@@ -14,23 +14,26 @@ import { useRecord } from './useRecord.ts';
 import { cleanDecimalInput, formatMeasured, type Row, toFormValues, toWireValues } from './values.ts';
 
 /**
- * The dialog of an action that takes input on one bill (the flow declaration's `form` and
- * `quantities`): the header fields it asks for, filled from the bill and checked as the bill's
- * form checks them, then a quantity per open line (a partial receipt, a loaded or counted
- * quantity, what is signed for), each starting at what is still open, with a reason for what a
- * line leaves when the declaration asks one. The server checks it all and answers in the
- * user's language.
+ * The dialog of an action that takes input (the flow declaration's `form` and `quantities`):
+ * the header fields it asks for, filled from the (first) bill and checked as the bill's form
+ * checks them, then, on one bill, a quantity per open line (a partial receipt, a loaded or
+ * counted quantity, what is signed for), each starting at what is still open, with a reason for
+ * what a line leaves when the declaration asks one. A form asked once for several bills
+ * (`several`) names how many it is for. The server checks it all and answers in the user's
+ * language.
  */
 export function LineQuantitiesDialog(props: {
   entity: CatalogueEntity;
   catalogue: CatalogueIndex;
   action: CatalogueAction;
-  id: string;
+  ids: string[];
   onSubmit: (body: Row) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { entity, catalogue, action, id, onSubmit, onClose } = props;
-  const spec = action.quantities;
+  const { entity, catalogue, action, ids, onSubmit, onClose } = props;
+  const id = ids[0] as string;
+  // Quantities are per line of one bill; several bills take what is open.
+  const spec = ids.length === 1 ? action.quantities : undefined;
   const { t } = useTranslation();
   const language = currentLanguage();
   const record = useRecord(entity, id);
@@ -108,7 +111,11 @@ export function LineQuantitiesDialog(props: {
   return (
     <Modal
       open
-      title={action.label[language]}
+      title={
+        ids.length > 1
+          ? t('crud.actionOnBills', { action: action.label[language], count: ids.length })
+          : action.label[language]
+      }
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       onOk={submit}

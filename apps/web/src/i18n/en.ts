@@ -685,6 +685,7 @@ const en: Messages = {
     refNone: 'No {{entity}} yet',
     refNoMatch: 'No {{entity}} matches',
     refCreate: 'Create {{entity}}',
+    actionOnBills: '{{action}} ({{count}} bills)',
     noneYet: 'No {{entity}} yet. Click Add to create the first one.',
     noneYetReadOnly: 'No {{entity}} yet.',
     automatic: '(automatic)',

@@ -674,6 +674,7 @@ const mo: Messages = {
     refNone: '還沒有{{entity}}',
     refNoMatch: '沒有匹配的{{entity}}',
     refCreate: '新建{{entity}}',
+    actionOnBills: '{{action}}（{{count}} 張單據）',
     noneYet: '還沒有{{entity}}，點擊「新增」建立第一條。',
     noneYetReadOnly: '還沒有{{entity}}。',
     automatic: '（自動）',

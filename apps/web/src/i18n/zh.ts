@@ -675,6 +675,7 @@ const zh = {
     refNone: '还没有{{entity}}',
     refNoMatch: '没有匹配的{{entity}}',
     refCreate: '新建{{entity}}',
+    actionOnBills: '{{action}}（{{count}} 张单据）',
     noneYet: '还没有{{entity}}，点击“新增”建立第一条。',
     noneYetReadOnly: '还没有{{entity}}。',
     automatic: '（自动）',
