@@ -46,11 +46,15 @@ export function BillingRunScreen({ entity, catalogue }: ScreenProps & { catalogu
   const start = async (values: RunForm) => {
     setStarting(true);
     try {
-      const answer = await client.request<{ jobId: string }>('POST', '/api/bl-acct/billing/run', {
-        body: { customerCode: values.customerCode ?? '', start: values.start, end: values.end },
-      });
+      const answer = await client.request<{ jobId: string; notices?: string[] }>(
+        'POST',
+        '/api/bl-acct/billing/run',
+        { body: { customerCode: values.customerCode ?? '', start: values.start, end: values.end } },
+      );
       setJobId(answer.jobId);
       message.info(t('billingRun.started'));
+      // A period reaching past today runs to today: the server says so (issue 29, 1).
+      for (const notice of answer.notices ?? []) message.warning(notice);
     } catch (error) {
       reportError(error);
     } finally {

@@ -25,6 +25,8 @@ const meaningfulColours: Record<string, Record<string, string>> = {
   yesNo: { '0': 'default', '1': 'green' },
   enabled: { '0': 'default', '1': 'green' },
   invalid: { '0': 'green', '1': 'red' },
+  // A provisional bill (made before its period ended) stands out (issue 29, 1).
+  billStanding: { '0': 'green', '1': 'orange' },
 };
 const palette = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'red'];
 

@@ -111,9 +111,10 @@ export const monthbilldetail = defineEntity({
 
 /** Monthly bills (spec 02 §3.5 monthbill): an owner's storage charges for one period. */
 export const monthbillTable = headerTable('bl_monthbill', {
+  // Before the period, so a provisional bill says so among the first columns of its list.
+  ...provisionalColumns(),
   periodStart: date().notNull(),
   periodEnd: date().notNull(),
-  ...provisionalColumns(),
   ...reviewColumns(),
   ...stateColumns(),
 });
@@ -166,10 +167,11 @@ export const monthbill = defineEntity({
   },
   fields: {
     ...commonFields,
-    // First, so a provisional bill says so before anything else in its list and view.
     ...provisionalFields,
     ...billHeaderFields,
     customerCode: { ...billHeaderFields.customerCode, required: true },
+    // An owner's bill over all its goods: no warehouse of its own, a column freed in the list.
+    warehouseCode: { ...billHeaderFields.warehouseCode, list: false },
     totalAmount: { ...billHeaderFields.totalAmount, list: true },
     agreementCode: { ...billHeaderFields.agreementCode, form: 'readonly' },
     periodStart: f.date(label('期间开始', '期間開始', 'Period from'), { required: true, sortable: true }),
