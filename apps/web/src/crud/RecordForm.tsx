@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, ImportOutlined } from '@ant-design/icons';
 import { DrawerForm, EditableProTable, type ProColumns } from '@ant-design/pro-components';
-import { ApiError, type Language, ResultCode } from '@bl/contract';
+import { ApiError, type Language, type Page, ResultCode } from '@bl/contract';
 import {
   type CatalogueEntity,
   confirmKey,
@@ -38,6 +38,7 @@ import { copyRecord } from './copy.ts';
 import { changedFrom, useDiscardGuard } from './discard.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
+import { ownerFieldOf, ownerFieldsOf, picksFollowing, picksNotFitting } from './ownerScope.ts';
 import { fieldRules, recordIssues } from './rules.ts';
 import { useRecord } from './useRecord.ts';
 import { dateFormat, defaultValues, type Row, toFormValues, toWireValues } from './values.ts';
@@ -218,7 +219,42 @@ function FilledForm(props: {
       disabled: field.form === 'readonly' || lock !== undefined,
       ...(withheld.length > 0 && { withheld }),
       ...(numbered && field.name === numberField && { placeholder: t('crud.automatic') }),
+      ...(ownerOf(field) !== undefined && { owner: ownerOf(field) }),
     };
+  };
+
+  // The owner fields the form's references follow (ownerScope.ts), watched as one string so
+  // that only a change of an owner renders the pickers again.
+  const ownerFields = useMemo(() => ownerFieldsOf(entity, catalogue), [entity, catalogue]);
+  const watchedOwners =
+    Form.useWatch((values: Row) => JSON.stringify(ownerFields.map((name) => values?.[name] ?? null)), form) ??
+    '[]';
+  const owners = useMemo(() => JSON.parse(watchedOwners) as unknown[], [watchedOwners]);
+  /** The owner a reference field's records must belong to, when it names an owned entity. */
+  const ownerOf = (field: FieldMeta): string | undefined => {
+    const name = ownerFieldOf(entity, field, catalogue);
+    const value = name === undefined ? undefined : owners[ownerFields.indexOf(name)];
+    return value === undefined || value === null || value === '' ? undefined : String(value);
+  };
+  /** Another owner chosen: picks of records it may not name are cleared, saying which. */
+  const dropStrayPicks = async (ownerField: string, chosen: unknown) => {
+    const owner = chosen === undefined || chosen === null || chosen === '' ? undefined : String(chosen);
+    const picks = picksFollowing(entity, catalogue, form.getFieldsValue(true) as Row, ownerField);
+    const stray = await picksNotFitting(picks, owner, (target, valueField, value) =>
+      client
+        .request<Page<Row>>('GET', `${target.path}/list`, {
+          query: { size: 1, [`${valueField}_equal`]: value },
+        })
+        .then((page) => page.records[0])
+        // Not known to fit: the server still checks it on save.
+        .catch(() => undefined),
+    );
+    // The owner changed again meanwhile: that change decides.
+    if (stray.length === 0 || form.getFieldValue(ownerField) !== chosen) return;
+    for (const pick of stray) form.setFieldValue(pick.path, undefined);
+    const labels = [...new Set(stray.map((pick) => labelAt(pick.path).label))];
+    const locale = language === 'en' ? 'en' : language === 'mo' ? 'zh-Hant' : 'zh';
+    message.warning(t('crud.ownerChanged', { fields: new Intl.ListFormat(locale).format(labels) }));
   };
 
   /** The label of the field at a form path: a header field, or a line field under its child key. */
@@ -350,6 +386,9 @@ function FilledForm(props: {
         // A field put right leaves the summary.
         if (problems.length > 0)
           setProblems((current) => current.filter((p) => form.getFieldError(p.name).length > 0));
+      }}
+      onValuesChange={(changed: Row) => {
+        for (const name of ownerFields) if (name in changed) void dropStrayPicks(name, changed[name]);
       }}
     >
       {lockText && (

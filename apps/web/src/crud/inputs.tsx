@@ -1,7 +1,7 @@
+import { PlusOutlined } from '@ant-design/icons';
 import type { Language, Page } from '@bl/contract';
 import { type FieldKind, type FieldMeta, textKinds } from '@bl/entities';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -12,6 +12,7 @@ import { useButtonCodes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { canUse } from './access.ts';
 import type { CatalogueIndex } from './catalogue.ts';
+import { ownerFilters } from './ownerScope.ts';
 import { type DayRange, datePresets, presetRange } from './query.ts';
 import { RefCreateContext, refEmpty } from './refCreate.ts';
 import { cleanDecimalInput, dateFormat, dateTimeFormat, type Row } from './values.ts';
@@ -29,6 +30,8 @@ export interface InputContext {
   onPick?: (row: Row) => void;
   /** Replaces the "please input" hint, e.g. "(automatic)" on a number the server draws. */
   placeholder?: string;
+  /** The form's owner: a reference to an owned entity offers only its records (ownerScope.ts). */
+  owner?: string;
 }
 
 /**
@@ -175,12 +178,18 @@ const pickerSize = 50;
 
 /**
  * A searchable picker of a referenced entity's records, shown as `code - name`; typing
- * searches the code and the name (`{refPath}/list?size=50&name=…` and `&code=…`).
+ * searches the code and the name (`{refPath}/list?size=50&name=…` and `&code=…`). An owned
+ * entity's records are those of `owner` (and of no owner, when shared) only.
  */
 export function RefSelect(
-  props: ValueProps<string> & { field: FieldMeta; catalogue: CatalogueIndex; onPick?: (row: Row) => void },
+  props: ValueProps<string> & {
+    field: FieldMeta;
+    catalogue: CatalogueIndex;
+    onPick?: (row: Row) => void;
+    owner?: string;
+  },
 ) {
-  const { field, catalogue, value, onChange, onPick, ...rest } = props;
+  const { field, catalogue, value, onChange, onPick, owner, ...rest } = props;
   const { t } = useTranslation();
   const [text, setText] = useState('');
   // Options load when the picker opens: a search form full of pickers costs no calls.
@@ -200,11 +209,15 @@ export function RefSelect(
     .filter((f) => (f.name === labelField || f.name === valueField) && textKinds.has(f.kind))
     .map((f) => f.name);
 
+  const scopes = ownerFilters(target, owner);
   const options = useQuery({
-    queryKey: ['refOptions', target?.name, typed],
+    queryKey: ['refOptions', target?.name, typed, scopes],
     queryFn: async () => {
-      if (!typed || searchable.length === 0) return list({});
-      const pages = await Promise.all(searchable.map((name) => list({ [name]: typed })));
+      const searches =
+        !typed || searchable.length === 0 ? [{}] : searchable.map((name) => ({ [name]: typed }));
+      const pages = await Promise.all(
+        scopes.flatMap((scope) => searches.map((search) => list({ ...scope, ...search }))),
+      );
       const seen = new Set<unknown>();
       return pages.flat().filter((row) => !seen.has(row.id) && seen.add(row.id));
     },
@@ -357,6 +370,7 @@ const refInput: InputRenderer = (c) => (
     field={c.field}
     catalogue={c.catalogue}
     {...(c.onPick && { onPick: c.onPick })}
+    {...(c.owner && { owner: c.owner })}
     disabled={c.disabled}
     placeholder={placeholderOf(c, true)}
   />

@@ -600,6 +600,7 @@ const en: Messages = {
     keepEditing: 'Keep editing',
     putaway: 'Propose locations',
     putawayOwnerFirst: 'Choose the owner first',
+    ownerChanged: 'Cleared {{fields}} of another owner: choose again for the new owner',
     putawayNoLines: 'Fill in the materials first',
     putawayDone: 'Locations proposed by the put-away strategy',
     putawayNoRoom: 'No available location has room for line(s) {{lines}}: choose one by hand',

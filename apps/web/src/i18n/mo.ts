@@ -590,6 +590,7 @@ const mo: Messages = {
     keepEditing: '繼續編輯',
     putaway: '推薦庫位',
     putawayOwnerFirst: '請先選擇貨主',
+    ownerChanged: '已清空屬於其他貨主的{{fields}}，請按新貨主重新選擇',
     putawayNoLines: '請先填寫物料',
     putawayDone: '已按上架策略推薦庫位',
     putawayNoRoom: '第 {{lines}} 行沒有容量足夠的可用庫位，請手工指定',

@@ -591,6 +591,7 @@ const zh = {
     keepEditing: '继续编辑',
     putaway: '推荐库位',
     putawayOwnerFirst: '请先选择货主',
+    ownerChanged: '已清空属于其他货主的{{fields}}，请按新货主重新选择',
     putawayNoLines: '请先填写物料',
     putawayDone: '已按上架策略推荐库位',
     putawayNoRoom: '第 {{lines}} 行没有容量足够的可用库位，请手工指定',
