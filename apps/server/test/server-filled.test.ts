@@ -1,4 +1,3 @@
-import { isServerOwned } from '@bl/entities';
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { body, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
-import { walkFlow } from './support/sample-flows.ts';
+import { walkFlow, walkOrder } from './support/sample-flows.ts';
 import { prepareSample, SampleRecords } from './support/sample-records.ts';
-import { knownGaps } from './support/server-filled-gaps.ts';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -32,13 +30,43 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 const empty = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
+/**
+ * Fields the walk does not reach yet (each filled by a flow step the sample flows do not run):
+ * not reasons of the entity, which would say the field stays empty; what the walk still owes.
+ * A listed field that the walk fills fails the test, as a stale reason does.
+ */
+const notReachedYet: Record<string, string> = {
+  'billwaves.auditTime': 'a wave is picked once made from outbound bills (makeWave) and its picks typed',
+  'billwaves.auditUser': 'a wave is picked once made from outbound bills (makeWave) and its picks typed',
+  'billwaves.billCount': 'the sample wave is typed in the form; makeWave counts its bills',
+  'isinstockbilldetail.recQty': 'the sample receipt counts into the reservation, not into an inbound bill',
+  'consignmentbilldetail.affirmQty': 'set when notes are loaded (transport loadNotes), not walked',
+  'loadingbill.freight': 'the transport walk does not load and deliver notes yet',
+  'loadingbill.totalQty': 'the transport walk does not load and deliver notes yet',
+  'loadingbilldetail.deliveredQty': 'the transport walk does not load and deliver notes yet',
+  'loadingbilldetail.refusedQty': 'the transport walk does not load and deliver notes yet',
+  'loadingbilldetail.refuseReason': 'the transport walk does not load and deliver notes yet',
+  'deliverybill.freight': 'the transport walk does not load and deliver notes yet',
+  'deliverybill.totalQty': 'the transport walk does not load and deliver notes yet',
+  'costbilldetail.amount': 'the sample cost bill line is typed; lines made from fees carry it',
+  'costbilldetail.dayAmout': 'the sample cost bill line is typed; lines made from fees carry it',
+  'costbilldetail.stage': 'the sample cost bill line is typed; lines made from fees carry it',
+  'costdetail.stage': 'the walk charges no storage fee (only storage has a tier)',
+  'costviewreport.carNo': 'the walk charges no fee for an outbound bill with a car',
+  'costviewreport.costBillNo': 'the walk makes no cost bill over its fees',
+  'costviewreport.customerBillNo': 'the walk charges no fee for a bill made from a reservation',
+};
+
+/** A field the server owns: no client body writes it (the complement of `writableFields`). */
+const serverOwned = (field: EntityDefinition['fields'][number]) => field.system || field.form !== 'edit';
+
 /** The fields a rule of the server must fill: server-owned, not common, not a line's parent key. */
 function ownedFields(entity: EntityDefinition): string[] {
   const parentKeys = new Set(
     entities.flatMap((h) => h.children.filter((c) => c.entity() === entity).map((c) => c.parentField)),
   );
   return entity.fields
-    .filter((f) => isServerOwned(f) && !common.has(f.name) && !parentKeys.has(f.name))
+    .filter((f) => serverOwned(f) && !common.has(f.name) && !parentKeys.has(f.name))
     .map((f) => f.name);
 }
 
@@ -76,7 +104,10 @@ describe.each(testDrivers())('server-filled fields on %s', (driver) => {
       if (!answer.success) throw new Error(`${entity.name}: ${answer.msg}`);
       return answer.data;
     };
+    const samples = new SampleRecords(save);
     const flows = {
+      body: (entity: EntityDefinition) => samples.body(entity),
+      save,
       detail: async (entity: EntityDefinition, id: string) =>
         body<Row>(
           await app.inject({
@@ -99,48 +130,52 @@ describe.each(testDrivers())('server-filled fields on %s', (driver) => {
         return answer.success ? undefined : answer.msg;
       },
     };
-    const samples = new SampleRecords(save);
     const refused: string[] = [];
-    for (const entity of entities.filter((e) => !e.parent && !e.readOnly)) {
+    const walked = new Set<string>();
+    for (const entity of walkOrder(entities.filter((e) => !e.parent && !e.readOnly))) {
       // A sample the generic body cannot make (another issue's new rule) leaves that entity out
       // of the walk, listed, rather than hiding every other entity's gaps behind it.
       const row = await samples.first(entity).catch((error: Error) => {
         refused.push(`create ${error.message}`);
         return undefined;
       });
-      if (row) refused.push(...(await walkFlow(flows, entity, row as Row)));
+      if (row && !walked.has(entity.name)) refused.push(...(await walkFlow(flows, entity, row as Row)));
+      walked.add(entity.name);
     }
 
     const gaps: string[] = [];
     const stale: string[] = [];
+    // Every table's rows in one statement (a round trip per table costs more than the reading).
+    const made = await queryRows<{ entity: string; row: Record<string, unknown> }>(
+      test.database.db,
+      sql.join(
+        entities.map(
+          (e) =>
+            sql`select ${e.name}::text as entity, to_jsonb(t) as row from ${sql.identifier(e.tableName)} t
+                where t.is_deleted = 0 and t.create_time >= ${start}::timestamptz`,
+        ),
+        sql` union all `,
+      ),
+    );
     for (const entity of entities) {
       const columns = getTableColumns(entity.table);
-      const rows = await queryRows<Record<string, unknown>>(
-        test.database.db,
-        sql`select * from ${sql.identifier(entity.tableName)} where is_deleted = 0 and create_time >= ${start}::timestamptz`,
-      );
+      const rows = made.filter((m) => m.entity === entity.name).map((m) => m.row);
       if (rows.length === 0) continue;
       for (const field of ownedFields(entity)) {
         const column = snake(columns[field]?.name ?? field);
         const unfilledRows = rows.filter((r) => empty(r[column])).length;
-        const reason = entity.unfilled[field];
+        const reason = entity.unfilled[field] ?? notReachedYet[`${entity.name}.${field}`];
         if (unfilledRows === rows.length && reason === undefined)
           gaps.push(`${entity.name}.${field}: empty in all ${rows.length} rows`);
         if (unfilledRows === 0 && reason !== undefined)
           stale.push(`${entity.name}.${field}: filled in all ${rows.length} rows, yet "${reason}"`);
       }
     }
-    console.log(`refused on ${driver}:\n${refused.join('\n')}`);
-    const listed = new Set(knownGaps);
-    const found = gaps.map((gap) => gap.replace(/: empty.*/, ''));
+    // One assertion, so that a failure shows every problem at once.
     expect(
-      found.filter((gap) => !listed.has(gap)).sort(),
-      'server-owned fields nothing filled (fill them, or say why: unfilled)',
-    ).toEqual([]);
-    expect(
-      knownGaps.filter((gap) => !found.includes(gap)),
-      'known gaps now filled: remove them from support/server-filled-gaps.ts',
-    ).toEqual([]);
-    expect(stale.sort(), 'reasons to stay empty that no longer hold').toEqual([]);
+      { refused, gaps: gaps.sort(), stale: stale.sort() },
+      'refused: give the entity a recipe (support/sample-flows.ts); gaps: fill the field or say why ' +
+        '(unfilled); stale: the reason no longer holds, remove it',
+    ).toEqual({ refused: [], gaps: [], stale: [] });
   }, 120_000);
 });

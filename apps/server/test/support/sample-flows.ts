@@ -1,5 +1,5 @@
 import { inState } from '@bl/entities';
-import type { EntityDefinition } from '@bl/entities/registry';
+import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -12,6 +12,10 @@ export interface FlowDriver {
     id: string,
     input: Record<string, unknown>,
   ): Promise<string | undefined>;
+  /** The body of a new sample record of an entity (references made as needed). */
+  body(entity: EntityDefinition): Promise<Record<string, unknown>>;
+  /** Saves a record (answers it, or throws the refusal). */
+  save(entity: EntityDefinition, body: Record<string, unknown>): Promise<Row>;
 }
 
 /**
@@ -21,16 +25,108 @@ export interface FlowDriver {
 export interface FlowRecipe {
   actions?: string[];
   input?: Record<string, Record<string, unknown>>;
+  /** The bill takes goods out of stock: an inbound bill receives its lines first. */
+  stock?: boolean;
+  /** Entities whose sample flow runs first (the bill names a reviewed one of theirs). */
+  after?: string[];
+  /** What a user does on the record before an action (types the counted quantities). */
+  before?: Record<string, (driver: FlowDriver, entity: EntityDefinition, row: Row) => Promise<void>>;
+}
+
+/** The count sheet filled in: every line counted as its book quantity. */
+async function countAsBooked(driver: FlowDriver, entity: EntityDefinition, row: Row) {
+  const now = await driver.detail(entity, row.id);
+  const lines = (now.details as Record<string, unknown>[] | undefined) ?? [];
+  await driver.save(entity, { ...now, details: lines.map((line) => ({ ...line, qty: line.bookQty })) });
+}
+
+/**
+ * The bill's lines quote its reservation (`applyNo`, confirmed by its own walk before), line
+ * for line, as a bill made from it would: posting then counts into the reservation's lines.
+ */
+async function quoteReservation(driver: FlowDriver, entity: EntityDefinition, row: Row) {
+  const now = await driver.detail(entity, row.id);
+  const lines = (now.details as Record<string, unknown>[] | undefined) ?? [];
+  await driver.save(entity, {
+    ...now,
+    details: lines.map((line, i) => ({ ...line, applyCode: now.applyNo, applyLineNumber: i + 1 })),
+  });
 }
 
 export const recipes: Record<string, FlowRecipe> = {
-  // A wave is run through its own bill; the outbound bill's own review would be refused.
-  osoutstockbill: { actions: [] },
+  isinstockbill: { before: { review: quoteReservation } },
+  // Loading takes a reviewed sorting bill, walked on its own.
+  osoutstockbill: { stock: true, before: { review: quoteReservation }, actions: ['review', 'sort'] },
+  osnoticedeliverybill: { stock: true },
+  checkbill: { stock: true },
+  wmstockcheckbill: { before: { review: countAsBooked } },
+  inventorylossbill: { stock: true },
+  wmallocatebill: { stock: true },
+  warehousetransferbill: { stock: true },
+  diversecustomertransferbill: { stock: true },
+  secondaryprocess: { stock: true },
+  // Temporary packaging draws on a reviewed package-warehouse bill of the same owner.
+  packagetemporarybill: { after: ['packagewarehousebill'], stock: true },
+  temporarypackagebill: { after: ['packagewarehousebill'], stock: true },
 };
+
+/** The header entities in the order their sample flows run: an entity after those it needs. */
+export function walkOrder(headers: EntityDefinition[]): EntityDefinition[] {
+  const byName = new Map(headers.map((e) => [e.name, e]));
+  const out: EntityDefinition[] = [];
+  const visit = (entity: EntityDefinition) => {
+    if (out.includes(entity)) return;
+    for (const name of recipes[entity.name]?.after ?? []) {
+      const first = byName.get(name);
+      if (first) visit(first);
+    }
+    out.push(entity);
+  };
+  for (const entity of headers) visit(entity);
+  return out;
+}
+
+/**
+ * Receives into stock what the bill's lines take: one reviewed inbound bill of the bill's
+ * owner and warehouse, a line per line with the same goods, place and quantity.
+ */
+async function receive(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string | undefined> {
+  const inbound = entityByName.get('isinstockbill');
+  const child = entity.children[0];
+  if (!inbound || !child) return `${entity.name}: no lines to receive`;
+  const now = await driver.detail(entity, row.id);
+  const base = await driver.body(inbound);
+  const [template = {}] = (base.details as Record<string, unknown>[] | undefined) ?? [];
+  const lines = ((now[child.key] as Record<string, unknown>[] | undefined) ?? []).map((line) => ({
+    ...template,
+    // What both lines have (material, batch, place, owner's batch, barcode...): the stock key.
+    ...Object.fromEntries(
+      Object.keys(template)
+        .filter((k) => line[k] != null)
+        .map((k) => [k, line[k]]),
+    ),
+    // Goods past their validity date are not taken out; the sample days are in January 2026.
+    validityDate: '2099-12-31',
+  }));
+  delete base.applyNo;
+  // A bill that takes goods of one status (an inspection: held for inspection) names it.
+  if (typeof now.stockType === 'string' && now.stockType !== '') base.stockType = now.stockType;
+  const bill = await driver.save(inbound, {
+    ...base,
+    customerCode: now.customerCode,
+    warehouseCode: now.warehouseCode,
+    warehouseAreaCode: now.warehouseAreaCode,
+    details: lines,
+  });
+  return driver.act(inbound, 'review', bill.id, {});
+}
+
+const blank = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
  * Runs a sample record's flow forward: the next declared action not run yet that is no undo
- * (`danger`), takes no quantities from another bill and needs no dialog field, whose state
+ * (`danger`), takes no quantities from another bill and whose dialog's required fields the record holds
+ * (or the recipe gives), whose state
  * guard holds on the record as it is now. Answers the refusals, `entity.action: message`.
  */
 export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string[]> {
@@ -38,6 +134,10 @@ export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row
   const recipe = recipes[entity.name];
   const refused: string[] = [];
   const tried = new Set<string>();
+  if (recipe?.stock) {
+    const refusal = await receive(driver, entity, row);
+    if (refusal) refused.push(`${entity.name} (receiving its stock): ${refusal}`);
+  }
   for (let step = 0; step < Object.keys(actions).length; step++) {
     const now = await driver.detail(entity, row.id);
     const next = Object.entries(actions).find(
@@ -46,13 +146,18 @@ export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row
         (recipe?.actions ? recipe.actions.includes(name) : true) &&
         !action.danger &&
         !action.quantities?.source &&
-        (!action.form?.required?.length || recipe?.input?.[name] !== undefined) &&
+        (recipe?.input?.[name] !== undefined || (action.form?.required ?? []).every((f) => !blank(now[f]))) &&
         inState(action.when, now),
     );
     if (!next) break;
-    const [name] = next;
+    const [name, action] = next;
     tried.add(name);
-    const refusal = await driver.act(entity, name, row.id, recipe?.input?.[name] ?? {});
+    // A dialog opens with what the bill already holds (who scanned, who checked).
+    const input =
+      recipe?.input?.[name] ??
+      Object.fromEntries((action.form?.fields ?? []).filter((f) => !blank(now[f])).map((f) => [f, now[f]]));
+    await recipe?.before?.[name]?.(driver, entity, row);
+    const refusal = await driver.act(entity, name, row.id, input);
     if (refusal) refused.push(`${entity.name}.${name}: ${refusal}`);
   }
   return refused;

@@ -21,6 +21,61 @@ const existingValues: Record<string, unknown> = {
   'topmenusetting.menuCode': 'material',
 };
 
+/** Makes one more record for a reference field of the entity (a second place, a second owner). */
+type Another = (field: string, overrides?: Row) => Promise<unknown>;
+
+/**
+ * Per-entity changes to the generic body, for a rule over several fields that no single
+ * field's metadata says, so that a sample is not only saved but can also run its flow
+ * (server-filled.test.ts):
+ * - a freight price line prices one target only: a material, a category or the tenant's
+ *   default line (issue 29). The sample keeps its material.
+ * - a receipt counts into a reservation or an inbound bill, not both; an outbound bill joins a
+ *   wave when the wave is made.
+ * - an inspection's passed plus failed quantity is at most the quantity inspected.
+ * - a transfer moves goods to another place, and an ownership transfer to another owner.
+ * - a lading is still valid and an agreement in force and still running when the walk acts on
+ *   them (the sample days are in January 2026).
+ */
+const sampleAdjustments: Record<string, (body: Row, another: Another) => void | Promise<void>> = {
+  basicgoodsforpay: (body) => {
+    delete body.categoryCode;
+    body.isDefault = '0';
+  },
+  // An outbound bill joins a wave by makeWave, not by naming one.
+  osoutstockbill: (body) => {
+    delete body.waveNo;
+  },
+  isrecbill: (body) => {
+    delete body.inBillNo;
+  },
+  checkbilldetail: (body) => {
+    body.failQty = '0';
+  },
+  warehousetransferbilldetail: async (body, another) => {
+    body.targetWarehousePlaceCode = await another('targetWarehousePlaceCode');
+  },
+  diversecustomertransferbill: async (body, another) => {
+    const owner = await another('targetCustomerCode');
+    body.targetCustomerCode = owner;
+    body.targetAgreementCode = await another('targetAgreementCode', { customerCode: owner });
+  },
+  ladingbill: (body) => {
+    body.validUntil = '2099-12-31';
+  },
+  lgagreement: (body) => {
+    body.endDate = '2099-12-31';
+    body.agreementStatus = '2';
+  },
+};
+
+/**
+ * Fields of every sample line left empty: a line's source bill and line are quoted by the flows
+ * that make it (a reservation's lines into an inbound bill); a sample has no such line, and a
+ * made-up number would be refused as quoting a bill that does not exist.
+ */
+const unquotedLineFields = ['applyCode', 'applyLineNumber'];
+
 /**
  * Makes valid records for any catalogue entity from its metadata alone: every writable field
  * gets a value of its kind within its limits; references point at records made first.
@@ -92,7 +147,21 @@ export class SampleRecords {
     for (const child of entity.children) {
       body[child.key] = [await this.body(child.entity(), new Set([...visiting, entity.name]), day)];
     }
+    if (entity.parent !== undefined) for (const name of unquotedLineFields) delete body[name];
+    await sampleAdjustments[entity.name]?.(body, (name, overrides = {}) =>
+      this.another(entity, name, overrides, new Set([...visiting, entity.name])),
+    );
     return body;
+  }
+
+  /** A new record of what `field` of `entity` names (with `overrides`), answering its value. */
+  private async another(entity: EntityDefinition, name: string, overrides: Row, visiting: Set<string>) {
+    const field = entity.fields.find((f) => f.name === name);
+    const target = field?.ref && entityByName.get(field.ref.entity);
+    if (!field?.ref || !target) throw new Error(`${entity.name}.${name}: not a reference`);
+    const row = await this.save(target, { ...(await this.body(target, visiting)), ...overrides });
+    this.made.push({ entity: target, row });
+    return row[field.ref.valueField];
   }
 
   private nextDay(): string {

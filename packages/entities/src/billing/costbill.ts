@@ -194,6 +194,9 @@ export const costbilldetailpack = defineEntity({
   parent: 'costbill',
   label: label('费用账单进出存汇总', '費用帳單進出存匯總', 'Cost bill stock summary'),
   table: costBillDetailPackTable,
+  unfilled: {
+    amount: 'issue 30: computed with the per-lot owner statement',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'id', order: 'asc' },
   fields: {

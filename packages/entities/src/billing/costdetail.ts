@@ -63,6 +63,9 @@ export const costdetail = defineEntity({
   area: 'acct',
   label: label('费用明细', '費用明細', 'Cost detail'),
   table: costDetailTable,
+  unfilled: {
+    costBillNo: 'by nature: set when a cost bill is made over the owner and period of the fee',
+  },
   titleField: 'billNo',
   defaultSort: { field: 'costDate', order: 'desc' },
   // Rows come from the fee engine only (writeCostDetails): no add, edit, delete or import.

@@ -62,6 +62,9 @@ export const costviewreport = defineEntity({
   area: 'acct',
   label: label('结算报表', '結算報表', 'Settlement report'),
   table: costViewReportTable,
+  unfilled: {
+    packUnitCode: 'issue 30: the summary reports fill the pack unit',
+  },
   titleField: 'billNo',
   defaultSort: { field: 'costDate', order: 'desc' },
   fields: {

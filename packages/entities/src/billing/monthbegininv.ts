@@ -43,6 +43,9 @@ export const monthbegininv = defineEntity({
   area: 'acct',
   label: label('月初库存', '月初庫存', 'Month-start stock'),
   table: monthBeginInvTable,
+  unfilled: {
+    warehouseName: 'by nature: written by the period close, not by a typed record',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'costDate', order: 'desc' },
   uniqueKeys: [['customerCode', 'warehouseCode', 'costDate', 'materialCode']],

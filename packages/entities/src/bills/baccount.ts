@@ -35,6 +35,12 @@ export const baccountdetail = defineEntity({
   parent: 'baccount',
   label: label('结转单明细', '結轉單明細', 'Carry-forward line'),
   table: baccountdetailTable,
+  unfilled: {
+    qty: 'issue 30: the carry-forward computes it',
+    beginQty: 'issue 30: the carry-forward computes it',
+    inQty: 'issue 30: the carry-forward computes it',
+    outQty: 'issue 30: the carry-forward computes it',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {
@@ -68,6 +74,10 @@ export const baccount = defineEntity({
   area: 'otherBill',
   label: label('结转单', '結轉單', 'Carry-forward'),
   table: baccountTable,
+  unfilled: {
+    auditUser: 'issue 30: the carry-forward has no review yet',
+    auditTime: 'issue 30: the carry-forward has no review yet',
+  },
   titleField: 'billNo',
   children: [billDetails(() => baccountdetail)],
   flow: { locks: [locks.pastNew()] },

@@ -51,6 +51,7 @@ const hiddenTotal = (field: FieldInput): FieldInput => ({
   list: false,
   view: false,
   form: 'hidden',
+  unfilled: 'by nature: a bill without lines has no line totals',
 });
 export const headerOnlyFields = {
   ...billHeaderFields,

@@ -29,6 +29,9 @@ export const osbomapplybilldetail = defineEntity({
   parent: 'osbomapplybill',
   label: label('BOM领料申请明细', 'BOM領料申請明細', 'Material application line'),
   table: osbomapplybillDetailTable,
+  unfilled: {
+    issuedQty: 'issue 31: issuing a BOM material application keeps it',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {
@@ -60,6 +63,10 @@ export const osbomapplybill = defineEntity({
   area: 'outWarehouseManagement',
   label: label('BOM领料申请单', 'BOM領料申請單', 'BOM material application'),
   table: osbomapplybillTable,
+  unfilled: {
+    auditUser: 'issue 31: the BOM material application has no review yet',
+    auditTime: 'issue 31: the BOM material application has no review yet',
+  },
   titleField: 'billNo',
   children: [billDetails(() => osbomapplybilldetail)],
   flow: { locks: [locks.reviewed(), locks.pastNew()] },

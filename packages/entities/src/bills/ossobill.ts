@@ -58,6 +58,9 @@ export const ossobill = defineEntity({
   area: 'outWarehouseManagement',
   label: label('销售订单', '銷售訂單', 'Sales order'),
   table: ossobillTable,
+  unfilled: {
+    blackOrWhite: 'by nature: set only when the owner is on the black or white list',
+  },
   titleField: 'billNo',
   children: [billDetails(() => ossobilldetail)],
   flow: {

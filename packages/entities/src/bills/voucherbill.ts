@@ -41,6 +41,11 @@ export const voucheritem = defineEntity({
   parent: 'voucherbill',
   label: label('凭证明细', '憑證明細', 'Voucher item'),
   table: voucheritemTable,
+  unfilled: {
+    voucherOffRemark: 'issue 30: set when a stock voucher item is reversed',
+    voucherOffTime: 'issue 30: set when a stock voucher item is reversed',
+    voucherOffUser: 'issue 30: set when a stock voucher item is reversed',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {
@@ -73,6 +78,13 @@ export const voucherbill = defineEntity({
   area: 'otherBill',
   label: label('库存凭证', '庫存憑證', 'Stock voucher'),
   table: voucherbillTable,
+  unfilled: {
+    voucherOffRemark: 'issue 30: set when a stock voucher is reversed',
+    voucherOffTime: 'issue 30: set when a stock voucher is reversed',
+    voucherOffUser: 'issue 30: set when a stock voucher is reversed',
+    auditUser: 'issue 30: stock vouchers are written by postings, with no review yet',
+    auditTime: 'issue 30: stock vouchers are written by postings, with no review yet',
+  },
   titleField: 'billNo',
   children: [billDetails(() => voucheritem)],
   flow: { locks: [locks.of('voucherOffState', ['1'])] },

@@ -40,6 +40,9 @@ export const wmallocatebilldetail = defineEntity({
   parent: 'wmallocatebill',
   label: label('调拨单明细', '調撥單明細', 'Allocation line'),
   table: wmallocatebillDetailTable,
+  unfilled: {
+    receiveQty: 'by nature: holds a receive under way and is cleared once it is posted',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {

@@ -44,6 +44,12 @@ export const deviceinfo = defineEntity({
   area: 'device',
   label: label('温湿度设备', '溫濕度設備', 'Temperature and humidity sensor'),
   table: deviceInfoTable,
+  unfilled: {
+    temperature: 'by nature: a reading of the device, empty until it first reports',
+    humidity: 'by nature: a reading of the device, empty until it first reports',
+    lastReportTime: 'by nature: a reading of the device, empty until it first reports',
+    secretTime: 'by nature: set when a secret is made for the device (deviceinfo/secret)',
+  },
   titleField: 'deviceName',
   defaultSort: { field: 'deviceCode', order: 'asc' },
   fields: {

@@ -36,6 +36,9 @@ export const category = defineEntity({
   area: 'basicData',
   label: label('物料分类', '物料分類', 'Material category'),
   table: categoryTable,
+  unfilled: {
+    lastChangeTime: 'by nature: stamped when a due status change (the sweep) moves its stock',
+  },
   fields: {
     ...commonFields,
     code: f.text(label('分类编码', '分類編碼', 'Category code'), {

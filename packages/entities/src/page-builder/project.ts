@@ -37,6 +37,9 @@ export const projectdata = defineEntity({
   parent: 'project',
   label: label('大屏项目数据', '大屏項目數據', 'Dashboard project canvas'),
   table: projectDataTable,
+  unfilled: {
+    createUserId: 'issue 33: the dashboard designer records its author',
+  },
   titleField: 'projectId',
   defaultSort: { field: 'id', order: 'asc' },
   fields: {
@@ -71,6 +74,9 @@ export const project = defineEntity({
   area: 'develop',
   label: label('大屏项目', '大屏項目', 'Dashboard project'),
   table: projectTable,
+  unfilled: {
+    createUserId: 'issue 33: the dashboard designer records its author',
+  },
   titleField: 'projectName',
   children: [{ key: 'data', entity: () => projectdata, parentField: 'projectId' }],
   fields: {

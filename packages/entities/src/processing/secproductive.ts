@@ -66,6 +66,10 @@ export const secproductivepullitem = defineEntity({
   parent: 'secproductive',
   label: label('加工领料明细', '加工領料明細', 'Task raw material'),
   table: secproductivePullItemTable,
+  unfilled: {
+    oustockQty: 'issue 31: production tasks issue and receive stock',
+    arrQty: 'issue 31: production tasks issue and receive stock',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: taskLineFields({
@@ -89,6 +93,10 @@ export const secproductivefinisheditem = defineEntity({
   parent: 'secproductive',
   label: label('加工成品明细', '加工成品明細', 'Task finished goods'),
   table: secproductiveFinishedItemTable,
+  unfilled: {
+    oustockQty: 'issue 31: production tasks issue and receive stock',
+    arrQty: 'issue 31: production tasks issue and receive stock',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {

@@ -32,6 +32,10 @@ export const corefirmorderline = defineEntity({
   parent: 'corefirmorder',
   label: label('核心企业订单明细', '核心企業訂單明細', 'Core-firm order line'),
   table: coreFirmOrderLineTable,
+  unfilled: {
+    amount: 'issue 31: supplier order lines are priced',
+    deliveredQty: 'issue 31: received through inbound reservations',
+  },
   titleField: 'productCode',
   defaultSort: { field: 'lineNumber', order: 'asc' },
   fields: {
@@ -86,6 +90,10 @@ export const corefirmorder = defineEntity({
   area: 'supplyChain',
   label: label('核心企业订单', '核心企業訂單', 'Core-firm order'),
   table: coreFirmOrderTable,
+  unfilled: {
+    totalQty: 'issue 31: supplier orders total their lines',
+    totalAmount: 'issue 31: supplier orders total their lines',
+  },
   titleField: 'orderNo',
   defaultSort: { field: 'orderDate', order: 'desc' },
   children: [

@@ -41,6 +41,12 @@ export const customerarrears = defineEntity({
   area: 'supplyChain',
   label: label('客户欠款台账', '客戶欠款台帳', 'Customer arrears'),
   table: customerArrearsTable,
+  unfilled: {
+    billedAmount: 'issue 30: receivables ageing computes it',
+    paidAmount: 'issue 30: receivables ageing computes it',
+    closingBalance: 'issue 30: receivables ageing computes it',
+    overdueDays: 'issue 30: receivables ageing computes it',
+  },
   titleField: 'customerCode',
   defaultSort: { field: 'period', order: 'desc' },
   uniqueKeys: [['customerCode', 'period']],

@@ -33,6 +33,13 @@ export const attach = defineEntity({
   area: 'system',
   label: label('附件管理', '附件管理', 'Attachments'),
   table: attachTable,
+  unfilled: {
+    domain: 'by nature: filled by the upload (attach/put-file), not by the record form',
+    name: 'by nature: filled by the upload (attach/put-file), not by the record form',
+    extension: 'by nature: filled by the upload (attach/put-file), not by the record form',
+    attachSize: 'by nature: filled by the upload (attach/put-file), not by the record form',
+    ossCode: 'by nature: filled by the upload (attach/put-file), not by the record form',
+  },
   titleField: 'originalName',
   fields: {
     ...commonFields,

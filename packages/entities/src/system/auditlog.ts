@@ -39,6 +39,9 @@ export const auditlog = defineEntity({
   readOnly: true,
   label: label('操作日志', '操作日誌', 'Operation log'),
   table: auditlogTable,
+  unfilled: {
+    detail: 'by nature: only an import or export (its row count) or a failed sign-in (its reason) has one',
+  },
   titleField: 'title',
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: {

@@ -44,6 +44,9 @@ export const syscode = defineEntity({
   area: 'system',
   label: label('流水号', '流水號', 'Serial numbers'),
   table: syscodeTable,
+  unfilled: {
+    lastResetDate: 'by nature: only a sequence with a reset cycle remembers the period it last reset in',
+  },
   titleField: 'seqName',
   defaultSort: { field: 'seqCode', order: 'asc' },
   fields: {

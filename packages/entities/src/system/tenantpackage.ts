@@ -34,6 +34,10 @@ export const tenantpackage = defineEntity({
   operatorOnly: true,
   label: label('租户套餐', '租戶套餐', 'Tenant packages'),
   table: tenantpackageTable,
+  unfilled: {
+    menuId:
+      'by nature: set through the menu tree of the package (tenantpackage/grant), empty until menus are granted',
+  },
   titleField: 'packageName',
   defaultSort: { field: 'packageName', order: 'asc' },
   fields: {

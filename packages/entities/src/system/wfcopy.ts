@@ -39,6 +39,9 @@ export const wfcopy = defineEntity({
   area: 'system',
   label: label('流程抄送', '流程抄送', 'Process copies'),
   table: wfcopyTable,
+  unfilled: {
+    readTime: 'by nature: set when its recipient reads the copy (copy/read)',
+  },
   titleField: 'title',
   fields: {
     ...commonFields,
