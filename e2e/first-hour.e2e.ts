@@ -29,7 +29,7 @@ const expected = {
     languageName: '简体中文',
     heading: '账号登录',
     checklist: '开始使用：基础资料清单',
-    none: '已完成 0 / 7',
+    none: '已完成 0 / 11',
     createFirst: '还没有仓库：请先建立仓库，再建立库区。',
     automatic: '（自动）',
     inbound: '入库单',
@@ -41,7 +41,7 @@ const expected = {
     languageName: 'English',
     heading: 'Sign in',
     checklist: 'Getting started: set-up checklist',
-    none: '0 of 7 done',
+    none: '0 of 11 done',
     createFirst: 'There is no Warehouse yet: create one first, then Warehouse area.',
     automatic: '(automatic)',
     inbound: 'Inbound bill',
@@ -136,7 +136,7 @@ describe.skipIf(!browserAvailable)('a new tenant’s first hour', () => {
     const checklist = page.getByTestId('setup-checklist');
     await checklist.getByText(text.checklist).waitFor();
     await checklist.getByText(text.none).waitFor();
-    expect(await checklist.locator('[data-testid^="setup-step-"]').count()).toBe(7);
+    expect(await checklist.locator('[data-testid^="setup-step-"]').count()).toBe(11);
     expect(await page.getByTestId('setup-step-warehouse').getAttribute('data-done')).toBe('false');
     await screenshot(page, 'first-hour-checklist-zh');
 
@@ -153,7 +153,7 @@ describe.skipIf(!browserAvailable)('a new tenant’s first hour', () => {
     await submit('unit', { code: 'PCS', name: '件', defaultRate: '1' });
     await submit('material', { code: 'M1', name: '饼干', unitCode: 'PCS' });
     await page.goto('/wel/index');
-    await checklist.getByText('已完成 3 / 7').waitFor();
+    await checklist.getByText('已完成 3 / 11').waitFor();
     expect(await page.getByTestId('setup-step-warehouse').getAttribute('data-done')).toBe('true');
     await page.context().close();
   });

@@ -436,6 +436,10 @@ const en: Messages = {
       unit: 'Units of measure, such as carton, piece, kilogram.',
       material: 'Materials (products), counted in the units above.',
       lgagreement: 'The storage agreement with an owner, used for billing.',
+      billingrules: "An owner's billing rules (storage and handling rates): fees are charged by them.",
+      employee: 'Warehouse staff: reviewing a sorting bill names who scanned and who checked it.',
+      basicrecipient: 'Consignees (who receives, and where): consignment notes name one.',
+      basicgoodsforpay: 'Freight prices: by material, material category or the default line.',
     },
   },
   welcome: {

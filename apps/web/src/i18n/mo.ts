@@ -426,6 +426,10 @@ const mo: Messages = {
       unit: '計量單位，如箱、件、公斤。',
       material: '物料（商品），使用上面的計量單位。',
       lgagreement: '與貨主簽訂的倉儲協議，計費會用到。',
+      billingrules: '貨主的計費規則（倉儲、裝卸等單價），費用按它計算。',
+      employee: '倉庫員工：審核分揀單要選擇掃描人和覆核人。',
+      basicrecipient: '收貨客戶（收貨人與地址），託運單要選擇。',
+      basicgoodsforpay: '貨物運價：按物料、物料分類或預設價計算運費。',
     },
   },
   welcome: {

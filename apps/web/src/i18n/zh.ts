@@ -427,6 +427,10 @@ const zh = {
       unit: '计量单位，如箱、件、千克。',
       material: '物料（商品），使用上面的计量单位。',
       lgagreement: '与货主签订的仓储协议，计费会用到。',
+      billingrules: '货主的计费规则（仓储、装卸等单价），费用按它计算。',
+      employee: '仓库员工：审核分拣单要选择扫描人和复核人。',
+      basicrecipient: '收货客户（收货人与地址），托运单要选择。',
+      basicgoodsforpay: '货物运价：按物料、物料分类或默认价计算运费。',
     },
   },
   welcome: {

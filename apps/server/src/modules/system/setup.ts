@@ -13,7 +13,9 @@ import { entityMenuPath } from '../../seed/catalogue-menus.ts';
 /**
  * A new tenant's first hour (issue 14, point 13): what to create, in the order each needs the
  * one before (places sit in areas of a warehouse; materials count in units; an agreement names
- * an owner).
+ * an owner), then every master record a day's work asks for (issue 29, 8): billing rules for an
+ * owner's fees, employees who scan and check a sorting bill, consignees and freight prices for
+ * transport.
  */
 export const setupSteps = [
   'warehouse',
@@ -23,6 +25,10 @@ export const setupSteps = [
   'unit',
   'material',
   'lgagreement',
+  'billingrules',
+  'employee',
+  'basicrecipient',
+  'basicgoodsforpay',
 ] as const;
 
 export interface SetupStep {
