@@ -16,9 +16,9 @@ import { exportJobMinRows, listCountCap, type Page } from '@bl/contract';
 import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes, useMenuRoutes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -36,6 +36,7 @@ import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { LineQuantitiesDialog } from './LineQuantitiesDialog.tsx';
 import { actionsWidth } from './layout.ts';
+import { asksNewRecord } from './new-record.ts';
 import { defaultPageSize, firstPage, type Paging, pageAfterRemoval, pagerOf } from './paging.ts';
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
 import { type FormRequest, RecordForm } from './RecordForm.tsx';
@@ -114,7 +115,8 @@ export function CrudScreen(
   const menuLabel = useMenuLabel();
   // Named as the menu entry that leads here (a route onto another kind of the entity's records,
   // such as consignment orders or the bin board, has an entry of its own), else as the entity.
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const menus = useMenuRoutes().data;
   const here = trailTo(menus ?? [], pathname).at(-1);
   const title = menuLabel(here ?? { code: entity.name, name: entity.label[language] });
@@ -140,6 +142,17 @@ export function CrudScreen(
     target?.mode === 'view' ? target.id : undefined,
   );
   const [importing, setImporting] = useState(false);
+  // A link that asks for a new record (the set-up checklist's "create", new-record.ts) opens
+  // the add form once the user's rights are known; the ask is then dropped from the history
+  // entry, so a reload or a tab reopened does not open it again (issue 29, 16).
+  const navigate = useNavigate();
+  const asksNew = useRef(asksNewRecord(location.state));
+  useEffect(() => {
+    if (!asksNew.current || codes === undefined) return;
+    asksNew.current = false;
+    if (!entity.readOnly && can('add')) setForm({ mode: 'add', ...(filter && { values: filter }) });
+    navigate({ pathname, search: location.search }, { replace: true, state: null });
+  });
 
   const columnsKey = `crud-${entity.name}-columns`;
   const densityKey = `crud-${entity.name}-density`;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSetupProgress } from '../pages/SetupChecklist.tsx';
 import type { CatalogueIndex } from './catalogue.ts';
+import { newRecordState } from './new-record.ts';
 
 /**
  * What an empty list says (issue 14, point 13): when a set-up step before this entity has no
@@ -34,7 +35,7 @@ export function EmptyHint(props: {
         description={t('crud.createFirst', { before, entity: label })}
         data-testid="empty-hint"
       >
-        <Button type="primary" onClick={() => navigate(missing.path)}>
+        <Button type="primary" onClick={() => navigate(missing.path, { state: newRecordState })}>
           {t('crud.goCreate', { entity: before })}
         </Button>
       </Empty>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../api/client.ts';
 import { useCatalogue } from '../api/query.ts';
+import { newRecordState } from '../crud/new-record.ts';
 import { currentLanguage } from '../i18n/index.ts';
 
 /** One step of `GET /api/bl-system/setup-progress` (server: modules/system/setup.ts). */
@@ -74,7 +75,10 @@ export function SetupChecklist() {
                   key="open"
                   type={index === nextIndex ? 'primary' : 'link'}
                   size="small"
-                  onClick={() => navigate(step.path)}
+                  // The next step to do opens its add form; others open their list.
+                  onClick={() =>
+                    navigate(step.path, index === nextIndex ? { state: newRecordState } : undefined)
+                  }
                 >
                   {complete ? t('setup.open') : t('setup.create')} <RightOutlined />
                 </Button>,
