@@ -20,6 +20,7 @@ import { ExportProgress } from '../crud/ExportProgress.tsx';
 import { useBackgroundExport } from '../crud/useDownload.ts';
 import { formatDate } from '../utils/date.ts';
 import type { DeviceHistory } from './api.ts';
+import { chartStart } from './chart-range.ts';
 
 echarts.use([
   LineChart,
@@ -105,7 +106,15 @@ export function DeviceHistoryChart({ deviceCode }: { deviceCode: string }) {
       tooltip: { trigger: 'axis' },
       legend: { data: [temperatureName, humidityName] },
       grid: { left: 56, right: 56, top: 40, bottom: 72 },
-      xAxis: { type: 'time', min: window.from.getTime(), max: window.to.getTime() },
+      xAxis: {
+        type: 'time',
+        min: chartStart(
+          window.from.getTime(),
+          window.to.getTime(),
+          data.points.map((p) => new Date(p.t).getTime()),
+        ),
+        max: window.to.getTime(),
+      },
       yAxis: [
         { type: 'value', name: '℃', scale: true },
         { type: 'value', name: '%RH', min: 0, max: 100 },
