@@ -88,3 +88,18 @@ describe('a bill with a state moves it when it is reviewed (issue 29, 6)', () =>
     }
   });
 });
+
+describe('the operation log names every flow action (issue 29, 15)', () => {
+  it('has each declared action in the auditAction dictionary, in zh, mo and en', async () => {
+    const { systemDicts } = await import('../src/system/dicts.ts');
+    const logged = new Map(systemDicts.auditAction.values.map((value) => [value.value, value.label]));
+    for (const entity of flowEntities)
+      for (const name of Object.keys(entity.flow?.actions ?? {})) {
+        const label = logged.get(name);
+        expect(label, `${entity.name}.${name}`).toBeDefined();
+        for (const language of ['zh', 'mo', 'en'] as const) expect(label?.[language]).toBeTruthy();
+        expect(label?.en).not.toMatch(/\p{Script=Han}/u);
+      }
+    expect(logged.get('sign')?.zh).toMatch(/签收/);
+  });
+});
