@@ -179,6 +179,15 @@ describe.each(testDrivers())('server-filled fields on %s', (driver) => {
     expect(await column(wfcopy.tableName, 'is_read', copy.id)).toBe('1');
     must(await api.call('POST', '/api/bl-flowable/copy/read', { query: { ids: copy.id } }), 'read again');
     expect(await column(wfcopy.tableName, 'read_time', copy.id)).toEqual(readTime);
+
+    // Another user's copy is not the caller's to read: not found, and neither copy is marked.
+    const others = must(await submit(wfcopy, { ...(await samples.body(wfcopy)), isRead: '0' }), 'other copy');
+    expect(others.userId).not.toBe(me?.id);
+    const refused = await api.call('POST', '/api/bl-flowable/copy/read', {
+      query: { ids: `${copy.id},${others.id}` },
+    });
+    expect(refused.success).toBe(false);
+    expect(await column(wfcopy.tableName, 'read_time', others.id)).toBeNull();
   });
 
   it('withdraws a workflow form (no deployment takes it) and restores it', async () => {

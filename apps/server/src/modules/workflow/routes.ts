@@ -608,6 +608,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
               update_time = now(), version = version + 1
             where id in (${idList(ids)}) and user_id = ${auth.userId} and is_deleted = 0 returning id::text as id`,
         );
+        // A copy that is not the caller's (another user's, another tenant's) is not found, and
+        // nothing is marked: never a success that changed nothing.
+        if (read.length !== ids.length) throw notFound();
         return { read: read.length };
       });
       return ok(data, translate('ok', request.language));
