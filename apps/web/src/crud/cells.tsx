@@ -3,6 +3,7 @@ import { type FieldKind, type FieldMeta, isWebLink } from '@bl/entities';
 import { Image, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useCatalogue } from '../api/query.ts';
+import { isSeededName, useSeededName } from '../i18n/seeded.ts';
 import { type CatalogueIndex, indexCatalogue } from './catalogue.ts';
 import { codeAndName, isNamedRef, useRefName } from './refNames.ts';
 import { formatDate, formatDateTime, formatDecimal, formatMeasured, readableCode } from './values.ts';
@@ -63,7 +64,18 @@ export function Clipped(props: { text: string; children?: ReactNode }) {
   );
 }
 
-const text: Render = (value) => (isBlank(value) ? null : <Clipped text={String(value)} />);
+/** A stored text, a name the server seeded in Chinese read in the reader's language. */
+function SeededText(props: { text: string }) {
+  const seeded = useSeededName();
+  return <Clipped text={seeded(props.text)} />;
+}
+
+const text: Render = (value) =>
+  isBlank(value) ? null : isSeededName(String(value)) ? (
+    <SeededText text={String(value)} />
+  ) : (
+    <Clipped text={String(value)} />
+  );
 // A link of another scheme (javascript:, data:, kept before the server refused them) shows as
 // plain text: it is never made clickable nor loaded as a picture.
 const link: Render = (value) =>
@@ -81,7 +93,9 @@ const link: Render = (value) =>
  */
 function RefName(props: { value: string; field: RefField; catalogue: CatalogueIndex }) {
   const { value, field, catalogue } = props;
-  const name = useRefName(field, value, catalogue);
+  const seeded = useSeededName();
+  const found = useRefName(field, value, catalogue);
+  const name = typeof found === 'string' ? seeded(found) : found;
   if (field.ref?.valueField === 'id') return name ? <Clipped text={name} /> : name === null ? value : '';
   return <Clipped text={codeAndName(value, name)} />;
 }
@@ -94,8 +108,11 @@ const ref: Render = (value, context) => {
   return <RefName value={String(value)} field={context.field} catalogue={context.catalogue} />;
 };
 
-const user: Render = (value, context) =>
-  isBlank(value) ? null : <Clipped text={context.userName?.(String(value)) ?? String(value)} />;
+const user: Render = (value, context) => {
+  if (isBlank(value)) return null;
+  const name = context.userName?.(String(value)) ?? String(value);
+  return isSeededName(name) ? <SeededText text={name} /> : <Clipped text={name} />;
+};
 
 /** How each kind shows in a list cell, and which side it keeps to. */
 export const cellRenderers: Record<FieldKind, { align: 'left' | 'right' | 'center'; render: Render }> = {
