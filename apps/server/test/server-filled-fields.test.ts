@@ -122,8 +122,8 @@ describe.each(testDrivers())('server-filled fields on %s', (driver) => {
 
       // A branch under its own grandchild would make a circle: refused, nothing changed.
       const refusals: Record<string, string> = {
-        zh: `${tree.label.zh}不能放在它本身或它的下级${tree.label.zh}之下`,
-        mo: `${tree.label.mo}不能放在它本身或它的下級${tree.label.mo}之下`,
+        zh: `${tree.label.zh}不能放在它本身或它的下级之下`,
+        mo: `${tree.label.mo}不能放在它本身或它的下級之下`,
         en: `A ${tree.label.en} cannot be placed under itself or one of its own sub-entries`,
       };
       const current = await detail(tree, root.id);

@@ -606,8 +606,8 @@ export const messages = {
   },
   // A tree kept by parent and ancestors (engine/tree.ts): branches, departments.
   'tree.parentLoop': {
-    zh: '{entity}不能放在它本身或它的下级{entity}之下',
-    mo: '{entity}不能放在它本身或它的下級{entity}之下',
+    zh: '{entity}不能放在它本身或它的下级之下',
+    mo: '{entity}不能放在它本身或它的下級之下',
     en: 'A {entity} cannot be placed under itself or one of its own sub-entries',
   },
   'role.removeAdministrator': {

@@ -14,6 +14,8 @@ export interface FlowDriver {
   ): Promise<string | undefined>;
   /** The body of a new sample record of an entity (references made as needed). */
   body(entity: EntityDefinition): Promise<Record<string, unknown>>;
+  /** The first sample record of an entity (made once and reused as a reference target). */
+  first(entity: EntityDefinition): Promise<Row>;
   /** Saves a record (answers it, or throws the refusal). */
   save(entity: EntityDefinition, body: Record<string, unknown>): Promise<Row>;
 }
@@ -29,6 +31,11 @@ export interface FlowRecipe {
   stock?: boolean;
   /** Entities whose sample flow runs first (the bill names a reviewed one of theirs). */
   after?: string[];
+  /**
+   * A second sample of the entity, changed from the generic body, whose flow is walked too: a
+   * receipt against an inbound bill besides the one against a reservation.
+   */
+  variant?: (body: Record<string, unknown>, driver: FlowDriver) => Promise<void>;
   /** What a user does on the record before an action (types the counted quantities). */
   before?: Record<string, (driver: FlowDriver, entity: EntityDefinition, row: Row) => Promise<void>>;
 }
@@ -53,8 +60,17 @@ async function quoteReservation(driver: FlowDriver, entity: EntityDefinition, ro
   });
 }
 
+/** A receipt that counts against the (reviewed) sample inbound bill instead of a reservation. */
+async function againstInboundBill(body: Record<string, unknown>, driver: FlowDriver) {
+  const inbound = entityByName.get('isinstockbill');
+  if (!inbound) throw new Error('isinstockbill is not in the catalogue');
+  delete body.applyNo;
+  body.inBillNo = (await driver.first(inbound)).billNo;
+}
+
 export const recipes: Record<string, FlowRecipe> = {
   isinstockbill: { before: { review: quoteReservation } },
+  isrecbill: { variant: againstInboundBill },
   // Loading takes a reviewed sorting bill, walked on its own.
   osoutstockbill: { stock: true, before: { review: quoteReservation }, actions: ['review', 'sort'] },
   osnoticedeliverybill: { stock: true },
@@ -130,6 +146,15 @@ const blank = (value: unknown) => value === null || value === undefined || value
  * guard holds on the record as it is now. Answers the refusals, `entity.action: message`.
  */
 export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string[]> {
+  const refused = await walkOne(driver, entity, row);
+  const variant = recipes[entity.name]?.variant;
+  if (!variant) return refused;
+  const body = await driver.body(entity);
+  await variant(body, driver);
+  return [...refused, ...(await walkOne(driver, entity, await driver.save(entity, body)))];
+}
+
+async function walkOne(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string[]> {
   const actions = entity.flow?.actions ?? {};
   const recipe = recipes[entity.name];
   const refused: string[] = [];
