@@ -9,6 +9,7 @@ import { client } from '../api/client.ts';
 import { useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
+import { CodeName } from '../crud/cells.tsx';
 import type { ScreenProps } from '../crud/screen-props.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { formatDecimal } from '../crud/values.ts';
@@ -143,9 +144,20 @@ function DrillDown({
   });
   const label = (name: string) => entity.fields.find((f) => f.name === name)?.label[language] ?? name;
   const columns: ColumnsType<Row> = [
-    { key: 'costType', dataIndex: 'costType', title: t('costBill.costType') },
+    // Named, not coded (LOAD, STORAGE...): the names route, in the reader's language (issue 29, 14).
+    {
+      key: 'costType',
+      dataIndex: 'costType',
+      title: t('costBill.costType'),
+      render: (value: unknown) => <CodeName entity="costtype" value={value} />,
+    },
     { key: 'billNo', dataIndex: 'billNo', title: t('costBill.billLine') },
-    { key: 'materialCode', dataIndex: 'materialCode', title: t('costBill.material') },
+    {
+      key: 'materialCode',
+      dataIndex: 'materialCode',
+      title: t('costBill.material'),
+      render: (value: unknown) => <CodeName entity="material" value={value} />,
+    },
     { key: 'stage', dataIndex: 'stage', title: t('costBill.stage'), align: 'right' },
     { key: 'realityDay', dataIndex: 'realityDay', title: t('costBill.days'), align: 'right' },
     ...chargeColumns(t),

@@ -6,7 +6,8 @@ import { commonFields, f } from '../fields.ts';
 import { label } from '../label.ts';
 
 const qty = () => numeric({ precision: 18, scale: 4 });
-const hidden = { list: false, search: 'none' as const };
+// The engine's own keys: not on lists, searches or views, where a reader saw STORAGE|C001|... (issue 29, 14).
+const hidden = { list: false, search: 'none' as const, view: false };
 
 /**
  * Daily cost details (spec 02 §3.9 costdetail): the ledger the daily billing run accrues, one
