@@ -3,15 +3,15 @@ import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 
 type Row = Record<string, unknown> & { id: string };
 
-/** What a sample flow may do: read a record, run one action on it (answers the refusal or undefined). */
+/** What an action answered: its refusal, or what it made (a departure's id, the arrivals...). */
+export type Acted = { refusal?: string; data?: Record<string, unknown> };
+
+/** What a sample flow may do: read a record, run one action on it (answers the refusal or what it made). */
 export interface FlowDriver {
   detail(entity: EntityDefinition, id: string): Promise<Row>;
-  act(
-    entity: EntityDefinition,
-    action: string,
-    id: string,
-    input: Record<string, unknown>,
-  ): Promise<string | undefined>;
+  act(entity: EntityDefinition, action: string, id: string, input: Record<string, unknown>): Promise<Acted>;
+  /** What a GET route of the server answers (a dialog's lines: the delivery's `signLines`). */
+  read(url: string, query: Record<string, string>): Promise<Record<string, unknown>>;
   /** The body of a new sample record of an entity (references made as needed). */
   body(entity: EntityDefinition): Promise<Record<string, unknown>>;
   /** The first sample record of an entity (made once and reused as a reference target). */
@@ -26,16 +26,34 @@ export interface FlowDriver {
  */
 export interface FlowRecipe {
   actions?: string[];
-  input?: Record<string, Record<string, unknown>>;
+  /** A dialog's input: as given, or read from the record (the lines a delivery signs for). */
+  input?: Record<
+    string,
+    Record<string, unknown> | ((driver: FlowDriver, row: Row) => Promise<Record<string, unknown>>)
+  >;
   /** The bill takes goods out of stock: an inbound bill receives its lines first. */
   stock?: boolean;
   /** Entities whose sample flow runs first (the bill names a reviewed one of theirs). */
   after?: string[];
   /**
-   * A second sample of the entity, changed from the generic body, whose flow is walked too: a
-   * receipt against an inbound bill besides the one against a reservation.
+   * A second record of the entity, made otherwise than the generic sample (answered saved), whose
+   * flow is walked too: a receipt against an inbound bill besides the one against a
+   * reservation, a wave made from an outbound bill besides the one typed in the form.
    */
-  variant?: (body: Record<string, unknown>, driver: FlowDriver) => Promise<void>;
+  variant?: (driver: FlowDriver) => Promise<Row>;
+  /**
+   * The records an action makes, walked in turn (their own recipes): the note a consignment
+   * order makes, the departure a note is loaded onto, its arrival, the arrival's delivery.
+   */
+  made?: Record<
+    string,
+    {
+      entity: string;
+      ids: (data: Record<string, unknown>) => string[];
+      /** The made record's own recipe here (default: its entity's). */
+      recipe?: FlowRecipe;
+    }
+  >;
   /** What a user does on the record before an action (types the counted quantities). */
   before?: Record<string, (driver: FlowDriver, entity: EntityDefinition, row: Row) => Promise<void>>;
 }
@@ -60,17 +78,96 @@ async function quoteReservation(driver: FlowDriver, entity: EntityDefinition, ro
   });
 }
 
+const entityNamed = (name: string): EntityDefinition => {
+  const entity = entityByName.get(name);
+  if (!entity) throw new Error(`${name} is not in the catalogue`);
+  return entity;
+};
+
 /** A receipt that counts against the (reviewed) sample inbound bill instead of a reservation. */
-async function againstInboundBill(body: Record<string, unknown>, driver: FlowDriver) {
-  const inbound = entityByName.get('isinstockbill');
-  if (!inbound) throw new Error('isinstockbill is not in the catalogue');
+async function againstInboundBill(driver: FlowDriver): Promise<Row> {
+  const receipt = entityNamed('isrecbill');
+  const body = await driver.body(receipt);
   delete body.applyNo;
-  body.inBillNo = (await driver.first(inbound)).billNo;
+  body.inBillNo = (await driver.first(entityNamed('isinstockbill'))).billNo;
+  return driver.save(receipt, body);
+}
+
+/**
+ * A wave as the outbound list makes it (makeWave): of a new outbound bill waiting for review,
+ * its stock received first, so that confirming the picking posts it.
+ */
+async function waveOfOutbound(driver: FlowDriver): Promise<Row> {
+  const outbound = entityNamed('osoutstockbill');
+  const body = await driver.body(outbound);
+  delete body.applyNo;
+  const bill = await driver.save(outbound, body);
+  const refusal = await receive(driver, outbound, bill);
+  if (refusal) throw new Error(`osoutstockbill (receiving its stock): ${refusal}`);
+  const made = await driver.act(outbound, 'makeWave', bill.id, {});
+  if (made.refusal) throw new Error(`osoutstockbill.makeWave: ${made.refusal}`);
+  return driver.detail(entityNamed('billwaves'), String(made.data?.id));
+}
+
+/** The ids of the records an action answers under `key` (`{ notes: [{ id, billNo }] }`). */
+const listed = (key: string) => (data: Record<string, unknown>) =>
+  ((data[key] as { id: string }[] | undefined) ?? []).map((made) => String(made.id));
+
+/** A valid resident identity card number (its check digit is X). */
+const signerIdCard = '11010519491231002X';
+
+/**
+ * The sign-off dialog: the signer, and each line signed for but one unit less than is open,
+ * the rest refused with a reason (so the lines carry delivered, refused and why).
+ */
+async function signOff(driver: FlowDriver, row: Row): Promise<Record<string, unknown>> {
+  const delivery = entityNamed('deliverybill');
+  const answer = await driver.read(`${delivery.path}/signLines`, { id: row.id });
+  const lines = (answer.details as { id: string; qty: string; deliveredQty: string }[] | undefined) ?? [];
+  return {
+    signName: 'Signer',
+    signPhone: '13800138000',
+    signIdCard: signerIdCard,
+    lines: lines.map((line) => {
+      const open = Number(line.qty) - Number(line.deliveredQty);
+      return { id: line.id, qty: String(Math.max(open - 1, 0)), reason: 'Damaged in transit' };
+    }),
+  };
 }
 
 export const recipes: Record<string, FlowRecipe> = {
   isinstockbill: { before: { review: quoteReservation } },
   isrecbill: { variant: againstInboundBill },
+  billwaves: { variant: waveOfOutbound },
+  // The transport chain, each document walked as it is made (ADR 0025): order, note, departure,
+  // arrival, delivery signed off in part. Only the chain's delivery is signed: the sample
+  // arrival and delivery share the goods of the sample departure with its own chain.
+  consignmentbill: {
+    made: {
+      makeNote: { entity: 'consignmentbill', ids: listed('notes') },
+      load: {
+        entity: 'loadingbill',
+        ids: (data) => [String(data.id)],
+        recipe: {
+          made: {
+            arrive: {
+              entity: 'arrivalbill',
+              ids: listed('arrivals'),
+              recipe: {
+                made: {
+                  deliver: {
+                    entity: 'deliverybill',
+                    ids: listed('deliveries'),
+                    recipe: { input: { sign: signOff } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   // Loading takes a reviewed sorting bill, walked on its own.
   osoutstockbill: { stock: true, before: { review: quoteReservation }, actions: ['review', 'sort'] },
   osnoticedeliverybill: { stock: true },
@@ -134,7 +231,7 @@ async function receive(driver: FlowDriver, entity: EntityDefinition, row: Row): 
     warehouseAreaCode: now.warehouseAreaCode,
     details: lines,
   });
-  return driver.act(inbound, 'review', bill.id, {});
+  return (await driver.act(inbound, 'review', bill.id, {})).refusal;
 }
 
 const blank = (value: unknown) => value === null || value === undefined || value === '';
@@ -149,14 +246,16 @@ export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row
   const refused = await walkOne(driver, entity, row);
   const variant = recipes[entity.name]?.variant;
   if (!variant) return refused;
-  const body = await driver.body(entity);
-  await variant(body, driver);
-  return [...refused, ...(await walkOne(driver, entity, await driver.save(entity, body)))];
+  return [...refused, ...(await walkOne(driver, entity, await variant(driver)))];
 }
 
-async function walkOne(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string[]> {
+async function walkOne(
+  driver: FlowDriver,
+  entity: EntityDefinition,
+  row: Row,
+  recipe: FlowRecipe | undefined = recipes[entity.name],
+): Promise<string[]> {
   const actions = entity.flow?.actions ?? {};
-  const recipe = recipes[entity.name];
   const refused: string[] = [];
   const tried = new Set<string>();
   if (recipe?.stock) {
@@ -170,20 +269,34 @@ async function walkOne(driver: FlowDriver, entity: EntityDefinition, row: Row): 
         !tried.has(name) &&
         (recipe?.actions ? recipe.actions.includes(name) : true) &&
         !action.danger &&
-        !action.quantities?.source &&
-        (recipe?.input?.[name] !== undefined || (action.form?.required ?? []).every((f) => !blank(now[f]))) &&
+        // A dialog whose lines the server lists (signLines) needs the recipe to read them.
+        (recipe?.input?.[name] !== undefined ||
+          (!action.quantities?.source && (action.form?.required ?? []).every((f) => !blank(now[f])))) &&
         inState(action.when, now),
     );
     if (!next) break;
     const [name, action] = next;
     tried.add(name);
     // A dialog opens with what the bill already holds (who scanned, who checked).
+    const given = recipe?.input?.[name];
     const input =
-      recipe?.input?.[name] ??
-      Object.fromEntries((action.form?.fields ?? []).filter((f) => !blank(now[f])).map((f) => [f, now[f]]));
+      typeof given === 'function'
+        ? await given(driver, now)
+        : (given ??
+          Object.fromEntries(
+            (action.form?.fields ?? []).filter((f) => !blank(now[f])).map((f) => [f, now[f]]),
+          ));
     await recipe?.before?.[name]?.(driver, entity, row);
-    const refusal = await driver.act(entity, name, row.id, input);
+    const { refusal, data } = await driver.act(entity, name, row.id, input);
     if (refusal) refused.push(`${entity.name}.${name}: ${refusal}`);
+    const made = recipe?.made?.[name];
+    if (made && data) {
+      const next = entityNamed(made.entity);
+      for (const id of made.ids(data))
+        refused.push(
+          ...(await walkOne(driver, next, await driver.detail(next, id), made.recipe ?? recipes[next.name])),
+        );
+    }
   }
   return refused;
 }
