@@ -599,6 +599,22 @@ describe.each(testDrivers())('billing on %s', (driver) => {
     expect(overlap.msg).toBe(
       'Owner C1 already has cost bill CB-C1-2026-03 (2026-03-01 to 2026-03-31) over this period',
     );
+    // A line typed in the form is priced as the fee engine prices its lines (issue 28): billed
+    // quantity × unit price, and that over its billed days.
+    const typed = await must('costbill', {
+      costBillNo: 'CB-C1-2026-06',
+      customerCode: 'C1',
+      costDate: '2026-06-01',
+      costDateEnd: '2026-06-30',
+      details: [{ materialCode: 'M1', costType: 'UNLOAD', realityQty: '3', realityDay: 2, unitPrice: '2.5' }],
+    });
+    const typedLines = (await api.call('GET', `${path('costbill')}/detail`, { query: { id: typed.id } }))
+      .data as Row & { details: Row[] };
+    expect(typedLines.details.find((d) => d.realityQty === '3.0000')).toMatchObject({
+      amount: '7.50',
+      dayAmout: '3.7500',
+    });
+    expect(Number(typedLines.amount)).toBeGreaterThanOrEqual(7.5);
 
     const act = (name: string) =>
       api.call('POST', `${path('costbill')}/${name}`, { query: { ids: bill.id }, language: 'en' });

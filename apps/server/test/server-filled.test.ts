@@ -30,21 +30,6 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 const empty = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-/**
- * Fields the walk does not reach yet (each filled by a flow step the sample flows do not run):
- * not reasons of the entity, which would say the field stays empty; what the walk still owes.
- * A listed field that the walk fills fails the test, as a stale reason does.
- */
-const notReachedYet: Record<string, string> = {
-  'costbilldetail.amount': 'the sample cost bill line is typed; lines made from fees carry it',
-  'costbilldetail.dayAmout': 'the sample cost bill line is typed; lines made from fees carry it',
-  'costbilldetail.stage': 'the sample cost bill line is typed; lines made from fees carry it',
-  'costdetail.stage': 'the walk charges no storage fee (only storage has a tier)',
-  'costviewreport.carNo': 'the walk charges no fee for an outbound bill with a car',
-  'costviewreport.costBillNo': 'the walk makes no cost bill over its fees',
-  'costviewreport.customerBillNo': 'the walk charges no fee for a bill made from a reservation',
-};
-
 /** A field the server owns: no client body writes it (the complement of `writableFields`). */
 const serverOwned = (field: EntityDefinition['fields'][number]) => field.system || field.form !== 'edit';
 
@@ -158,7 +143,7 @@ describe.each(testDrivers())('server-filled fields on %s', (driver) => {
       for (const field of ownedFields(entity)) {
         const column = snake(columns[field]?.name ?? field);
         const unfilledRows = rows.filter((r) => empty(r[column])).length;
-        const reason = entity.unfilled[field] ?? notReachedYet[`${entity.name}.${field}`];
+        const reason = entity.unfilled[field];
         if (unfilledRows === rows.length && reason === undefined)
           gaps.push(`${entity.name}.${field}: empty in all ${rows.length} rows`);
         if (unfilledRows === 0 && reason !== undefined)

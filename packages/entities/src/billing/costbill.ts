@@ -74,6 +74,10 @@ export const costbilldetail = defineEntity({
   parent: 'costbill',
   label: label('费用账单明细', '費用帳單明細', 'Cost bill line'),
   table: costBillDetailTable,
+  unfilled: {
+    stage:
+      'by nature: only a line of storage fees has a storage-time tier; a typed line and other fees have none',
+  },
   titleField: 'materialCode',
   defaultSort: { field: 'id', order: 'asc' },
   fields: {

@@ -66,6 +66,8 @@ export const costdetail = defineEntity({
   table: costDetailTable,
   unfilled: {
     costBillNo: 'by nature: set when a cost bill is made over the owner and period of the fee',
+    stage:
+      'by nature: only a storage fee has a storage-time tier; handling, lading and transport fees have none',
   },
   titleField: 'billNo',
   defaultSort: { field: 'costDate', order: 'desc' },

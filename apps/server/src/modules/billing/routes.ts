@@ -247,15 +247,36 @@ function stockSummarySql(tenantId: string, owner: string, from: string, to: stri
     order by r.material_code`;
 }
 
-/** A cost bill's amount: its lines less its discount. */
-const costBillAmount = (tx: Tx, saved: Record<string, unknown>) =>
-  recompute(
+/**
+ * A cost bill's amount: its lines less its discount. A line no cost detail of the bill backs
+ * (typed in the form, or a fee line whose price was corrected) is priced first as the fee
+ * engine prices the lines it makes: amount = billed quantity × unit price (the billed quantity
+ * of a storage line is its quantity summed over its days), amount per day = amount over its
+ * billed days (issue 28: a typed line kept no amount and the bill's total left it out).
+ */
+const costBillAmount = async (tx: Tx, saved: Record<string, unknown>) => {
+  await tx.execute(
+    sql`update bl_costbilldetail d
+        set amount = round(coalesce(d.reality_qty, 0) * coalesce(d.unit_price, 0), 2),
+            day_amout = round(round(coalesce(d.reality_qty, 0) * coalesce(d.unit_price, 0), 2)
+              / greatest(coalesce(d.reality_day, 1), 1), 4)
+        from bl_costbill b
+        where b.id = ${String(saved.id)}::bigint and d.header_id = b.id and d.tenant_id = b.tenant_id
+          and d.is_deleted = 0
+          and not exists (select 1 from bl_costdetail c
+            where c.tenant_id = d.tenant_id and c.is_deleted = 0 and c.cost_bill_no = b.cost_bill_no
+              and c.cost_type is not distinct from d.cost_type and c.bill_no is not distinct from d.bill_no
+              and coalesce(c.material_code, '') = coalesce(d.material_code, '')
+              and c.unit_price is not distinct from d.unit_price and c.stage is not distinct from d.stage)`,
+  );
+  await recompute(
     tx,
     saved,
     sql`update bl_costbill b set amount = coalesce((select sum(amount) from bl_costbilldetail d
           where d.header_id = b.id and d.is_deleted = 0), 0) - coalesce(discount_amount, 0)
         where b.id = ${String(saved.id)}::bigint returning amount::text as amount`,
   );
+};
 
 /**
  * A new cost bill is filled by the server: the owner's name, one line per group of the owner's
