@@ -41,6 +41,8 @@ export interface FlowRecipe {
    * reservation, a wave made from an outbound bill besides the one typed in the form.
    */
   variant?: (driver: FlowDriver) => Promise<Row>;
+  /** The recipe the variant is walked with (default: this one). */
+  variantWalk?: FlowRecipe;
   /**
    * The records an action makes, walked in turn (their own recipes): the note a consignment
    * order makes, the departure a note is loaded onto, its arrival, the arrival's delivery.
@@ -109,6 +111,24 @@ async function waveOfOutbound(driver: FlowDriver): Promise<Row> {
   return driver.detail(entityNamed('billwaves'), String(made.data?.id));
 }
 
+/**
+ * A cost bill as the month's is made: over the owner and day of a fee the walk charged (a
+ * lading's), so that it gathers the fee into a line and stamps it and its settlement row.
+ */
+async function billOfCharges(driver: FlowDriver): Promise<Row> {
+  const bill = entityNamed('costbill');
+  const answer = await driver.read(`${entityNamed('costdetail').path}/list`, { current: '1', size: '1' });
+  const [fee] = (answer.records as { customerCode: string; costDate: string }[] | undefined) ?? [];
+  if (!fee) throw new Error('costbill: the walk charged no fee to bill');
+  const body = await driver.body(bill);
+  return driver.save(bill, {
+    ...body,
+    customerCode: fee.customerCode,
+    costDate: fee.costDate,
+    costDateEnd: fee.costDate,
+  });
+}
+
 /** The ids of the records an action answers under `key` (`{ notes: [{ id, billNo }] }`). */
 const listed = (key: string) => (data: Record<string, unknown>) =>
   ((data[key] as { id: string }[] | undefined) ?? []).map((made) => String(made.id));
@@ -139,6 +159,9 @@ export const recipes: Record<string, FlowRecipe> = {
   isinstockbill: { before: { review: quoteReservation } },
   isrecbill: { variant: againstInboundBill },
   billwaves: { variant: waveOfOutbound },
+  // The variant bills today's fee: a bill whose period has not ended is provisional and cannot
+  // be confirmed yet (issue 29, 1), so it is only made.
+  costbill: { after: ['ladingbill'], variant: billOfCharges, variantWalk: { actions: [] } },
   // The transport chain, each document walked as it is made (ADR 0025): order, note, departure,
   // arrival, delivery signed off in part. Only the chain's delivery is signed: the sample
   // arrival and delivery share the goods of the sample departure with its own chain.
@@ -244,9 +267,12 @@ const blank = (value: unknown) => value === null || value === undefined || value
  */
 export async function walkFlow(driver: FlowDriver, entity: EntityDefinition, row: Row): Promise<string[]> {
   const refused = await walkOne(driver, entity, row);
-  const variant = recipes[entity.name]?.variant;
-  if (!variant) return refused;
-  return [...refused, ...(await walkOne(driver, entity, await variant(driver)))];
+  const recipe = recipes[entity.name];
+  if (!recipe?.variant) return refused;
+  return [
+    ...refused,
+    ...(await walkOne(driver, entity, await recipe.variant(driver), recipe.variantWalk ?? recipe)),
+  ];
 }
 
 async function walkOne(

@@ -65,7 +65,6 @@ export const costdetail = defineEntity({
   label: label('费用明细', '費用明細', 'Cost detail'),
   table: costDetailTable,
   unfilled: {
-    costBillNo: 'by nature: set when a cost bill is made over the owner and period of the fee',
     stage:
       'by nature: only a storage fee has a storage-time tier; handling, lading and transport fees have none',
   },

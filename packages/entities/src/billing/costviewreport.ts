@@ -64,7 +64,6 @@ export const costviewreport = defineEntity({
   table: costViewReportTable,
   unfilled: {
     packUnitCode: 'issue 30: the summary reports fill the pack unit',
-    costBillNo: 'by nature: set when a cost bill is made over the owner and day of the row',
     carNo: 'by nature: only a row of an outbound bill that names its vehicle has one',
     customerBillNo:
       "by nature: only a row of an inbound or outbound bill made from the owner's reservation has one",
