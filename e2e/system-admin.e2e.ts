@@ -44,7 +44,8 @@ const expected = {
     mismatch: '兩次輸入密碼不一致',
     save: '儲存',
     success: '操作成功!',
-    role: '超级管理员',
+    // The seeded role reads in the user's language (issue 29, 15).
+    role: '超級管理員',
     disable: '停用',
     disableConfirm: '確定停用所選帳號? 停用後將無法登入',
     ok: '確定',
@@ -66,7 +67,7 @@ const expected = {
     mismatch: 'The two input password is inconsistent.',
     save: 'Save',
     success: 'operation success !',
-    role: '超级管理员',
+    role: 'Administrator',
     disable: 'Disable',
     disableConfirm: 'Disable the selected accounts? They will not be able to sign in',
     ok: 'OK',

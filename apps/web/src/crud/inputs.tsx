@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { useButtonCodes } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { useSeededName } from '../i18n/seeded.ts';
 import { canUse } from './access.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { ownerFilters } from './ownerScope.ts';
@@ -236,6 +237,7 @@ export function RefSelect(
     meta: { quiet: true },
   });
 
+  const seeded = useSeededName();
   const choices = useMemo(() => {
     const rows = [...(current.data ?? []), ...(options.data ?? [])];
     const seen = new Set<string>();
@@ -244,14 +246,15 @@ export function RefSelect(
       const code = String(row[valueField] ?? '');
       if (!code || seen.has(code)) continue;
       seen.add(code);
-      const name = labelField === valueField ? '' : String(row[labelField] ?? '');
+      // A name the server seeded in Chinese reads in the user's language, as in the lists.
+      const name = labelField === valueField ? '' : seeded(String(row[labelField] ?? ''));
       // A reference by id shows the name alone: ids mean nothing to a person.
       const label = valueField === 'id' ? name || code : name ? `${code} - ${name}` : code;
       out.push({ value: code, label, title: label, row });
     }
     if (value && !seen.has(value)) out.unshift({ value, label: value, title: value });
     return out;
-  }, [current.data, options.data, value, valueField, labelField]);
+  }, [current.data, options.data, value, valueField, labelField, seeded]);
 
   // An empty list says so, and offers to create the first record to whoever may (issue 29, 8).
   const create = useContext(RefCreateContext);

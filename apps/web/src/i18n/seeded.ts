@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -45,8 +46,11 @@ export const isSeededName = (name: string): boolean => Object.hasOwn(seededKeys,
 /** A seeded name in the reader's language; any other name as it is. */
 export function useSeededName(): (name: string) => string {
   const { t } = useTranslation();
-  return (name) => {
-    const key = seededKeys[name];
-    return key ? t(`seeded.${key}`) : name;
-  };
+  return useCallback(
+    (name: string) => {
+      const key = seededKeys[name];
+      return key ? t(`seeded.${key}`) : name;
+    },
+    [t],
+  );
 }
