@@ -205,9 +205,9 @@ describe.each(testDrivers())('line totals on %s', (driver) => {
     const lines = header.children[0]?.entity() as EntityDefinition;
     const bill = await detail(header, String((await samples.create(header)).id));
     const line = (bill.details as Row[])[0] as Row;
-    // An amount a billing run would have written (the field is the server's).
+    // A line no cost detail backs is priced by the server (quantity × price): 40 × 2.5 = 100.
     await test.database.db.execute(
-      sql`update bl_costbilldetail set amount = 100 where id = ${String(line.id)}::bigint`,
+      sql`update bl_costbilldetail set reality_qty = 40, unit_price = 2.5 where id = ${String(line.id)}::bigint`,
     );
     await must('line edit', call(lines, 'submit', { id: line.id, version: line.version, remark: 'checked' }));
     const after = await detail(header, String(bill.id));
