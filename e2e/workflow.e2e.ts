@@ -256,6 +256,7 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
     expect(await pending.textContent()).toBe('审批中 · 待 审批人');
     expect(await row.first().getByTestId('row-edit').count()).toBe(0);
     expect(await row.first().getByTestId('row-delete').count()).toBe(0);
+    expect(await row.first().getByTestId('row-more').count()).toBe(0);
     expect(await page.getByTestId('toolbar-review').isDisabled()).toBe(true);
     // The state column sits right of the fold at 1440 px: scrolled to, as a reader would.
     await scrollTableRight(page);

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   CarOutlined,
   DeleteOutlined,
+  EllipsisOutlined,
   ExportOutlined,
   FieldTimeOutlined,
   ImportOutlined,
@@ -15,7 +16,7 @@ import { type ColumnsState, type ProColumns, ProTable } from '@ant-design/pro-co
 import { exportJobMinRows, listCountCap, type Page } from '@bl/contract';
 import type { CatalogueAction, CatalogueEntity } from '@bl/entities';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App, Button, Dropdown } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ import { EmptyHint } from './EmptyHint.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { LineQuantitiesDialog } from './LineQuantitiesDialog.tsx';
-import { actionsWidth } from './layout.ts';
+import { actionsWidth, splitRowLinks } from './layout.ts';
 import { asksNewRecord } from './new-record.ts';
 import { defaultPageSize, firstPage, type Paging, pageAfterRemoval, pagerOf } from './paging.ts';
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
@@ -46,6 +47,15 @@ import { childQuery, rootQuery, treeParentField, wantsTree, withChildren } from 
 import { useBackgroundExport, useDownload } from './useDownload.ts';
 import { useWindowWidth } from './useWindowWidth.ts';
 import type { Row } from './values.ts';
+
+/** A link of a row's actions column: shown on the row, or behind "more" when it does not fit. */
+interface RowLink {
+  action: CrudAction;
+  key: string;
+  label: string;
+  danger?: boolean;
+  run: () => void;
+}
 
 /** Icons of the flow actions most bills share; others show their label only. */
 const actionIcons: Partial<Record<string, ReactNode>> = {
@@ -322,54 +332,58 @@ export function CrudScreen(
     ),
     render: (_dom, row) => {
       const id = String(row.id);
-      const links: [CrudAction, ReactNode][] = [
-        [
-          'view',
-          <Button key="view" type="link" size="small" onClick={() => setViewing(id)} data-testid="row-view">
-            {t('crud.view')}
-          </Button>,
-        ],
-        [
-          'edit',
-          <Button
-            key="edit"
-            type="link"
-            size="small"
-            onClick={() => setForm({ mode: 'edit', id })}
-            data-testid="row-edit"
-          >
-            {t('crud.edit')}
-          </Button>,
-        ],
-        [
-          'add',
-          <Button
-            key="copy"
-            type="link"
-            size="small"
-            onClick={() => setForm({ mode: 'copy', id })}
-            data-testid="row-copy"
-          >
-            {t('crud.copy')}
-          </Button>,
-        ],
-        [
-          'delete',
-          <Button
-            key="delete"
-            type="link"
-            size="small"
-            danger
-            onClick={() => confirmRemove([id])}
-            data-testid="row-delete"
-          >
-            {t('crud.delete')}
-          </Button>,
-        ],
+      const links: RowLink[] = [
+        { action: 'view', key: 'view', label: t('crud.view'), run: () => setViewing(id) },
+        { action: 'edit', key: 'edit', label: t('crud.edit'), run: () => setForm({ mode: 'edit', id }) },
+        { action: 'add', key: 'copy', label: t('crud.copy'), run: () => setForm({ mode: 'copy', id }) },
+        {
+          action: 'delete',
+          key: 'delete',
+          label: t('crud.delete'),
+          danger: true,
+          run: () => confirmRemove([id]),
+        },
       ];
-      return links
-        .filter(([action]) => can(action) && rowAllows(entity, row, action))
-        .map(([, link]) => link);
+      const { inline, more } = splitRowLinks(
+        links.filter((link) => can(link.action) && rowAllows(entity, row, link.action)),
+      );
+      return [
+        ...inline.map((link) => (
+          <Button
+            key={link.key}
+            type="link"
+            size="small"
+            danger={link.danger}
+            onClick={link.run}
+            data-testid={`row-${link.key}`}
+          >
+            {link.label}
+          </Button>
+        )),
+        more.length > 0 && (
+          <Dropdown
+            key="more"
+            trigger={['click']}
+            menu={{
+              items: more.map((link) => ({
+                key: link.key,
+                danger: link.danger,
+                label: <span data-testid={`row-${link.key}`}>{link.label}</span>,
+                onClick: link.run,
+              })),
+            }}
+          >
+            <Button
+              type="link"
+              size="small"
+              icon={<EllipsisOutlined />}
+              aria-label={t('crud.moreActions')}
+              title={t('crud.moreActions')}
+              data-testid="row-more"
+            />
+          </Dropdown>
+        ),
+      ];
     },
   };
 

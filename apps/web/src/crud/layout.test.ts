@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsWidth, descriptionSpans } from './layout.ts';
+import { actionsWidth, descriptionSpans, splitRowLinks } from './layout.ts';
 
 describe('descriptionSpans', () => {
   it('fills rows of plain items, stretching the last one', () => {
@@ -22,8 +22,19 @@ describe('descriptionSpans', () => {
 describe('the actions column', () => {
   it('is as wide as the links a row may carry, wider in English', () => {
     expect(actionsWidth(1, 'zh')).toBe(68);
-    expect(actionsWidth(4, 'zh')).toBe(200);
-    expect(actionsWidth(4, 'en')).toBe(232);
+    expect(actionsWidth(2, 'zh')).toBe(112);
     expect(actionsWidth(1, 'en')).toBeLessThan(actionsWidth(2, 'en'));
+  });
+
+  it('keeps two links on the row and puts the rest behind "more", so four links are no wider than three', () => {
+    expect(actionsWidth(4, 'zh')).toBe(144);
+    expect(actionsWidth(4, 'en')).toBe(160);
+    expect(actionsWidth(3, 'en')).toBe(actionsWidth(4, 'en'));
+    expect(splitRowLinks(['view', 'edit'])).toEqual({ inline: ['view', 'edit'], more: [] });
+    expect(splitRowLinks(['view', 'edit', 'copy', 'delete'])).toEqual({
+      inline: ['view', 'edit'],
+      more: ['copy', 'delete'],
+    });
+    expect(splitRowLinks(['view', 'delete', 'x'])).toEqual({ inline: ['view', 'delete'], more: ['x'] });
   });
 });

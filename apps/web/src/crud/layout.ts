@@ -31,5 +31,21 @@ export function descriptionSpans(wide: boolean[], column: number): number[] {
  */
 export function actionsWidth(links: number, language: 'zh' | 'mo' | 'en'): number {
   const perLink = language === 'en' ? 52 : 44;
-  return Math.max(1, links) * perLink + 24;
+  const inline = Math.min(Math.max(1, links), inlineRowLinks);
+  // The "more" button of the links that did not fit (an ellipsis icon).
+  const more = links > inlineRowLinks ? 32 : 0;
+  return inline * perLink + more + 24;
+}
+
+/**
+ * How many of a row's links show as links; the rest go into a compact "more" menu, so a list
+ * where a user may view, edit, copy and delete keeps its numbers clear of the fixed column
+ * (issue 29, 10: 232 px of English links covered the cost details' amount at 1440 px).
+ */
+export const inlineRowLinks = 2;
+
+/** The links shown on the row and those behind "more", in their order. */
+export function splitRowLinks<T>(links: readonly T[]): { inline: T[]; more: T[] } {
+  if (links.length <= inlineRowLinks) return { inline: [...links], more: [] };
+  return { inline: links.slice(0, inlineRowLinks), more: links.slice(inlineRowLinks) };
 }

@@ -682,6 +682,7 @@ const en: Messages = {
     close: 'Close',
     moreColumns: 'More columns ({{count}})',
     fewerColumns: 'Fewer columns',
+    moreActions: 'More actions',
     saveProblems: 'Not saved: {{count}} field(s) still need your attention:',
     lineProblem: '{{lines}} {{line}}: {{message}}',
     lockedForm: 'This bill is locked and cannot be changed or deleted: its {{field}} is "{{state}}".',

@@ -671,6 +671,7 @@ const mo: Messages = {
     close: '關閉',
     moreColumns: '更多欄位（{{count}}）',
     fewerColumns: '收起更多欄位',
+    moreActions: '更多操作',
     saveProblems: '尚有 {{count}} 處需要填寫或修改，未儲存：',
     lineProblem: '{{lines}}第 {{line}} 列：{{message}}',
     lockedForm: '此單據已鎖定，不能修改或刪除：{{field}}為「{{state}}」。',

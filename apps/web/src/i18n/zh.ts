@@ -672,6 +672,7 @@ const zh = {
     close: '关闭',
     moreColumns: '更多列（{{count}}）',
     fewerColumns: '收起更多列',
+    moreActions: '更多操作',
     saveProblems: '还有 {{count}} 处需要填写或修改，未保存：',
     lineProblem: '{{lines}}第 {{line}} 行：{{message}}',
     lockedForm: '此单据已锁定，不能修改或删除：{{field}}为“{{state}}”。',
