@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminApi,
   adminPassword,
   browserAvailable,
   confirmDialog,
@@ -333,4 +334,53 @@ describe.skipIf(!browserAvailable)('user administration in the browser', () => {
     await context?.close();
     context = undefined;
   }, 60_000);
+  it("shows the tenant's own wording of a text on every screen, in its language only (issue 33)", async () => {
+    if (!suite) throw new Error('the suite did not start');
+    const page = await signIn('zh');
+    await page.goto('/develop/language');
+    await page.getByTestId('crud-language').waitFor();
+    await page.getByTestId('toolbar-add').click();
+    const form = page.locator('.bl-record-drawer');
+    await form.locator('#messageKey').fill('crud.save');
+    await form.locator('#lang').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '简体中文' }).click();
+    await form.locator('#messageValue').fill('存好');
+    await form
+      .locator('.ant-drawer-footer button')
+      .filter({ hasText: spacedOut('保存') })
+      .click();
+    await form.waitFor({ state: 'detached' });
+    // Every form's save button now reads the tenant's word, without a reload.
+    await page.getByTestId('toolbar-add').click();
+    await page
+      .locator('.bl-record-drawer .ant-drawer-footer button')
+      .filter({ hasText: spacedOut('存好') })
+      .waitFor();
+    await screenshot(page, 'tenant-texts-form-zh');
+    await page.keyboard.press('Escape');
+    await page.locator('.bl-record-drawer').waitFor({ state: 'detached' });
+    await context?.close();
+
+    // In English the product's word stands.
+    const english = await signIn('en');
+    await english.goto('/develop/language');
+    await english.getByTestId('crud-language').locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await english.getByTestId('toolbar-add').click();
+    await english
+      .locator('.bl-record-drawer .ant-drawer-footer button')
+      .filter({ hasText: 'Save' })
+      .waitFor();
+    await screenshot(english, 'tenant-texts-list-en');
+    await context?.close();
+    context = undefined;
+    const { call } = await adminApi(suite.server.baseUrl);
+    const rows = (await call('GET', '/api/bl-develop/language/list')) as unknown as {
+      records: { id: string }[];
+    };
+    await call(
+      'POST',
+      `/api/bl-develop/language/remove?ids=${rows.records.map((row) => row.id).join(',')}`,
+      {},
+    );
+  }, 90_000);
 });

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from '../config.ts';
 import { type Database, runInRequestScope } from '../db/database.ts';
 import { translate } from '../i18n/messages.ts';
+import { runInTextScope } from '../i18n/overrides.ts';
 import './context.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { requestForLog } from './log.ts';
@@ -81,6 +82,8 @@ export async function createHttpApp({
   // First hook: the request's scope, where the token guard leaves its open transaction for the
   // handler (db/database.ts beginChecked). A callback hook, so the rest runs inside the scope.
   app.addHook('onRequest', (request, _reply, done) => runInRequestScope(request, done));
+  // And the scope of the tenant's wording of messages (i18n/overrides.ts), set once signed in.
+  app.addHook('onRequest', (_request, _reply, done) => runInTextScope(done));
   // Callback hooks on every request: no promise each for work that never waits (issue 20).
   app.addHook('onRequest', (request, reply, done) => {
     const tag = request.headers[languageHeader] ?? request.headers['accept-language'];

@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import { transportMessages } from './messages-transport.ts';
+import { tenantText } from './overrides.ts';
 
 /**
  * Every message the server sends to a person, in the three interface languages.
@@ -1746,6 +1747,22 @@ export const messages = {
     mo: '單據 {bill}：包倉單 {package} 不存在、未審核或不屬於貨主 {owner}',
     en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
+  'language.badKey': {
+    zh: '文本键“{key}”无效：以字母开头，只含字母、数字、点、下划线和连字符，最长 128 个字符',
+    mo: '文字鍵「{key}」無效：以字母開頭，只含字母、數字、點、底線和連字號，最長 128 個字元',
+    en: 'Message key "{key}" is not valid: it starts with a letter and has only letters, digits, dots, underscores and hyphens, at most 128 characters',
+  },
+  'language.badPlaceholder': {
+    zh: '文本“{key}”含有系统不会填写的占位符 {names}；可用的占位符：{allowed}',
+    mo: '文字「{key}」含有系統不會填寫的佔位符 {names}；可用的佔位符：{allowed}',
+    en: 'Text "{key}" has placeholders the system does not fill: {names}; the ones it fills: {allowed}',
+  },
+  'language.none': { zh: '无', mo: '無', en: 'none' },
+  'language.duplicate': {
+    zh: '文本键“{key}”的该语言（{lang}）文本已存在，请修改原有记录',
+    mo: '文字鍵「{key}」的該語言（{lang}）文字已存在，請修改原有記錄',
+    en: 'Message key "{key}" already has a text in this language ({lang}): edit that record instead',
+  },
   ...transportMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
@@ -1999,8 +2016,18 @@ export const messages = {
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;
 
+/** The `{name}` placeholders a product message fills, for checking a tenant's wording of it. */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? ''))];
+}
+
+/** Whether `key` names a message of the server's. */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(messages, key);
+
+/** A message in `language`, in the caller's tenant's wording where it has one (overrides.ts). */
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
-  return messages[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+  return (tenantText(key, language) ?? messages[key][language]).replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => (name in params ? String(params[name]) : whole),
   );
 }

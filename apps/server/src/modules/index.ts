@@ -5,6 +5,7 @@ import { devicesModule } from './devices/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { flowModule } from './flow/module.ts';
 import { labelsModule } from './labels/module.ts';
+import { lowcodeModule } from './lowcode/module.ts';
 import { reportsModule } from './reports/module.ts';
 import { resourceModule } from './resource/module.ts';
 import type { AppModule } from './shared.ts';
@@ -21,6 +22,8 @@ import { workflowModule } from './workflow/module.ts';
  */
 export const modules: AppModule[] = [
   authModule,
+  // Right after the token guard: every later hook and handler answers in the tenant's words.
+  lowcodeModule,
   systemModule,
   directoryModule,
   accessModule,

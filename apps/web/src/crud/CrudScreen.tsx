@@ -32,6 +32,7 @@ import { readJson, writeJson } from '../storage.ts';
 import { type CrudAction, canUse } from './access.ts';
 import { actionFits, noticesOf, rowAllows, usableActions } from './actions.ts';
 import { type ColumnContext, listColumns } from './columns.tsx';
+import { dependentsChanged } from './dependents.ts';
 import { EmptyHint } from './EmptyHint.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -217,6 +218,7 @@ export function CrudScreen(
       message.success(t('crud.success'));
       setSelected((keys) => keys.filter((key) => !ids.includes(String(key))));
       setPaging((current) => pageAfterRemoval(current, total, ids.length));
+      dependentsChanged(entity.name);
       await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
     },
   });

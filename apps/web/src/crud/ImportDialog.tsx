@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient, reportError } from '../api/query.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { dependentsChanged } from './dependents.ts';
 import { isSpreadsheetName } from './download.ts';
 import { type RowError, uploadImport } from './files.ts';
 import { useDownload } from './useDownload.ts';
@@ -36,6 +37,7 @@ export function ImportDialog(props: { entity: CatalogueEntity; onClose: () => vo
       if (outcome.ok) {
         message.success(outcome.message || t('crud.success'));
         await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
+        dependentsChanged(entity.name);
         onClose();
       } else if (outcome.code === ResultCode.unauthorized) {
         reportError(new ApiError(outcome.code, outcome.message));

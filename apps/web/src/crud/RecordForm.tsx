@@ -35,6 +35,7 @@ import { actionOnlyValues, recordLock, recordLockMessage } from './actions.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import { columnWidth, isWide } from './columns.tsx';
 import { copyRecord } from './copy.ts';
+import { dependentsChanged } from './dependents.ts';
 import { changedFrom, useDiscardGuard } from './discard.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
@@ -356,6 +357,7 @@ function FilledForm(props: {
     void queryClient.invalidateQueries({ queryKey: ['setupProgress'] });
     // Pickers of the entity offer the new record next time they open.
     void queryClient.invalidateQueries({ queryKey: ['refOptions', entity.name] });
+    dependentsChanged(entity.name);
     props.onSaved?.(answer);
     onClose();
     return true;

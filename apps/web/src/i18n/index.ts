@@ -94,6 +94,9 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Screens re-render when texts are added: a language loaded, or a tenant's wording laid over
+  // the product's (tenantTexts.ts).
+  react: { bindI18nStore: 'added' },
 });
 
 /** Settles once the stored language's texts are in: main.tsx renders after it. */

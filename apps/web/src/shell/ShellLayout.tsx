@@ -28,6 +28,7 @@ import { chosenTopMenu, sideMenuOf, useTopMenu } from './topMenu.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { InShell } from './useDocumentTitle.ts';
 import { useMenuLabel } from './useMenuLabel.ts';
+import { useTenantTexts } from './useTenantTexts.ts';
 import { useTokenRefresh } from './useTokenRefresh.ts';
 
 export { homePath };
@@ -77,6 +78,7 @@ function Shell() {
   const narrow = screenClass(useWindowWidth()) === 0;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useTokenRefresh();
+  useTenantTexts();
 
   const roles = useUserInfo().data?.roles;
   // Every menu the user has: routes, tabs and the search box reach them whatever the top menu.

@@ -33,14 +33,15 @@ export const language = defineEntity({
   defaultSort: { field: 'messageKey', order: 'asc' },
   fields: {
     ...commonFields,
-    tableId: tableIdField(),
-    whereOption: f.text(label('适用条件', '適用條件', 'Applies when'), { maxLength: 500 }),
+    // The key, its language and its text first: what a tenant fills to reword a text (ADR 0042).
     messageKey: f.text(label('文本键', '文字鍵', 'Message key'), {
       required: true,
       maxLength: 128,
       sortable: true,
     }),
-    messageValue: f.text(label('文本内容', '文字內容', 'Text'), { required: true, maxLength: 500 }),
     lang: f.dict(label('语言', '語言', 'Language'), 'pageLang', { required: true }),
+    messageValue: f.text(label('文本内容', '文字內容', 'Text'), { required: true, maxLength: 500 }),
+    tableId: tableIdField(),
+    whereOption: f.text(label('适用条件', '適用條件', 'Applies when'), { maxLength: 500 }),
   },
 });
