@@ -47,6 +47,12 @@ const reportRoutePaths = [
   '/reportManagement/stockDetailView',
   '/reportManagement/stockDetailViewShow',
   '/reportManagement/stockStreamDetailView',
+  // The material reports of billing (issue 30, ADR 0043).
+  '/acct/lcr/ylmatReportDetail',
+  '/acct/lcr/ylmatReportDayWare',
+  '/acct/lcr/ylmatReportbillSum',
+  '/acct/lcr/packmatReport',
+  '/acct/lcr/importmatReport',
 ] as const;
 export const routeScreens: Partial<Record<string, ComponentType<{ catalogue: CatalogueIndex }>>> = {
   ...Object.fromEntries(

@@ -135,11 +135,6 @@ export const specRoutes: Record<string, SpecRoute> = {
   // Handling sundries: the handling bills' charges (cost type HANDLING, work type 4, ADR 0032).
   '/acct/lcr/costbillZaFeZhuangxie': { entity: 'costviewreport', mode: 'list', filter: { workType: '4' } },
   '/acct/lcr/inOutSideBoardDetail': { entity: 'costviewreport', mode: 'list' },
-  '/acct/lcr/ylmatReportDetail': { entity: 'stockstream', mode: 'list' },
-  '/acct/lcr/ylmatReportDayWare': { entity: 'stock', mode: 'list' },
-  '/acct/lcr/packmatReport': { entity: 'stock', mode: 'list' },
-  '/acct/lcr/importmatReport': { entity: 'stock', mode: 'list' },
-  '/acct/lcr/ylmatReportbillSum': { entity: 'stockstream', mode: 'list' },
 
   // Configuration
   '/strategyManagement/strategyManagementView': { entity: 'customstrategy', mode: 'list' },

@@ -22,10 +22,12 @@ import { useSession } from '../session.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { useMenuLabel } from '../shell/useMenuLabel.ts';
 import {
-  amountColumns,
+  type amountColumns,
   billViewRoutes,
   detailShowRoute,
   isOwnColumn,
+  type OwnColumn,
+  ownColumnKinds,
   type ReportFilter,
   type ReportSpec,
   reportParams,
@@ -33,15 +35,17 @@ import {
 
 export type ReportRow = Record<string, string | null>;
 export interface ReportPage extends Page<ReportRow> {
-  totals: Record<(typeof amountColumns)[number], string>;
+  /** The ledger's amounts and the report's own sums (in, out, adjusted) over every row matched. */
+  totals: Record<(typeof amountColumns)[number], string> & Partial<Record<string, string>>;
 }
 
 /** A column of the report's own, with a label of the web app's translations. */
 function ownField(name: string, label: string): FieldMeta {
-  const kind = name === 'placeCount' || name === 'lineCount' ? 'integer' : 'text';
+  const kind = ownColumnKinds[name as OwnColumn] ?? 'text';
   return {
     name,
     kind,
+    ...(kind === 'decimal' && { scale: 4 }),
     label: { zh: label, mo: label, en: label },
     required: false,
     list: true,
@@ -221,9 +225,7 @@ export function totalsRow(
       <Table.Summary.Row className="bl-report-totals" data-testid="report-totals">
         {leading > 0 && <Table.Summary.Cell index={0} colSpan={leading} />}
         {names.map((name, index) => {
-          const amount = (amountColumns as readonly string[]).includes(name)
-            ? totals[name as (typeof amountColumns)[number]]
-            : undefined;
+          const amount = Object.hasOwn(totals, name) ? totals[name] : undefined;
           return (
             <Table.Summary.Cell
               key={name}

@@ -23,7 +23,12 @@ export type ReportCode =
   | 'stockByCustomerBatchNo'
   | 'stockByDetails'
   | 'stockDetail'
-  | 'stockStreamDetail';
+  | 'stockStreamDetail'
+  | 'ylmatReportDetail'
+  | 'ylmatReportDayWare'
+  | 'ylmatReportbillSum'
+  | 'packmatReport'
+  | 'importmatReport';
 
 export interface ReportSpec {
   code: ReportCode;
@@ -38,8 +43,29 @@ export interface ReportSpec {
 }
 
 /** Columns that are not fields of the ledger entity. */
-export const ownColumnNames = ['warehouseAreaCode', 'warehouseAreaName', 'placeCount', 'lineCount'] as const;
+export const ownColumnNames = [
+  'warehouseAreaCode',
+  'warehouseAreaName',
+  'placeCount',
+  'lineCount',
+  'day',
+  'warehouseCode',
+  'inQty',
+  'outQty',
+  'adjustQty',
+  'moveCount',
+] as const;
 export type OwnColumn = (typeof ownColumnNames)[number];
+/** How the report's own columns read (text unless said). */
+export const ownColumnKinds: Partial<Record<OwnColumn, 'integer' | 'decimal' | 'date'>> = {
+  placeCount: 'integer',
+  lineCount: 'integer',
+  day: 'date',
+  inQty: 'decimal',
+  outQty: 'decimal',
+  adjustQty: 'decimal',
+  moveCount: 'integer',
+};
 export const isOwnColumn = (name: string): name is OwnColumn =>
   (ownColumnNames as readonly string[]).includes(name);
 export const amountColumns = ['qty', 'weg', 'qtyWeg', 'board', 'volume'] as const;
@@ -69,6 +95,16 @@ const balanceColumns = [
   'instockDate',
   'productDate',
   'validityDate',
+];
+
+/** The in/out figures of the material reports, and the movements each sums. */
+const inOutColumns = ['inQty', 'outQty', 'adjustQty', 'moveCount'];
+const movementFilters: ReportFilter[] = [
+  { name: 'customerCode', kind: 'ref' },
+  { name: 'materialCode', kind: 'ref' },
+  { name: 'warehouseAreaCode', kind: 'area' },
+  { name: 'billNo', kind: 'text' },
+  { name: 'streamTime', kind: 'dateRange' },
 ];
 
 export const reportSpecs: Record<ReportCode, ReportSpec> = {
@@ -124,6 +160,38 @@ export const reportSpecs: Record<ReportCode, ReportSpec> = {
     ],
     linksBills: true,
   },
+  // The material reports of /acct/lcr (issue 30, ADR 0043): sums per day, warehouse, bill or material.
+  ylmatReportDetail: {
+    code: 'ylmatReportDetail',
+    source: 'stockstream',
+    columns: ['day', 'customerCode', 'materialCode', ...inOutColumns],
+    filters: movementFilters,
+  },
+  ylmatReportDayWare: {
+    code: 'ylmatReportDayWare',
+    source: 'stockstream',
+    columns: ['day', 'warehouseCode', 'materialCode', ...inOutColumns],
+    filters: movementFilters,
+  },
+  ylmatReportbillSum: {
+    code: 'ylmatReportbillSum',
+    source: 'stockstream',
+    columns: ['day', 'billType', 'billNo', 'customerCode', ...inOutColumns],
+    filters: movementFilters,
+    linksBills: true,
+  },
+  packmatReport: {
+    code: 'packmatReport',
+    source: 'stockstream',
+    columns: ['customerCode', 'materialCode', ...inOutColumns],
+    filters: movementFilters,
+  },
+  importmatReport: {
+    code: 'importmatReport',
+    source: 'stockstream',
+    columns: ['customerCode', 'materialCode', ...inOutColumns],
+    filters: movementFilters,
+  },
 };
 
 /** The query parameters of a filled-in search form: blank fields send nothing. */
@@ -162,6 +230,11 @@ export const reportRoutes: Record<string, ReportCode> = {
   '/reportManagement/stockByDetailsView': 'stockByDetails',
   '/reportManagement/stockDetailView': 'stockDetail',
   '/reportManagement/stockStreamDetailView': 'stockStreamDetail',
+  '/acct/lcr/ylmatReportDetail': 'ylmatReportDetail',
+  '/acct/lcr/ylmatReportDayWare': 'ylmatReportDayWare',
+  '/acct/lcr/ylmatReportbillSum': 'ylmatReportbillSum',
+  '/acct/lcr/packmatReport': 'packmatReport',
+  '/acct/lcr/importmatReport': 'importmatReport',
 };
 export const boardRoute = '/reportManagement/stockpageshow2';
 export const detailShowRoute = '/reportManagement/stockDetailViewShow';

@@ -2,7 +2,7 @@ import { type FieldMeta, type Label, label, stockAmountParts, stockKeyParts } fr
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { movementClassSql } from '../ledger/index.ts';
+import { inOutParts, movementClassSql } from '../ledger/index.ts';
 
 /**
  * The stock reports of spec 01 §2 /reportManagement (docs/adr/0008-stock-ledger.md, Reports).
@@ -47,6 +47,15 @@ export interface ReportDefinition {
   /** Balances reports leave out keys whose stock is gone (the ledger keeps them at zero). */
   onlyHeld: boolean;
   defaultOrder: SQL[];
+  /** The menu area it sits in: the reports' own, or billing's (/acct) for the finance reports. */
+  area?: 'reportManagement' | 'acct';
+  /** Only rows of materials of these types (`material.type`: 2 raw materials, 3 packaging). */
+  materialTypes?: readonly string[];
+  /**
+   * Figures summed over the rows beyond the ledger's amounts (the in/out/adjust quantities), each
+   * a column of the same name and a figure of the totals row.
+   */
+  extraSums?: { name: string; value: SQL }[];
 }
 
 const entityOf = (name: string): EntityDefinition => {
@@ -84,6 +93,8 @@ const areaNameField = ownField('warehouseAreaName', label('库区名称', '庫�
 const placeCountField = ownField('placeCount', label('库位数', '庫位數', 'Locations'), 'integer');
 const lineCountField = ownField('lineCount', label('明细数', '明細數', 'Balance lines'), 'integer');
 const billIdField = ownField('billId', label('单据', '單據', 'Bill'), 'text');
+const dayField = ownField('day', label('日期', '日期', 'Day'), 'date');
+const warehouseField = ownField('warehouseCode', label('仓库', '倉庫', 'Warehouse'), 'text');
 /** What a movement is to the in/out figures (issue 29, 2): a place move is neither in nor out. */
 const movementField: FieldMeta = {
   ...ownField('movement', label('收发类别', '收發類別', 'Movement class'), 'dict'),
@@ -159,6 +170,44 @@ const billIdSelect = sql`case ${sql.join(
   }),
   sql` `,
 )} end`;
+
+/** The day a movement happened (UTC, as the period close counts it). */
+const streamDaySql = sql`cast((bl_stockstream.stream_time at time zone 'UTC')::date as text)`;
+const streamDay: ReportColumn = { name: 'day', field: dayField, select: streamDaySql, sortable: true };
+/** The warehouse of a movement's location, through its storage area. */
+const warehouseSql = sql`coalesce(a.warehouse_code, '')`;
+const warehouseColumn: ReportColumn = {
+  name: 'warehouseCode',
+  field: warehouseField,
+  select: warehouseSql,
+  sortable: true,
+  usesPlace: true,
+};
+/** In, out (positive) and adjusted (lost positive, found negative) quantities, the owner's view. */
+const inOut = inOutParts('bl_stockstream', 'qty', 'owner');
+const inOutSums = [
+  { name: 'inQty', value: inOut.in },
+  { name: 'outQty', value: inOut.out },
+  { name: 'adjustQty', value: inOut.adjust },
+];
+const inOutLabels: Record<string, Label> = {
+  inQty: label('收入数量', '收入數量', 'In'),
+  outQty: label('发出数量', '發出數量', 'Out'),
+  adjustQty: label('盘亏及损耗', '盤虧及損耗', 'Lost / found'),
+};
+const inOutColumns: ReportColumn[] = inOutSums.map(({ name, value }) => ({
+  name,
+  field: ownField(name, inOutLabels[name] as Label, 'decimal', 4),
+  select: sql`cast(sum(${value}) as text)`,
+  sortable: true,
+}));
+const moveCount: ReportColumn = {
+  name: 'moveCount',
+  field: ownField('moveCount', label('流水数', '流水數', 'Movements'), 'integer'),
+  select: sql`cast(count(*) as text)`,
+  sortable: true,
+};
+const movementFilters = ['customerCode', 'materialCode', 'billNo', 'billType', 'streamTime'] as const;
 
 export const reports: ReportDefinition[] = [
   {
@@ -254,6 +303,99 @@ export const reports: ReportDefinition[] = [
     ],
     onlyHeld: false,
     defaultOrder: [sql`bl_stockstream.stream_time desc`, sql`bl_stockstream.id desc`],
+  },
+  // The material reports of /acct/lcr (issue 30, ADR 0043): movements summed in SQL, with the
+  // in/out rule of every report (goods through the door as the owner sees them, ADR 0037).
+  {
+    code: 'ylmatReportDetail',
+    route: '/acct/lcr/ylmatReportDetail',
+    label: label('原料收发明细', '原料收發明細', 'Raw materials in and out by day'),
+    area: 'acct',
+    source: 'stockstream',
+    materialTypes: ['2'],
+    filters: movementFilters,
+    columns: [
+      streamDay,
+      streamColumn('customerCode'),
+      streamColumn('materialCode'),
+      ...inOutColumns,
+      moveCount,
+    ],
+    extraSums: inOutSums,
+    groupBy: [streamDaySql, sql`bl_stockstream.customer_code`, sql`bl_stockstream.material_code`],
+    onlyHeld: false,
+    defaultOrder: [sql`1 desc`, sql`2`, sql`3`],
+  },
+  {
+    code: 'ylmatReportDayWare',
+    route: '/acct/lcr/ylmatReportDayWare',
+    label: label('原料日仓汇总', '原料日倉匯總', 'Raw materials by day and warehouse'),
+    area: 'acct',
+    source: 'stockstream',
+    materialTypes: ['2'],
+    filters: movementFilters,
+    columns: [streamDay, warehouseColumn, streamColumn('materialCode'), ...inOutColumns, moveCount],
+    extraSums: inOutSums,
+    groupBy: [streamDaySql, warehouseSql, sql`bl_stockstream.material_code`],
+    onlyHeld: false,
+    defaultOrder: [sql`1 desc`, sql`2`, sql`3`],
+  },
+  {
+    code: 'ylmatReportbillSum',
+    route: '/acct/lcr/ylmatReportbillSum',
+    label: label('原料单据汇总', '原料單據匯總', 'Raw materials by bill'),
+    area: 'acct',
+    source: 'stockstream',
+    materialTypes: ['2'],
+    filters: movementFilters,
+    columns: [
+      { ...streamDay, select: sql`min(${streamDaySql})` },
+      streamColumn('billType'),
+      streamColumn('billNo'),
+      { name: 'billId', field: billIdField, select: billIdSelect, sortable: false },
+      streamColumn('customerCode'),
+      ...inOutColumns,
+      moveCount,
+    ],
+    extraSums: inOutSums,
+    // The tenant too: the bill's link reads the bill of the row's tenant.
+    groupBy: [
+      sql`bl_stockstream.bill_type`,
+      sql`bl_stockstream.bill_no`,
+      sql`bl_stockstream.customer_code`,
+      sql`bl_stockstream.tenant_id`,
+    ],
+    onlyHeld: false,
+    defaultOrder: [sql`1 desc`, sql`3`],
+  },
+  {
+    code: 'packmatReport',
+    route: '/acct/lcr/packmatReport',
+    label: label('包材收发汇总', '包材收發匯總', 'Packaging in and out'),
+    area: 'acct',
+    source: 'stockstream',
+    materialTypes: ['3'],
+    filters: movementFilters,
+    columns: [streamColumn('customerCode'), streamColumn('materialCode'), ...inOutColumns, moveCount],
+    extraSums: inOutSums,
+    groupBy: [sql`bl_stockstream.customer_code`, sql`bl_stockstream.material_code`],
+    onlyHeld: false,
+    defaultOrder: [sql`1`, sql`2`],
+  },
+  {
+    // Goods received for each owner and material over a period, whatever their type: the
+    // inbound side of a statement (进料), as the owner sees it.
+    code: 'importmatReport',
+    route: '/acct/lcr/importmatReport',
+    label: label('进料汇总', '進料匯總', 'Goods received by material'),
+    area: 'acct',
+    source: 'stockstream',
+    filters: movementFilters,
+    columns: [streamColumn('customerCode'), streamColumn('materialCode'), ...inOutColumns, moveCount],
+    extraSums: inOutSums,
+    groupBy: [sql`bl_stockstream.customer_code`, sql`bl_stockstream.material_code`],
+    onlyHeld: false,
+    defaultOrder: [sql`1`, sql`2`],
   },
 ];
 

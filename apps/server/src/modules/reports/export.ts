@@ -25,7 +25,7 @@ import { requireButton } from '../../engine/permissions.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
-import { amountNames, type ReportDefinition } from './definitions.ts';
+import type { ReportDefinition } from './definitions.ts';
 import { countAndTotals, type ReportQuery, rowsQuery } from './query.ts';
 
 export type CellValue = string | number | Date | null;
@@ -207,8 +207,7 @@ export function startReportExport(
           throw badRequest('excel.tooManyExportRows', { count: total, max: maxExportRows });
         // The totals row: the first column says so, each amount under its own column.
         return columns.map((c, i) => {
-          if ((amountNames as readonly string[]).includes(c.name))
-            return Number(totals[c.name as (typeof amountNames)[number]]);
+          if (Object.hasOwn(totals, c.name)) return Number(totals[c.name]);
           return i === 0 ? translate('report.totals', language) : null;
         });
       },

@@ -6,13 +6,22 @@ import { menu } from '../../db/schema/index.ts';
 import { boardCode, boardRoute, reports, showRoute } from './definitions.ts';
 
 /** The report screens of the menu, with the buttons the server checks (`{code}_view`, `{code}_export`). */
-export const reportMenus: { code: string; name: string; path: string; isShow: 0 | 1; buttons: string[] }[] = [
+export const reportMenus: {
+  code: string;
+  name: string;
+  path: string;
+  isShow: 0 | 1;
+  buttons: string[];
+  /** The area whose menu holds it (the reports' own unless said). */
+  area?: 'reportManagement' | 'acct';
+}[] = [
   ...reports.map((r) => ({
     code: r.code,
     name: r.label.zh,
     path: r.route,
     isShow: 1 as const,
     buttons: ['view', 'export'],
+    ...(r.area && { area: r.area }),
   })),
   { code: boardCode, name: '库位看板', path: boardRoute, isShow: 1, buttons: ['view'] },
   // Opened from the detail report's rows, not from the menu; it checks stockDetail_view.
@@ -27,10 +36,14 @@ const buttonNames: Record<string, string> = { view: '查看', export: '导出' }
  * administrator edited keep their edits.
  */
 export async function syncReportMenus(database: Database): Promise<void> {
-  const area = areas.find((a) => a.code === 'reportManagement');
-  if (!area) throw new Error('the reportManagement area is not in the catalogue');
+  const areaOf = (code: string) => {
+    const found = areas.find((a) => a.code === code);
+    if (!found) throw new Error(`the ${code} area is not in the catalogue`);
+    return found;
+  };
+  const areaCodes = ['reportManagement', 'acct'] as const;
   const codes = [
-    area.code,
+    ...areaCodes,
     ...reportMenus.flatMap((m) => [m.code, ...m.buttons.map((b) => `${m.code}_${b}`)]),
   ];
   const existing = await database.db
@@ -47,22 +60,29 @@ export async function syncReportMenus(database: Database): Promise<void> {
     rows.push({ id, ...row });
     return id;
   };
-  const areaId = add({
-    parentId: null,
-    code: area.code,
-    name: area.label.zh,
-    path: `/${area.code}`,
-    source: area.icon,
-    sort: areas.indexOf(area) + 1,
-    category: 1,
-  });
+  const areaIds = new Map(
+    areaCodes.map((code) => {
+      const area = areaOf(code);
+      const id = add({
+        parentId: null,
+        code: area.code,
+        name: area.label.zh,
+        path: `/${area.code}`,
+        source: area.icon,
+        sort: areas.indexOf(area) + 1,
+        category: 1,
+      });
+      return [code, id] as const;
+    }),
+  );
   for (const [position, item] of reportMenus.entries()) {
     const screenId = add({
-      parentId: areaId,
+      parentId: areaIds.get(item.area ?? 'reportManagement') ?? null,
       code: item.code,
       name: item.name,
       path: item.path,
-      sort: 10 + position,
+      // Billing's reports after its bills and details, the reports' own from the top.
+      sort: (item.area === 'acct' ? 100 : 10) + position,
       category: 1,
       isShow: item.isShow,
     });

@@ -16,7 +16,8 @@ import {
 } from './definitions.ts';
 
 export type ReportRow = Record<string, string | null>;
-export type Totals = Record<AmountName, string>;
+/** The ledger's amounts, and the report's own sums (`extraSums`) by name. */
+export type Totals = Record<AmountName, string> & Record<string, string>;
 export interface ReportPage extends Page<ReportRow> {
   /** The sums over every row the filters match (not only this page). */
   totals: Totals;
@@ -92,6 +93,16 @@ export function parseReportQuery(
   const parsed = parseListQuery(entity, ledgerFilters, language);
   where.push(...parsed.where);
   if (report.onlyHeld) where.push(sql`bl_stock.qty <> 0`);
+  if (report.materialTypes) {
+    // Materials are the tenant's (a code once per tenant): an index probe per row's material.
+    const table = sql.raw(report.source === 'stock' ? 'bl_stock' : 'bl_stockstream');
+    where.push(sql`exists (select 1 from bl_material m where m.tenant_id = ${auth.tenantId}
+      and m.code = ${table}.material_code and m.is_deleted = 0
+      and m.type in (${sql.join(
+        report.materialTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )}))`);
+  }
 
   const orderBy: SQL[] = [];
   for (const [param, direction] of [
@@ -190,10 +201,14 @@ export async function countAndTotals(
   query: ReportQuery,
 ): Promise<{ total: number; totals: Totals }> {
   const table = report.source === 'stock' ? 'bl_stock' : 'bl_stockstream';
+  // Every figure of the totals row: the ledger's amounts, then the report's own sums.
+  const figures = [
+    ...amountNames.map((name) => ({ name, value: sql.raw(`${table}.${snake(name)}`) })),
+    ...(report.extraSums ?? []),
+  ];
   const sums = sql.join(
-    amountNames.map(
-      (name) =>
-        sql`cast(coalesce(sum(${sql.raw(`${table}.${snake(name)}`)}), 0) as text) as ${sql.identifier(name)}`,
+    figures.map(
+      ({ name, value }) => sql`cast(coalesce(sum(${value}), 0) as text) as ${sql.identifier(name)}`,
     ),
     sql`, `,
   );
@@ -201,19 +216,22 @@ export async function countAndTotals(
     // Groups counted as they stream out of the index in group order (the owner-batch report by
     // owner, ADR 0019): a count(distinct) would sort every row again.
     const inner = sql.join(
-      amountNames.map((name) => sql`sum(${sql.raw(`${table}.${snake(name)}`)}) as ${sql.identifier(name)}`),
+      figures.map(({ name, value }) => sql`sum(${value}) as ${sql.identifier(name)}`),
       sql`, `,
     );
     const outer = sql.join(
-      amountNames.map(
-        (name) => sql`cast(coalesce(sum(g.${sql.identifier(name)}), 0) as text) as ${sql.identifier(name)}`,
+      figures.map(
+        ({ name }) =>
+          sql`cast(coalesce(sum(g.${sql.identifier(name)}), 0) as text) as ${sql.identifier(name)}`,
       ),
       sql`, `,
     );
+    // A report grouping by the movement's warehouse reads the locations to group.
+    const withPlace = report.columns.some((c) => c.usesPlace);
     const [row] = await queryRows<Totals & { total: number | string }>(
       tx,
       sql`select cast(count(*) as integer) as total, ${outer}
-        from (select ${inner} ${fromWhere(report, query, false)} group by ${sql.join(report.groupBy, sql`, `)}) g`,
+        from (select ${inner} ${fromWhere(report, query, withPlace)} group by ${sql.join(report.groupBy, sql`, `)}) g`,
     );
     const { total, ...totals } = row as Totals & { total: number | string };
     return { total: Number(total), totals: totals as Totals };
