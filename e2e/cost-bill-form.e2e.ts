@@ -234,6 +234,16 @@ describe.skipIf(!browserAvailable)('cost bill form', () => {
         ]);
         await lines.getByTestId('view-lines-more').waitFor();
         await screenshot(page, `costbill-view-${language}`);
+
+        // Saved again through its form (a discount), the storage line that names no material
+        // does not stop it.
+        await view.getByTestId('view-edit').click();
+        const edit = page.locator('.bl-record-drawer');
+        await edit.locator('#discountAmount').fill('1');
+        const resaved = await succeeded(page, 'POST', '/costbill/submit', async () => {
+          await edit.getByRole('button', { name: words.save }).click();
+        });
+        expect((resaved.data as { amount: string }).amount).toBe('34.00');
       } finally {
         await context.close();
       }

@@ -45,12 +45,20 @@ describe.each(testDrivers())('cost bill form on %s', (driver) => {
   const read = async (entity: string, id: string) =>
     (await api.call('GET', `${f.path(entity)}/detail`, { query: { id } })).data as Row;
   /** A charge the fee writer would have written (the fee engine is tested on its own). */
-  const charge = (owner: string, day: string, costType: string, qty: string, price: string, amount: string) =>
+  const charge = (
+    owner: string,
+    day: string,
+    costType: string,
+    qty: string,
+    price: string,
+    amount: string,
+    material = 'M1',
+  ) =>
     queryRows(
       test.database.db,
       sql`insert into bl_costdetail (id, tenant_id, cost_date, source_date, customer_code, material_code,
             cost_type, qty, reality_qty, unit_price, amount)
-          values (${nextId()}, '000000', ${day}::date, ${day}::date, ${owner}, 'M1', ${costType},
+          values (${nextId()}, '000000', ${day}::date, ${day}::date, ${owner}, ${material}, ${costType},
             ${qty}::numeric, ${qty}::numeric, ${price}::numeric, ${amount}::numeric)`,
     );
 
@@ -187,5 +195,24 @@ describe.each(testDrivers())('cost bill form on %s', (driver) => {
     });
     expect(zh.success).toBe(false);
     expect(zh.msg).not.toBe('');
+  });
+
+  it('saves a bill again through its form although its storage line names no material', async () => {
+    await f.must('customer', { code: 'C6', name: '六号货主', customerStatus: '1' });
+    // The fee engine charges storage on the owner's stock as a whole: no material.
+    await charge('C6', '2020-05-02', 'STORAGE', '10', '1', '10.00', '');
+    const bill = await f.must('costbill', {
+      costBillNo: '',
+      customerCode: 'C6',
+      costDate: '2020-05-01',
+      costDateEnd: '2020-05-31',
+    });
+    const saved = await read('costbill', bill.id);
+    const [line] = saved.details as Row[];
+    expect(line?.materialCode ?? null).toBeNull();
+    // The form sends the bill back with its lines (a discount typed): accepted, the line kept.
+    const again = await f.must('costbill', { ...saved, discountAmount: '1' });
+    expect(again.amount).toBe('9.00');
+    expect(((await read('costbill', bill.id)).details as Row[]).map((l) => l.amount)).toEqual(['10.00']);
   });
 });

@@ -27,7 +27,8 @@ export const costBillDetailTable = pgTable(
     billNo: varchar({ length: 64 }),
     agreementCode: varchar({ length: 64 }),
     barcode: varchar({ length: 128 }),
-    materialCode: varchar({ length: 64 }).notNull(),
+    // Blank on a fee of the owner's whole stock (storage by the day): no one material.
+    materialCode: varchar({ length: 64 }),
     packspecCode: varchar({ length: 64 }),
     batchNo: varchar({ length: 64 }),
     qty: qty(),
@@ -89,7 +90,9 @@ export const costbilldetail = defineEntity({
       list: false,
     }),
     barcode: f.text(label('条码', '條碼', 'Barcode'), { maxLength: 128 }),
-    materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { required: true, line: 2 }),
+    // Not required: a storage line charges the stock as a whole, and the bill is saved again
+    // through its form with it (issue 29, 12).
+    materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { line: 2 }),
     packspecCode: f.ref(label('包装规格', '包裝規格', 'Pack spec'), 'packspec', { list: false }),
     batchNo: f.text(label('批次号', '批次號', 'Batch no.'), { maxLength: 64, list: false }),
     qty: f.decimal(label('数量', '數量', 'Quantity'), 4, { min: 0, list: false }),

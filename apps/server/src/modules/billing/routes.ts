@@ -402,7 +402,7 @@ function registerCostBillRules() {
               values ${sql.join(
                 lines.map(
                   (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
-                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
+                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, nullif(${l.material_code}, ''), ${l.qty}::numeric,
                     ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
                     ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
                     ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int, ${l.day_amout}::numeric)`,
