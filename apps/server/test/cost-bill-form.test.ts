@@ -92,6 +92,20 @@ describe.each(testDrivers())('cost bill form on %s', (driver) => {
     expect(typed.customerName).toBe('货主 C2');
   });
 
+  it("numbers the other documents whose number is not called billNo: the core firm's transactions", async () => {
+    for (const name of ['corefirmorder', 'corefirmtransaction'])
+      expect(numberedEntities().map((e) => e.name)).toContain(name);
+    await f.must('supplier', { code: 'S1', name: '供应商一' });
+    const paid = await f.must('corefirmtransaction', {
+      transactionNo: '',
+      supplierCode: 'S1',
+      type: '1',
+      amount: '100',
+      transactionDate: '2020-06-01',
+    });
+    expect(paid.transactionNo).toBe(`HXJY${number()}0001`);
+  });
+
   it('fills the owner name on every write, not from the body', async () => {
     await f.must('customer', { code: 'C7', name: '七号货主', customerStatus: '1' });
     await f.must('customer', { code: 'C8', name: '八号货主', customerStatus: '1' });

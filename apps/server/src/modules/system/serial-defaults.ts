@@ -50,6 +50,8 @@ export const billPrefixes: Readonly<Record<string, string>> = {
   arrivalbill: 'DH',
   deliverybill: 'PS',
   costbill: 'FYZD',
+  corefirmorder: 'HXDD',
+  corefirmtransaction: 'HXJY',
 };
 
 /**
