@@ -33,6 +33,8 @@ export interface CatalogueEntity {
   owned?: { field: string; shared: boolean };
   /** The field naming a record's owner, whose owned references pickers narrow to (define.ts). */
   ownerField?: string;
+  /** The number a serial sequence draws when a new record leaves it blank (define.ts). */
+  numberField?: string;
 }
 
 export interface Catalogue {

@@ -111,6 +111,13 @@ export interface EntityInput<T extends PgTable> {
    * another (`ref.ownerField`: an owner transfer's target agreement).
    */
   ownerField?: (keyof T['$inferSelect'] & string) | false;
+  /**
+   * The field a serial sequence fills when a new record leaves it blank (README, "A new bill
+   * saved with a blank billNo..."; modules/system/serials.ts): default `billNo` when the entity
+   * is a header users write whose `billNo` is required; a bill numbered under another name
+   * names it (the cost bill's `costBillNo`); `false` for none.
+   */
+  numberField?: (keyof T['$inferSelect'] & string) | false;
 }
 
 export interface EntityDefinition<T extends PgTable = PgTable> {
@@ -139,6 +146,8 @@ export interface EntityDefinition<T extends PgTable = PgTable> {
   owned?: { field: string; shared: boolean };
   /** The field naming the record's owner for its owned references (EntityInput.ownerField). */
   ownerField?: string;
+  /** The number a serial sequence draws when left blank (EntityInput.numberField). */
+  numberField?: string;
 }
 
 /** What a column can hold, as drizzle describes it (only the properties read below). */
@@ -208,6 +217,7 @@ function toMeta(name: string, authored: FieldInput, column: ColumnShape): FieldM
     ...(input.secret && { secret: true as const }),
     ...(input.confirm && { confirm: true as const }),
     ...(input.line !== undefined && { line: input.line }),
+    ...(input.nameOf !== undefined && { nameOf: input.nameOf }),
   };
 }
 
@@ -273,6 +283,8 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
   const unfilled = unfilledOf(input.name, fields, fieldInputs, input.unfilled ?? {});
   const titleField = input.titleField ?? (names.has('name') ? 'name' : names.has('code') ? 'code' : 'id');
   const { owned, ownerField } = ownerScopeOf(input, names);
+  checkNamesOf(input.name, fields);
+  const numberField = numberFieldOf(input, fields);
   return {
     name: input.name,
     service: input.service,
@@ -295,7 +307,40 @@ export function defineEntity<T extends PgTable>(input: EntityInput<T>): EntityDe
     unfilled,
     ...(owned !== undefined && { owned }),
     ...(ownerField !== undefined && { ownerField }),
+    ...(numberField !== undefined && { numberField }),
   };
+}
+
+/**
+ * The field a serial sequence fills: a header users write, numbered by a required text field
+ * (`billNo` unless the entity names another). A declared field that cannot be numbered fails
+ * when the catalogue loads.
+ */
+function numberFieldOf<T extends PgTable>(input: EntityInput<T>, fields: FieldMeta[]): string | undefined {
+  if (input.numberField === false) return undefined;
+  const name = input.numberField ?? 'billNo';
+  const field = fields.find((f) => f.name === name);
+  const numbered =
+    input.parent === undefined &&
+    !input.readOnly &&
+    field?.kind === 'text' &&
+    field.required &&
+    !field.system;
+  if (input.numberField !== undefined && !numbered)
+    throw new Error(`${input.name}: numberField ${name} is not a required text field of a header`);
+  return numbered ? name : undefined;
+}
+
+/** A `nameOf` field is server-owned text naming a reference field of its own record. */
+function checkNamesOf(entity: string, fields: FieldMeta[]) {
+  for (const field of fields) {
+    if (field.nameOf === undefined) continue;
+    const ref = fields.find((f) => f.name === field.nameOf);
+    if (ref?.kind !== 'ref' || !ref.ref)
+      throw new Error(`${entity}.${field.name}: nameOf names ${field.nameOf}, not a reference field`);
+    if (field.kind !== 'text' || !isServerOwned(field))
+      throw new Error(`${entity}.${field.name}: a nameOf field is server-owned text`);
+  }
 }
 
 /**

@@ -90,6 +90,13 @@ export interface FieldInput {
    */
   line?: number;
   /**
+   * A text field that keeps the name of the record a reference field of the same record points
+   * at (a bill's owner name beside its owner code): the engine writes it from the referenced
+   * record's title (`ref.labelField`) on every write, and a form fills it when the reference is
+   * picked. A snapshot: the bill keeps the name it was made with. The field must be server-owned.
+   */
+  nameOf?: string;
+  /**
    * Why this server-owned field may stay empty, for a shared block used by many entities (a
    * hidden total of a bill without lines); an entity's own `unfilled` says it for one entity.
    */
@@ -129,6 +136,7 @@ export interface FieldMeta extends Required<Pick<FieldInput, 'kind' | 'label'>> 
   secret?: true;
   confirm?: true;
   line?: number;
+  nameOf?: string;
 }
 
 /** A field the server owns: no client body writes it (the complement of `writableFields`). */

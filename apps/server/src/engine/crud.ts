@@ -526,6 +526,44 @@ async function lockLineHeaders(
 }
 
 /**
+ * The names a record keeps of what it references (FieldInput.nameOf: a bill's owner name), written
+ * into the values about to be written from each referenced record's title, one query per field
+ * for all the records given (a header, or a bill's lines). Only a record whose values carry the
+ * reference is named again (an edit leaving the owner out keeps the name); a blank reference, or
+ * one to no live record (the reference check refuses that), leaves the name empty.
+ */
+async function fillNames(tx: Tx, entity: EntityDefinition, auth: AuthContext, records: Row[]) {
+  for (const field of entity.fields) {
+    const refField = field.nameOf && entity.fields.find((f) => f.name === field.nameOf);
+    const ref = refField ? refField.ref : undefined;
+    const target = ref && entityByName.get(ref.entity);
+    if (!refField || !ref || !target) continue;
+    const naming = records.filter((values) => refField.name in values);
+    const codes = [
+      ...new Set(
+        naming
+          .map((values) => values[refField.name])
+          .filter((v) => !isBlank(v))
+          .map(String),
+      ),
+    ];
+    const by = col(target, ref.valueField);
+    const rows =
+      codes.length === 0
+        ? []
+        : ((await tx
+            .select({ value: by, label: col(target, ref.labelField) })
+            .from(target.table as PgTable)
+            .where(and(live(target, auth.tenantId), inArray(by, codes)))) as Row[]);
+    const names = new Map(rows.map((row) => [String(row.value), row.label ?? null]));
+    for (const values of naming) {
+      const code = values[refField.name];
+      values[field.name] = isBlank(code) ? null : (names.get(String(code)) ?? null);
+    }
+  }
+}
+
+/**
  * The line fields its header fills (ChildInput.fromHeader: the bill number), copied into the
  * values about to be written, so the line is complete whichever endpoint writes it.
  */
@@ -585,6 +623,7 @@ export async function submitRecord(
       await numberLine(tx, owner, entity, auth, parent.to, values, undefined);
     }
     await checkRecord(tx, entity, auth, values, undefined, language, lineOf(owner, parent));
+    await fillNames(tx, entity, auth, [values]);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: undefined });
     refuseLockingValues(entity, values, language);
     const [inserted] = (await tx
@@ -642,6 +681,7 @@ export async function submitRecord(
       await numberLine(tx, owner, entity, auth, parent.to, values, current);
     }
     await checkRecord(tx, entity, auth, { ...current, ...values }, rawId, language, lineOf(owner, parent));
+    await fillNames(tx, entity, auth, [values]);
     await writeRules[entity.name]?.(tx, values, { auth, language, id: rawId });
     refuseLockingValues(entity, { ...current, ...values }, language);
     const [updated] = (await tx
@@ -805,6 +845,12 @@ async function saveLines(
   });
   numberLines(
     lines,
+    parsed.map((p) => p.values),
+  );
+  await fillNames(
+    tx,
+    lines,
+    auth,
     parsed.map((p) => p.values),
   );
   for (const { line, values } of parsed) {

@@ -33,6 +33,7 @@ function toCatalogueEntity(entity: EntityDefinition): CatalogueEntity {
     ...(entity.flow?.status !== undefined && { status: entity.flow.status }),
     ...(entity.owned && { owned: entity.owned }),
     ...(entity.ownerField !== undefined && { ownerField: entity.ownerField }),
+    ...(entity.numberField !== undefined && { numberField: entity.numberField }),
     ...(entity.flow?.actions && {
       flowActions: Object.entries(entity.flow.actions).map(([name, action]) => ({
         name,

@@ -1,6 +1,6 @@
 import { ApartmentOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -10,9 +10,10 @@ import { useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
 import type { CatalogueIndex } from '../crud/catalogue.ts';
 import { CodeName } from '../crud/cells.tsx';
+import type { FormExtra } from '../crud/RecordForm.tsx';
 import type { ScreenProps } from '../crud/screen-props.ts';
 import { useDownload } from '../crud/useDownload.ts';
-import { formatDecimal } from '../crud/values.ts';
+import { formatDecimal, toWireValues } from '../crud/values.ts';
 import { currentLanguage } from '../i18n/index.ts';
 
 type Row = Record<string, unknown> & { id: string };
@@ -201,6 +202,95 @@ function DrillDown({
   );
 }
 
+interface Preview {
+  amount: string;
+  provisional: string;
+  madeThrough: string;
+  details: Row[];
+  packs: Row[];
+}
+
+/**
+ * A new cost bill's lines before it is saved (issue 29, 12): the server makes them on save from
+ * the owner's unbilled cost details of the period, so a finance user choosing owner and period
+ * sees at once what saving will give, read from the same reckoning (billing/cost-bill-preview).
+ * Nothing is written; a refusal (a period overlapping another bill) shows as the server words it.
+ */
+function CostBillPreview({ entity }: { entity: ScreenProps['entity'] }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<Row>();
+  const wanted = entity.fields.filter((f) => ['customerCode', 'costDate', 'costDateEnd'].includes(f.name));
+  const watched = Form.useWatch((values: Row) => JSON.stringify(toWireValues(wanted, values ?? {})), form);
+  const query = JSON.parse(watched ?? '{}') as Record<string, string | null>;
+  const ready = !!query.customerCode && !!query.costDate && !!query.costDateEnd;
+  const preview = useQuery({
+    queryKey: ['billing', 'cost-bill-preview', query],
+    queryFn: () =>
+      client.request<Preview>('GET', '/api/bl-acct/billing/cost-bill-preview', {
+        query: query as Record<string, string>,
+      }),
+    enabled: ready,
+    retry: false,
+    meta: { quiet: true },
+  });
+  const columns: ColumnsType<Row> = [
+    {
+      key: 'costType',
+      dataIndex: 'costType',
+      title: t('costBill.costType'),
+      render: (value: unknown) => <CodeName entity="costtype" value={value} />,
+    },
+    {
+      key: 'materialCode',
+      dataIndex: 'materialCode',
+      title: t('costBill.material'),
+      render: (value: unknown) => <CodeName entity="material" value={value} />,
+    },
+    { key: 'billNo', dataIndex: 'billNo', title: t('costBill.billLine') },
+    { key: 'realityDay', dataIndex: 'realityDay', title: t('costBill.days'), align: 'right' },
+    ...chargeColumns(t),
+  ];
+  const data = preview.data;
+  return (
+    <div className="bl-cost-bill-preview" data-testid="cost-bill-preview" style={{ marginBottom: 16 }}>
+      <Typography.Title level={5}>{t('costBillPreview.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('costBillPreview.hint')}</Typography.Paragraph>
+      {!ready && <Alert type="info" showIcon message={t('costBillPreview.choose')} />}
+      {ready && preview.error && (
+        <Alert type="warning" showIcon message={String((preview.error as Error).message)} />
+      )}
+      {ready && !preview.error && (
+        <>
+          {data?.provisional === '1' && (
+            <Tag color="orange" style={{ marginBottom: 8 }}>
+              {t('costBillPreview.provisional', { day: data.madeThrough })}
+            </Tag>
+          )}
+          <Table<Row>
+            size="small"
+            rowKey={(row) =>
+              `${row.costType}|${row.billNo}|${row.materialCode}|${row.unitPrice}|${row.stage}`
+            }
+            loading={preview.isFetching}
+            dataSource={data?.details ?? []}
+            columns={columns}
+            pagination={false}
+            locale={{ emptyText: t('costBillPreview.empty') }}
+            data-testid="cost-bill-preview-lines"
+          />
+          {data && (
+            <Typography.Text strong data-testid="cost-bill-preview-total">
+              {t('costBillPreview.total', { count: data.details.length, amount: money(data.amount) })}
+              {' · '}
+              {t('costBillPreview.packs', { count: data.packs.length })}
+            </Typography.Text>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * Cost bills (ADR 0024): the generic list and forms, plus the drill-down from a bill to its
  * lines, to the cost details behind a line, to the lots held on a storage day, and the
@@ -212,12 +302,14 @@ export function CostBillScreen({ entity, catalogue, target }: ScreenProps & { ca
   const download = useDownload();
   const [drilling, setDrilling] = useState<string>();
   const can = (code: string) => !!codes && (codes.has('*:*:*') || codes.has(code));
+  const formExtra: FormExtra = ({ creating }) => (creating ? <CostBillPreview entity={entity} /> : null);
   return (
     <>
       <CrudScreen
         entity={entity}
         catalogue={catalogue}
         target={target}
+        formExtra={formExtra}
         toolbarExtra={(withSelection) => [
           ...(can('costbill_view')
             ? [

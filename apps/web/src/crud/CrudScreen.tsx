@@ -41,7 +41,7 @@ import { actionsWidth, splitRowLinks } from './layout.ts';
 import { asksNewRecord } from './new-record.ts';
 import { defaultPageSize, firstPage, type Paging, pageAfterRemoval, pagerOf } from './paging.ts';
 import { exportQuery, filterParams, listQuery, type SearchValues, type Sort } from './query.ts';
-import { type FormRequest, RecordForm } from './RecordForm.tsx';
+import { type FormExtra, type FormRequest, RecordForm } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
 import type { ScreenProps } from './screen-props.ts';
 import { childQuery, rootQuery, treeParentField, wantsTree, withChildren } from './tree.ts';
@@ -116,6 +116,8 @@ export function CrudScreen(
      * action on the selected ids with the "select at least one" rule of the generic buttons.
      */
     toolbarExtra?: (withSelection: (action: (ids: string[]) => void) => () => void) => ReactNode[];
+    /** What a bespoke screen adds to the entity's form (RecordForm's FormExtra). */
+    formExtra?: FormExtra;
   },
 ) {
   const { entity, catalogue, target, toolbarExtra } = props;
@@ -544,7 +546,13 @@ export function CrudScreen(
         ]}
       />
       {form && can(formAction(form)) && (
-        <RecordForm entity={entity} catalogue={catalogue} request={form} onClose={() => setForm(undefined)} />
+        <RecordForm
+          entity={entity}
+          catalogue={catalogue}
+          request={form}
+          onClose={() => setForm(undefined)}
+          {...(props.formExtra && { extra: props.formExtra })}
+        />
       )}
       {viewing && can('view') && (
         <RecordView

@@ -25,8 +25,9 @@ import {
   Table,
   Typography,
 } from 'antd';
+import type { FormInstance } from 'antd/es/form';
 import dayjs from 'dayjs';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, reportError } from '../api/query.ts';
@@ -39,6 +40,7 @@ import { dependentsChanged } from './dependents.ts';
 import { changedFrom, useDiscardGuard } from './discard.ts';
 import { formInputs, type InputContext } from './inputs.tsx';
 import { filledFromPick, lineColumnFields } from './lines.ts';
+import { hasNameOf, namesFromPick } from './nameOf.ts';
 import { ownerFieldOf, ownerFieldsOf, picksFollowing, picksNotFitting } from './ownerScope.ts';
 import { fieldRules, recordIssues } from './rules.ts';
 import { useRecord } from './useRecord.ts';
@@ -51,6 +53,13 @@ export type FormMode = 'add' | 'edit' | 'copy';
  * or copy of the record with this id.
  */
 export type FormRequest = { mode: 'add'; values?: Row } | { mode: 'edit' | 'copy'; id: string };
+
+/**
+ * What a bespoke screen shows in its entity's form between the header fields and the lines (the
+ * cost bill's preview of the lines saving will make), given the form to watch and whether the
+ * record is new.
+ */
+export type FormExtra = (context: { form: FormInstance<Row>; creating: boolean }) => ReactNode;
 
 /** The add/edit/copy drawers are wide: master data has 20-30 fields, bills a lines grid too. */
 export const drawerWidth = 'min(1120px, 96vw)';
@@ -114,6 +123,7 @@ export function RecordForm(props: {
   onClose: () => void;
   /** Told the record as saved (a select that asked for a new record picks it). */
   onSaved?: (saved: Row) => void;
+  extra?: FormExtra;
 }) {
   const { entity, request, onClose } = props;
   const { t } = useTranslation();
@@ -162,11 +172,14 @@ function FilledForm(props: {
   onClose: () => void;
   onSaved?: (saved: Row) => void;
   onRefresh: () => void;
+  extra?: FormExtra;
 }) {
   const { catalogue, request, record, title, language, onClose, onRefresh } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const numbered = useNumbered(props.entity, request.mode !== 'edit');
+  // The field a serial sequence fills (server: modules/system/serials.ts).
+  const numberField = props.entity.numberField;
   // A new bill of an entity with a serial sequence may leave its number blank: the server draws it.
   const entity = useMemo(
     () =>
@@ -176,7 +189,7 @@ function FilledForm(props: {
             fields: props.entity.fields.map((f) => (f.name === numberField ? { ...f, required: false } : f)),
           }
         : props.entity,
-    [props.entity, numbered],
+    [props.entity, numbered, numberField],
   );
   const [form] = Form.useForm<Row>();
   const [stale, setStale] = useState(false);
@@ -221,6 +234,10 @@ function FilledForm(props: {
       ...(withheld.length > 0 && { withheld }),
       ...(numbered && field.name === numberField && { placeholder: t('crud.automatic') }),
       ...(ownerOf(field) !== undefined && { owner: ownerOf(field) }),
+      // The name kept beside a reference (the owner's name) shows as soon as it is picked.
+      ...(hasNameOf(entity.fields, field.name) && {
+        onPick: (row: Row) => form.setFieldsValue(namesFromPick(entity.fields, field.name, row)),
+      }),
     };
   };
 
@@ -391,6 +408,10 @@ function FilledForm(props: {
       }}
       onValuesChange={(changed: Row) => {
         for (const name of ownerFields) if (name in changed) void dropStrayPicks(name, changed[name]);
+        // A cleared reference leaves no name of what it named.
+        for (const [name, value] of Object.entries(changed))
+          if ((value === undefined || value === null || value === '') && hasNameOf(entity.fields, name))
+            form.setFieldsValue(namesFromPick(entity.fields, name, undefined));
       }}
     >
       {lockText && (
@@ -454,6 +475,7 @@ function FilledForm(props: {
             ),
           )}
         </GridRow>
+        {props.extra?.({ form, creating: request.mode !== 'edit' })}
         {entity.children.map((child) => {
           const lineEntity = catalogue.entity(child.entity);
           if (!lineEntity) return null;
@@ -479,14 +501,12 @@ function FilledForm(props: {
   );
 }
 
-/** The field a serial sequence fills (server: modules/system/serials.ts). */
-const numberField = 'billNo';
 /** A bill's date, today for a new one. */
 const dateField = 'billDate';
 
 /** Whether a new record of this entity gets its number from a serial sequence when left blank. */
 function useNumbered(entity: CatalogueEntity, creating: boolean): boolean {
-  const enabled = creating && entity.fields.some((f) => f.name === numberField);
+  const enabled = creating && entity.numberField !== undefined;
   const has = useQuery({
     queryKey: ['serialFor', entity.name],
     queryFn: () =>

@@ -343,6 +343,15 @@ const en: Messages = {
     lotDate: 'Received on',
     dayNo: 'Day in stock',
   },
+  costBillPreview: {
+    title: 'Lines saving will make',
+    hint: "The server makes a cost bill's lines when it is saved, from the chosen owner's cost details of the period not yet billed; below is what saving now gives. Other charges can be added by hand in the lines further down.",
+    choose: 'Choose the owner and the period to see the lines saving will make.',
+    empty: 'The owner has no unbilled cost details in this period.',
+    total: '{{count}} lines, total {{amount}}',
+    provisional: 'Provisional: charged through {{day}}',
+    packs: 'Stock summary: {{count}} materials',
+  },
   transport: {
     monitor: 'Transport monitor',
     monitorIntro:

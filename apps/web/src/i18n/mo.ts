@@ -334,6 +334,15 @@ const mo: Messages = {
     lotDate: '入庫日期',
     dayNo: '在庫天數',
   },
+  costBillPreview: {
+    title: '儲存時生成的明細',
+    hint: '費用帳單的明細由伺服器在儲存時按所選貨主在計費期間內尚未開帳單的費用明細生成；下表是現在儲存將得到的明細。其他費用可在下方明細表手工添加。',
+    choose: '選擇貨主和計費期間後，這裡顯示儲存時將生成的明細。',
+    empty: '該貨主在此期間沒有尚未開帳單的費用明細。',
+    total: '共 {{count}} 行，合計 {{amount}}',
+    provisional: '臨時賬單：計費至 {{day}}',
+    packs: '進出存匯總：{{count}} 種物料',
+  },
   transport: {
     monitor: '運輸監控',
     monitorIntro: '每張託運單當前所處環節、車輛、司機、線路與已用時長；超過 {{hours}} 小時未簽收的標為超時。',

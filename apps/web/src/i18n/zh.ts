@@ -335,6 +335,15 @@ const zh = {
     lotDate: '入库日期',
     dayNo: '在库天数',
   },
+  costBillPreview: {
+    title: '保存时生成的明细',
+    hint: '费用账单的明细由服务器在保存时按所选货主在计费期间内尚未开账单的费用明细生成；下表是现在保存将得到的明细。其他费用可在下方明细表手工添加。',
+    choose: '选择货主和计费期间后，这里显示保存时将生成的明细。',
+    empty: '该货主在此期间没有尚未开账单的费用明细。',
+    total: '共 {{count}} 行，合计 {{amount}}',
+    provisional: '临时账单：计费至 {{day}}',
+    packs: '进出存汇总：{{count}} 种物料',
+  },
   transport: {
     monitor: '运输监控',
     monitorIntro: '每张托运单当前所处环节、车辆、司机、线路与已用时长；超过 {{hours}} 小时未签收的标为超时。',

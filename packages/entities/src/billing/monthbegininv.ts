@@ -43,9 +43,6 @@ export const monthbegininv = defineEntity({
   area: 'acct',
   label: label('月初库存', '月初庫存', 'Month-start stock'),
   table: monthBeginInvTable,
-  unfilled: {
-    warehouseName: 'by nature: written by the period close, not by a typed record',
-  },
   titleField: 'materialCode',
   defaultSort: { field: 'costDate', order: 'desc' },
   uniqueKeys: [['customerCode', 'warehouseCode', 'costDate', 'materialCode']],
@@ -61,6 +58,8 @@ export const monthbegininv = defineEntity({
       form: 'readonly',
       list: false,
       search: 'none',
+      // The period close writes it; a typed record gets it from the warehouse (issue 29, 12).
+      nameOf: 'warehouseCode',
     }),
     costDate: f.date(label('月初日期', '月初日期', 'Month start'), { required: true, sortable: true }),
     materialCode: f.ref(label('物料', '物料', 'Material'), 'material', { required: true }),

@@ -95,6 +95,8 @@ export const corefirmorder = defineEntity({
     totalAmount: 'issue 31: supplier orders total their lines',
   },
   titleField: 'orderNo',
+  // Numbered like every bill: a blank number takes the next of its serial sequence (issue 29, 12).
+  numberField: 'orderNo',
   defaultSort: { field: 'orderDate', order: 'desc' },
   children: [
     {

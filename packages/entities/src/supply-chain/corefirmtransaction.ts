@@ -35,6 +35,8 @@ export const corefirmtransaction = defineEntity({
   label: label('核心企业交易记录', '核心企業交易記錄', 'Core-firm transaction'),
   table: coreFirmTransactionTable,
   titleField: 'transactionNo',
+  // Numbered like every bill: a blank number takes the next of its serial sequence (issue 29, 12).
+  numberField: 'transactionNo',
   defaultSort: { field: 'transactionDate', order: 'desc' },
   fields: {
     ...commonFields,

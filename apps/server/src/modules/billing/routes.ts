@@ -278,11 +278,102 @@ const costBillAmount = async (tx: Tx, saved: Record<string, unknown>) => {
   );
 };
 
+/** What a cost bill of an owner and period is made of, before it is written (costBillMaking). */
+interface CostBillMaking {
+  /** The last day charged: the period's end, or today for a period not over yet. */
+  through: string;
+  provisional: '0' | '1';
+  lines: Record<string, string | number | null>[];
+  packs: Record<string, string>[];
+}
+
 /**
- * A new cost bill is filled by the server: the owner's name, one line per group of the owner's
- * not yet billed cost-detail rows of the period (fee kind, price, stage, bill line), stamped
- * with the bill's number, the stock summary per material (opening, in, out, closing) and the
- * amount. Removing a draft gives its cost details back.
+ * The one reckoning of a cost bill (issue 29, 12): its lines from the owner's not yet billed
+ * cost-detail rows of the period, one per group (fee kind, price, stage, bill line), and its
+ * stock summary per material (opening, in, out, lost, closing). Saving a new bill writes what
+ * this answers; the form's preview shows the same before saving. Refuses a period that ends
+ * before it starts or has not begun, and one overlapping another live bill of the owner
+ * (`billId`: the bill being made, which does not count).
+ */
+async function costBillMaking(
+  tx: Tx,
+  tenantId: string,
+  input: { owner: string; from: string; periodEnd: string; billId?: string },
+): Promise<CostBillMaking> {
+  const { owner, from, periodEnd } = input;
+  if (periodEnd < from) throw badRequest('billing.endBeforeStart');
+  // As a monthly bill (issue 29, 1): nothing after today; made while its period runs, the
+  // bill is provisional (its stock summary stops at today) and cannot be confirmed.
+  const today = billableThrough();
+  if (from > today) throw badRequest('billing.futurePeriod', { from, to: periodEnd, through: today });
+  const to = periodEnd < today ? periodEnd : today;
+  const [other] = await queryRows<{ bill: string; from: string; to: string }>(
+    tx,
+    sql`select cost_bill_no as bill, to_char(cost_date, 'YYYY-MM-DD') as "from",
+          to_char(cost_date_end, 'YYYY-MM-DD') as "to"
+        from bl_costbill where tenant_id = ${tenantId} and is_deleted = 0
+          and id <> ${input.billId ?? '0'}::bigint
+          and customer_code = ${owner} and cost_status <> '4'
+          and cost_date <= ${periodEnd}::date and cost_date_end >= ${from}::date
+        limit 1`,
+  );
+  if (other) throw badRequest('billing.billOverlap', { owner, ...other });
+  // `day_amout`, the amount per charged day: the line's amount over its distinct days, so
+  // it holds for a line that groups several days' rows as for a one-day work line.
+  const lines = await queryRows<Record<string, string | number | null>>(
+    tx,
+    sql`select cost_type, min(work_type) as work_type, min(agreement_code) as agreement_code, bill_no,
+          coalesce(material_code, '') as material_code, unit_price::text as unit_price, stage,
+          sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
+          sum(board_qty)::text as board_qty, sum(reality_qty)::text as reality_qty,
+          count(distinct source_date)::int as reality_day, sum(amount)::text as amount,
+          round(sum(amount) / greatest(count(distinct source_date), 1), 4)::text as day_amout,
+          to_char(min(source_date), 'YYYY-MM-DD') as make_date
+        from bl_costdetail
+        where tenant_id = ${tenantId} and is_deleted = 0 and customer_code = ${owner}
+          and cost_bill_no is null and cost_date between ${from}::date and ${to}::date
+        group by cost_type, bill_no, coalesce(material_code, ''), unit_price, stage
+        order by min(source_date), cost_type, bill_no, stage`,
+  );
+  const packs = await queryRows<Record<string, string>>(tx, stockSummarySql(tenantId, owner, from, to));
+  return { through: to, provisional: periodEnd >= today ? '1' : '0', lines, packs };
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelRow = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v]));
+
+/**
+ * A cost bill as saving it now would make it, written nowhere (the form's preview): its lines
+ * and stock summary under the line entities' field names, the amount they sum to (in SQL, as
+ * the saved bill's) and the last day charged.
+ */
+export async function previewCostBill(
+  tx: Tx,
+  auth: AuthContext,
+  input: { owner: string; from: string; periodEnd: string },
+) {
+  const making = await costBillMaking(tx, auth.tenantId, input);
+  const amounts = making.lines.map((l) => sql`${l.amount ?? '0'}::numeric`);
+  const [total] = await queryRows<{ amount: string }>(
+    tx,
+    amounts.length === 0
+      ? sql`select '0.00' as amount`
+      : sql`select round(${sql.join(amounts, sql` + `)}, 2)::text as amount`,
+  );
+  return {
+    madeThrough: making.through,
+    provisional: making.provisional,
+    amount: total?.amount ?? '0.00',
+    details: making.lines.map((l) => ({ ...camelRow(l), isCost: '1' })),
+    packs: making.packs.map(camelRow),
+  };
+}
+
+/**
+ * A new cost bill is filled by the server (the owner's name by the engine, FieldInput.nameOf):
+ * the lines and stock summary `costBillMaking` reckons, the lines stamped with the bill's number
+ * on their cost details, and the amount. Removing a draft gives its cost details back.
  */
 function registerCostBillRules() {
   // The amount from the lines: the engine runs it after every write of them (header or line endpoints).
@@ -292,39 +383,17 @@ function registerCostBillRules() {
     if (id === undefined) {
       const owner = String(saved.customerCode);
       const from = String(saved.costDate);
-      const periodEnd = String(saved.costDateEnd);
-      if (periodEnd < from) throw badRequest('billing.endBeforeStart');
-      // As a monthly bill (issue 29, 1): nothing after today; made while its period runs, the
-      // bill is provisional (its stock summary stops at today) and cannot be confirmed.
-      const through = billableThrough();
-      if (from > through) throw badRequest('billing.futurePeriod', { from, to: periodEnd, through });
-      const to = periodEnd < through ? periodEnd : through;
-      const [other] = await queryRows<{ bill: string; from: string; to: string }>(
-        tx,
-        sql`select cost_bill_no as bill, to_char(cost_date, 'YYYY-MM-DD') as "from",
-              to_char(cost_date_end, 'YYYY-MM-DD') as "to"
-            from bl_costbill where tenant_id = ${auth.tenantId} and is_deleted = 0 and id <> ${billId}::bigint
-              and customer_code = ${owner} and cost_status <> '4'
-              and cost_date <= ${periodEnd}::date and cost_date_end >= ${from}::date
-            limit 1`,
-      );
-      if (other) throw badRequest('billing.billOverlap', { owner, ...other });
-      const lines = await queryRows<Record<string, string | number | null>>(
-        tx,
-        sql`select cost_type, min(work_type) as work_type, min(agreement_code) as agreement_code, bill_no,
-              coalesce(material_code, '') as material_code, unit_price::text as unit_price, stage,
-              sum(qty)::text as qty, sum(weg)::text as weg, sum(volume)::text as volume,
-              sum(board_qty)::text as board_qty, sum(reality_qty)::text as reality_qty,
-              count(distinct source_date)::int as reality_day, sum(amount)::text as amount,
-              to_char(min(source_date), 'YYYY-MM-DD') as make_date
-            from bl_costdetail
-            where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
-              and cost_bill_no is null and cost_date between ${from}::date and ${to}::date
-            group by cost_type, bill_no, coalesce(material_code, ''), unit_price, stage
-            order by min(source_date), cost_type, bill_no, stage`,
-      );
-      // `day_amout`, the amount per charged day: the line's amount over its distinct days, so
-      // it holds for a line that groups several days' rows as for a one-day work line.
+      const {
+        through: to,
+        provisional,
+        lines,
+        packs,
+      } = await costBillMaking(tx, auth.tenantId, {
+        owner,
+        from,
+        periodEnd: String(saved.costDateEnd),
+        billId,
+      });
       if (lines.length > 0)
         await tx.execute(
           sql`insert into bl_costbilldetail (id, tenant_id, create_user, update_user, header_id, bill_no,
@@ -333,11 +402,10 @@ function registerCostBillRules() {
               values ${sql.join(
                 lines.map(
                   (l) => sql`(${nextId()}, ${auth.tenantId}, ${auth.userId}::bigint, ${auth.userId}::bigint,
-                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, ${l.material_code}, ${l.qty}::numeric,
+                    ${billId}::bigint, ${l.bill_no}, ${l.agreement_code}, nullif(${l.material_code}, ''), ${l.qty}::numeric,
                     ${l.weg}::numeric, ${l.volume}::numeric, ${l.board_qty}::numeric, ${l.make_date}::date, '1',
                     ${l.cost_type}, ${l.work_type}, ${l.reality_qty}::numeric, ${l.reality_day}::int,
-                    ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int,
-                    round(${l.amount}::numeric / greatest(${l.reality_day}::int, 1), 4))`,
+                    ${l.unit_price}::numeric, ${l.amount}::numeric, ${l.stage}::int, ${l.day_amout}::numeric)`,
                 ),
                 sql`, `,
               )}`,
@@ -346,10 +414,6 @@ function registerCostBillRules() {
         sql`update bl_costdetail set cost_bill_no = ${String(saved.costBillNo)}
             where tenant_id = ${auth.tenantId} and is_deleted = 0 and customer_code = ${owner}
               and cost_bill_no is null and cost_date between ${from}::date and ${to}::date`,
-      );
-      const packs = await queryRows<Record<string, string>>(
-        tx,
-        stockSummarySql(auth.tenantId, owner, from, to),
       );
       if (packs.length > 0)
         await tx.execute(
@@ -371,12 +435,9 @@ function registerCostBillRules() {
       await recompute(
         tx,
         saved,
-        sql`update bl_costbill b set customer_name = (select name from bl_customer c
-              where c.tenant_id = b.tenant_id and c.code = b.customer_code and c.is_deleted = 0 limit 1),
-              made_through = ${to}::date, provisional = ${periodEnd >= through ? '1' : '0'}
+        sql`update bl_costbill b set made_through = ${to}::date, provisional = ${provisional}
             where b.id = ${billId}::bigint
-            returning customer_name as "customerName", to_char(made_through, 'YYYY-MM-DD') as "madeThrough",
-              provisional`,
+            returning to_char(made_through, 'YYYY-MM-DD') as "madeThrough", provisional`,
       );
       // Its lines were made here, after the engine's totals of the (then empty) bill.
       await costBillAmount(tx, saved);
@@ -511,6 +572,30 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
         );
       });
       return ok(lots, translate('ok', request.language));
+    },
+  );
+
+  typed.get(
+    '/api/bl-acct/billing/cost-bill-preview',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The lines and stock summary a new cost bill of this owner and period would get',
+        querystring: z.object({
+          customerCode: z.string().trim().min(1).max(64),
+          costDate: day,
+          costDateEnd: day,
+        }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { customerCode, costDate, costDateEnd } = request.query;
+      const preview = await database.withTenant(auth.tenantId, async (tx) => {
+        await requireButton(tx, auth, 'costbill_add');
+        return previewCostBill(tx, auth, { owner: customerCode, from: costDate, periodEnd: costDateEnd });
+      });
+      return ok(preview, translate('ok', request.language));
     },
   );
 

@@ -6,7 +6,7 @@ import { registerGrants } from './grants.ts';
 import { registerPackageRoutes, registerPackageRules } from './packages.ts';
 import { registerSystemRoutes } from './routes.ts';
 import { registerSystemRules } from './rules.ts';
-import { seedSerials } from './serial-defaults.ts';
+import { seedSerials, syncSerials } from './serial-defaults.ts';
 import { registerSerials } from './serials.ts';
 import { registerSetupProgress } from './setup.ts';
 import { registerTenantRules } from './tenants.ts';
@@ -15,8 +15,9 @@ import { registerTopMenuRules } from './topmenus.ts';
 /** Tenants, users, roles and grants, menus, dictionaries, serial numbers, packages, set-up. */
 export const systemModule: AppModule = {
   name: 'system',
-  // Bills are numbered from the first day: blank numbers are drawn by the default rules.
-  seed: { tenant: seedSerials },
+  // Bills are numbered from the first day: blank numbers are drawn by the default rules, and a
+  // bill numbered since gets its rule in the tenants made before it.
+  seed: { tenant: seedSerials, start: syncSerials },
   plug: ({ database, config, tokens, attempts, seedTenant }) => ({
     rules() {
       registerSystemRules();

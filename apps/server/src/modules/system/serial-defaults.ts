@@ -1,8 +1,9 @@
 import { type EntityDefinition, entities } from '@bl/entities/registry';
 import { syscodeTable } from '@bl/entities/system/syscode';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { tenant } from '../../db/schema/index.ts';
 
 /**
  * The prefix of each bill's default number (pinyin initials, as warehouses here write them:
@@ -48,17 +49,17 @@ export const billPrefixes: Readonly<Record<string, string>> = {
   loadingbill: 'FC',
   arrivalbill: 'DH',
   deliverybill: 'PS',
+  costbill: 'FYZD',
+  corefirmorder: 'HXDD',
+  corefirmtransaction: 'HXJY',
 };
 
 /**
- * Entities whose records are numbered documents: a header (no parent) that users write, whose
- * `billNo` is required and names the record. The serial hook (serials.ts) fills a blank one.
+ * Entities whose records are numbered documents: a header users write with a required number
+ * field (`billNo`, or the one it declares: EntityInput.numberField). The serial hook
+ * (serials.ts) fills a blank one.
  */
-export function isNumbered(entity: EntityDefinition): boolean {
-  if (entity.parent !== undefined || entity.readOnly) return false;
-  const field = entity.fields.find((f) => f.name === 'billNo');
-  return field?.required === true;
-}
+export const isNumbered = (entity: EntityDefinition): boolean => entity.numberField !== undefined;
 
 export const numberedEntities = (): EntityDefinition[] => entities.filter(isNumbered);
 
@@ -78,7 +79,8 @@ export function defaultRule(entity: EntityDefinition) {
 /**
  * Gives a tenant the default numbering rule of every numbered entity it has none for (live or
  * deleted: a rule the tenant deleted stays deleted). Runs inside the tenant's transaction, when
- * a tenant is made; migration 0021 did the same for the tenants that existed before.
+ * a tenant is made, and for every tenant at each start (`syncSerials`), so a bill numbered
+ * since (the cost bill, issue 29, 12) is numbered in tenants made before it.
  */
 export async function seedSerials(tx: Tx, tenantId: string, userId?: string): Promise<void> {
   const existing = await tx
@@ -96,4 +98,16 @@ export async function seedSerials(tx: Tx, tenantId: string, userId?: string): Pr
       updateUser: userId ?? null,
     }));
   if (rows.length > 0) await tx.insert(syscodeTable).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Every tenant's default rules in step with the numbered entities, at each start: one tenant
+ * at a time in its own transaction (RLS), a rule already there (or deleted) left as it is.
+ */
+export async function syncSerials(database: Database): Promise<void> {
+  const tenants = await database.db
+    .select({ tenantId: tenant.tenantId })
+    .from(tenant)
+    .where(eq(tenant.isDeleted, 0));
+  for (const { tenantId } of tenants) await database.withTenant(tenantId, (tx) => seedSerials(tx, tenantId));
 }

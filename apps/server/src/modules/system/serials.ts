@@ -118,17 +118,18 @@ const isBlank = (value: unknown) =>
 /**
  * Serial numbers: `POST /api/bl-system/syscode/next?seqCode=` draws one, `GET
  * /api/bl-system/syscode/has?seqCode=` tells forms whether a blank bill number will be drawn,
- * and a new bill saved with a blank `billNo` gets the next number of the sequence named after
- * its entity.
+ * and a new bill saved with a blank number (`billNo`, or its entity's `numberField`) gets the
+ * next number of the sequence named after its entity.
  */
 export function registerSerials(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const query = z.object({ seqCode: z.string().min(1).max(64) });
 
   createHooks.billNo = async (tx, entity, body, auth) => {
-    if (!entity.fields.some((f) => f.name === 'billNo') || !isBlank(body.billNo)) return;
+    const field = entity.numberField;
+    if (field === undefined || !isBlank(body[field])) return;
     const number = await nextSerial(tx, auth.tenantId, entity.name);
-    if (number !== undefined) body.billNo = number;
+    if (number !== undefined) body[field] = number;
   };
 
   api.post(
