@@ -236,3 +236,14 @@ export function resolveSpecRoute(
     ...(route.screen && { screen: route.screen }),
   };
 }
+
+/**
+ * Where a record of the entity opens read-only: its spec view route (`…FormView?id=`), or
+ * undefined when the entity has none (a link to it is then not offered).
+ */
+export function viewRouteOf(entity: string, id: string): string | undefined {
+  const path = Object.entries(specRoutes).find(
+    ([, route]) => route.entity === entity && route.mode === 'view' && !route.screen && !route.filter,
+  )?.[0];
+  return path ? `${path}?id=${encodeURIComponent(id)}` : undefined;
+}
