@@ -249,7 +249,7 @@ export function DesignerScreen() {
     }
   };
   /**
-   * A deployed version opens as the draft of the next one (ADR 0027, amendment 6): a deployed
+   * A deployed version opens as the draft of the next one (ADR 0027, amendment 7): a deployed
    * definition never changes (its running instances follow it), so the model is edited here and
    * deploying it adds a version under the same key.
    */
@@ -375,7 +375,7 @@ function Definitions({ onOpen }: { onOpen: (row: DefinitionRow) => void }) {
     }
   };
   return (
-    <Card size="small" title={t('workflow.definitions')}>
+    <Card size="small" title={t('workflow.definitions')} data-testid="wf-definitions">
       <Table<DefinitionRow>
         rowKey="id"
         size="small"
@@ -472,7 +472,7 @@ function Approvals() {
   };
   const billLabel = (name: string) => bills.find((b) => b.name === name)?.label[language] ?? name;
   return (
-    <Card size="small" title={t('workflow.approvals')}>
+    <Card size="small" title={t('workflow.approvals')} data-testid="wf-approvals">
       <Form form={form} layout="inline" onFinish={(v) => void save(v)} style={{ marginBottom: 12 }}>
         <Form.Item name="entity" rules={[{ required: true }]}>
           <Select

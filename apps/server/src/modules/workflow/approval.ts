@@ -133,7 +133,7 @@ export async function requestApproval(
   input: Record<string, unknown> = {},
 ): Promise<{ approval: number; instances: string[]; notices: string[] }> {
   // The action's form is checked now, with the schema the action reads it by, and its values go
-  // with each approval: the final approval runs the action with them (ADR 0027, amendment 6).
+  // with each approval: the final approval runs the action with them (ADR 0027, amendment 7).
   const bills = await checkAction(tx, entity, action, code, auth, ids, language, input);
   const instances: string[] = [];
   for (const bill of bills) {

@@ -67,7 +67,7 @@ export interface InstanceRow {
   /**
    * The body of the bill action an approval stands for (its form's values: who scanned and who
    * checked, a plate...), read when the approval was requested and given to the action when the
-   * approval completes it (ADR 0027, amendment 6); null for other instances.
+   * approval completes it (ADR 0027, amendment 7); null for other instances.
    */
   businessInput: Record<string, unknown> | null;
   status: 'running' | 'completed' | 'rejected' | 'cancelled';
