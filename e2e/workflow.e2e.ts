@@ -516,6 +516,12 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
         .first()
         .waitFor();
       await screenshot(page, `workflow-detail-${language}`);
+      // A list path opens one record's view too (the link of a bill with no view route of its own).
+      const found = (await api.call('GET', '/api/bl-wms/isinstockbill/list?billNo=WF-IN-1')) as {
+        records: { id: string }[];
+      };
+      await page.goto(`/warehousingManagement/isinstockbill?view=${found.records[0]?.id}`);
+      await page.locator('.bl-view-drawer').getByText('WF-IN-1').first().waitFor();
       // The settings name action and process; the newest deployed version opens in the designer.
       await page.goto('/definition/designer');
       const setting = page.getByTestId('wf-approvals').locator('.ant-table-tbody tr.ant-table-row').first();

@@ -1,3 +1,4 @@
+import type { CatalogueEntity } from '@bl/entities';
 import { normalizePath } from '../shell/menu.ts';
 
 /**
@@ -238,12 +239,17 @@ export function resolveSpecRoute(
 }
 
 /**
- * Where a record of the entity opens read-only: its spec view route (`…FormView?id=`), or
- * undefined when the entity has none (a link to it is then not offered).
+ * Where a record of the entity opens read-only: its spec view route (`…FormView?id=`), else its
+ * list screen with the view drawer open (`/{area}/{entity}?view=`, EntityPage). Line entities
+ * have no screen.
  */
-export function viewRouteOf(entity: string, id: string): string | undefined {
+export function viewRouteOf(
+  entity: Pick<CatalogueEntity, 'name' | 'area' | 'parent'>,
+  id: string,
+): string | undefined {
   const path = Object.entries(specRoutes).find(
-    ([, route]) => route.entity === entity && route.mode === 'view' && !route.screen && !route.filter,
+    ([, route]) => route.entity === entity.name && route.mode === 'view' && !route.screen && !route.filter,
   )?.[0];
-  return path ? `${path}?id=${encodeURIComponent(id)}` : undefined;
+  if (path) return `${path}?id=${encodeURIComponent(id)}`;
+  return entity.parent ? undefined : `/${entity.area}/${entity.name}?view=${encodeURIComponent(id)}`;
 }

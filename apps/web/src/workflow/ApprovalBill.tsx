@@ -44,7 +44,7 @@ export function ApprovalBill({ bill }: { bill: ApprovalBillData }) {
     [catalogue.data],
   );
   const entity = index?.entity(bill.entity);
-  const link = viewRouteOf(bill.entity, bill.id);
+  const link = entity && viewRouteOf(entity, bill.id);
   const title = (
     <Space wrap>
       <span>
