@@ -8,6 +8,9 @@
  * Between the review and the approvals (issue 29, 3): the answer says the bill was sent for
  * approval and to whom, the row shows 审批中 with the holder and offers no edit or delete, the
  * view says why and its maker recalls it, then reviews again; the list and view in en too.
+ * The approval settings name the action by its label and choose a deployed process; the
+ * approver's task shows the bill's header and lines and links to its view; each handling says
+ * what it did; a deployed version opens in the designer as the next one's draft (issue 29, 14).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,8 +166,25 @@ async function openTask(page: Page, title: string, step: string) {
   await page.getByText(`办理: ${step}`).waitFor();
 }
 
-/** Opens the to-do list and handles the task of the bill: approve. */
-async function approveNext(page: Page, step: string) {
+/**
+ * The approver's task shows the bill it stands for (issue 29, 14): type, number and the action
+ * asked, the header as its list shows it (owner by name, warehouse, total), the lines.
+ */
+async function expectBillOnTask(page: Page) {
+  const bill = page.getByTestId('wf-bill');
+  await bill.getByText('入库单 WF-IN-1 · 申请审核').waitFor();
+  const header = bill.getByTestId('wf-bill-header');
+  await header.getByText('审批货主').first().waitFor();
+  await header.getByText('审批仓').first().waitFor();
+  expect(await header.textContent()).toContain('总数量6');
+  const lines = bill.getByTestId('view-lines-isinstockbilldetail');
+  await lines.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  expect(await lines.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+  await lines.getByText('审批物料').first().waitFor();
+}
+
+/** Opens the to-do list and handles the task of the bill: approve; answers the toast's text. */
+async function approveNext(page: Page, step: string, check?: (page: Page) => Promise<void>) {
   await page.goto('/flowable/work/start?tab=todo');
   const row = page
     .locator('.ant-table-tbody tr.ant-table-row')
@@ -176,11 +196,16 @@ async function approveNext(page: Page, step: string) {
     .getByRole('button', { name: spacedOut('办理') })
     .click();
   await page.getByText(`办理: ${step}`).waitFor();
+  await check?.(page);
   await page.getByTestId('wf-comment').fill(`${step}同意`);
   return succeeded(page, 'POST', '/api/bl-flowable/task/complete', async () => {
     await page.getByRole('button', { name: spacedOut('同意') }).click();
   });
 }
+
+/** The text of the success toast that appears now (Ant Design's message). */
+const toastSays = (page: Page, text: string) =>
+  page.locator('.ant-message-notice-content').getByText(text, { exact: true }).waitFor();
 
 describe.skipIf(!browserAvailable)('workflow in the browser', () => {
   let contexts: BrowserContext[] = [];
@@ -228,10 +253,23 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       .filter({ hasText: '审核' })
       .first()
       .click();
-    await page.getByTestId('wf-approval-key').fill('inboundTwoStep');
+    // The process is chosen among the deployed ones, by name and key (issue 29, 14).
+    await page.getByTestId('wf-approval-key').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '入库两级审批 (inboundTwoStep)' })
+      .click();
     await succeeded(page, 'POST', '/api/bl-flowable/approval/submit', async () => {
       await page.getByRole('button', { name: spacedOut('添加') }).click();
     });
+    // The setting names the action by its label and the process by its name.
+    const setting = page.getByTestId('wf-approvals').locator('.ant-table-tbody tr.ant-table-row').first();
+    await setting.getByText('入库两级审批 (inboundTwoStep)').waitFor();
+    expect(
+      await setting.locator('td').evaluateAll((cells) => cells.slice(0, 3).map((c) => c.textContent)),
+    ).toEqual(['入库单', '审核', '入库两级审批 (inboundTwoStep)']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'approval-settings-zh');
 
     // The review button starts the approval: nothing is posted yet.
     await page.goto('/warehousingManagement/isinstockbillForm');
@@ -312,9 +350,20 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
     // The other user approves both steps from the to-do list.
     const approver = await signInAs('wfapprover', 'Approve-it-9');
     contexts.push(approver.context);
-    await approveNext(approver.page, '一级审批');
+    await approveNext(approver.page, '一级审批', async (task) => {
+      await expectBillOnTask(task);
+      await screenshot(task, 'approval-task-bill-zh');
+    });
+    // Each handling says what it did (issue 29, 14).
+    await toastSays(approver.page, '已同意');
     expect(await stockOfWfm()).toBe(0);
+    // The task links to the bill's view.
+    await openTask(approver.page, 'WF-IN-1', '二级审批');
+    await approver.page.getByTestId('wf-bill-open').click();
+    await approver.page.waitForURL('**/warehousingManagement/isinstockbillFormView?id=*');
+    await approver.page.locator('.bl-view-drawer').getByText('WF-IN-1').first().waitFor();
     await approveNext(approver.page, '二级审批');
+    await toastSays(approver.page, '已同意，审批已完成');
     expect(await stockOfWfm()).toBe(6);
 
     await approver.page.goto(`/flowable/work/detail?id=${instance}`);
@@ -388,6 +437,30 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       .waitFor();
     await page.locator('.bl-wf-diagram').waitFor();
     await screenshot(page, 'workflow-back-zh');
+    // Sent back, then rejected at the first step: each says so.
+    await openTask(page, '报销流程', '第一步');
+    await page.getByTestId('wf-comment').fill('不予报销');
+    await succeeded(page, 'POST', '/api/bl-flowable/task/reject', async () => {
+      await page.getByRole('button', { name: spacedOut('驳回') }).click();
+    });
+    await toastSays(page, '已驳回，审批已结束');
+
+    // A deployed version opens in the designer as the draft of the next (issue 29, 14).
+    await page.goto('/definition/designer');
+    const definition = page
+      .getByTestId('wf-definitions')
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: 'inboundTwoStep' });
+    await definition.getByTestId('wf-definition-open').click();
+    await page.getByTestId('wf-opened').filter({ hasText: '基于 inboundTwoStep 第 1 版' }).waitFor();
+    await page.locator('.bl-wf-designer').getByText('二级审批').waitFor();
+    await toastSays(page, '已打开 inboundTwoStep 第 1 版：修改后部署为新版本，运行中的流程仍按原版本');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'workflow-designer-opened-zh');
+    const redeployed = await succeeded(page, 'POST', '/api/bl-flowable/definition/deploy', async () => {
+      await page.getByRole('button', { name: spacedOut('部署') }).click();
+    });
+    expect(redeployed.data).toMatchObject({ key: 'inboundTwoStep', version: 2 });
     for (const context of contexts) await context.close();
     contexts = [];
   }, 240_000);
@@ -401,6 +474,9 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
         designer: '表單設計器',
         add: '數字',
         step: '一級審批',
+        setting: ['入庫單', '審核', '入库两级审批 (inboundTwoStep)'],
+        bill: '入庫單 WF-IN-1 · 申請審核',
+        opened: '基於 inboundTwoStep 第 2 版',
       },
     ],
     [
@@ -411,6 +487,9 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
         designer: 'Form designer',
         add: 'Number',
         step: 'First approval',
+        setting: ['Inbound bill', 'Review', '入库两级审批 (inboundTwoStep)'],
+        bill: 'Inbound bill WF-IN-1 · Review requested',
+        opened: 'From inboundTwoStep version 2',
       },
     ],
   ] as const)(
@@ -430,7 +509,37 @@ describe.skipIf(!browserAvailable)('workflow in the browser', () => {
       await page.locator('.bl-wf-diagram .bl-wf-done').first().waitFor();
       await expect.poll(() => diagramLabels(page)).toContain(words.step);
       expect(await diagramLabels(page)).not.toContain('一级审批');
+      // The bill it stood for, in the page's language (issue 29, 14).
+      await page.getByTestId('wf-bill').getByText(words.bill).waitFor();
+      await page
+        .getByTestId('view-lines-isinstockbilldetail')
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .first()
+        .waitFor();
       await screenshot(page, `workflow-detail-${language}`);
+      // A list path opens one record's view too (the link of a bill with no view route of its own).
+      const found = (await api.call('GET', '/api/bl-wms/isinstockbill/list?billNo=WF-IN-1')) as {
+        records: { id: string }[];
+      };
+      await page.goto(`/warehousingManagement/isinstockbill?view=${found.records[0]?.id}`);
+      await page.locator('.bl-view-drawer').getByText('WF-IN-1').first().waitFor();
+      // The settings name action and process; the newest deployed version opens in the designer.
+      await page.goto('/definition/designer');
+      const setting = page.getByTestId('wf-approvals').locator('.ant-table-tbody tr.ant-table-row').first();
+      await setting.getByText('入库两级审批 (inboundTwoStep)').waitFor();
+      expect(
+        await setting.locator('td').evaluateAll((cells) => cells.slice(0, 3).map((c) => c.textContent)),
+      ).toEqual(words.setting);
+      await page
+        .getByTestId('wf-definitions')
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .filter({ hasText: 'inboundTwoStep' })
+        .first()
+        .getByTestId('wf-definition-open')
+        .click();
+      await page.getByTestId('wf-opened').filter({ hasText: words.opened }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `approval-settings-${language}`);
       await context.close();
       contexts = [];
     },

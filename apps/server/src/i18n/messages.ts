@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import { transportMessages } from './messages-transport.ts';
+import { workflowMessages } from './messages-workflow.ts';
 import { tenantText } from './overrides.ts';
 
 /**
@@ -1764,6 +1765,7 @@ export const messages = {
     en: 'Message key "{key}" already has a text in this language ({lang}): edit that record instead',
   },
   ...transportMessages,
+  ...workflowMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

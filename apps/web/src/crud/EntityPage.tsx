@@ -46,8 +46,13 @@ export function EntityPage() {
   const RouteScreen = routeScreen(location.pathname);
   if (RouteScreen) return <RouteScreen key={`${location.pathname}${location.search}`} catalogue={index} />;
   const atPath = index.entityAtPath(location.pathname);
+  // A list path may open one record's view (`?view=`): where a link names a bill whose entity
+  // has no spec view route (an approver's task, issue 29, 14).
+  const viewId = new URLSearchParams(location.search).get('view')?.trim();
   const target = atPath
-    ? undefined
+    ? viewId
+      ? { entity: atPath.name, mode: 'view' as const, id: viewId }
+      : undefined
     : resolveSpecRoute(location.pathname, location.search, (name) => {
         const found = index.entity(name);
         return !!found && !found.parent;

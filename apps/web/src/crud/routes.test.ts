@@ -2,7 +2,7 @@ import { specMenuPaths } from '@bl/entities';
 import { entities } from '@bl/entities/registry';
 import { describe, expect, it } from 'vitest';
 import { routeScreen as screenAt } from './overrides.ts';
-import { deferredRoutes, resolveSpecRoute, specRoutes } from './routes.ts';
+import { deferredRoutes, resolveSpecRoute, specRoutes, viewRouteOf } from './routes.ts';
 
 /** The real catalogue's screens: entities that are not detail lines. */
 const screens = new Set(entities.filter((entity) => !entity.parent).map((entity) => entity.name));
@@ -288,5 +288,25 @@ describe('spec 01 §2 routes', () => {
       id: '5',
       screen: 'loadingTimes',
     });
+  });
+});
+
+describe("viewRouteOf (an approver's link to the bill, issue 29, 14)", () => {
+  it("opens the spec view route, else the list screen with the record's view, never a line", () => {
+    expect(viewRouteOf({ name: 'isinstockbill', area: 'warehousingManagement' }, '12')).toBe(
+      '/warehousingManagement/isinstockbillFormView?id=12',
+    );
+    const monthbill = entities.find((e) => e.name === 'monthbill');
+    expect(monthbill).toBeDefined();
+    expect(Object.values(specRoutes).some((r) => r.entity === 'monthbill' && r.mode === 'view')).toBe(false);
+    expect(viewRouteOf({ name: 'monthbill', area: monthbill?.area ?? 'acct' }, '7')).toBe(
+      `/${monthbill?.area}/monthbill?view=7`,
+    );
+    expect(
+      viewRouteOf(
+        { name: 'isinstockbilldetail', area: 'warehousingManagement', parent: 'isinstockbill' },
+        '1',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { CatalogueEntity } from '@bl/entities';
 import { normalizePath } from '../shell/menu.ts';
 
 /**
@@ -230,4 +231,20 @@ export function resolveSpecRoute(
     ...(route.filter && { filter: route.filter }),
     ...(route.screen && { screen: route.screen }),
   };
+}
+
+/**
+ * Where a record of the entity opens read-only: its spec view route (`…FormView?id=`), else its
+ * list screen with the view drawer open (`/{area}/{entity}?view=`, EntityPage). Line entities
+ * have no screen.
+ */
+export function viewRouteOf(
+  entity: Pick<CatalogueEntity, 'name' | 'area' | 'parent'>,
+  id: string,
+): string | undefined {
+  const path = Object.entries(specRoutes).find(
+    ([, route]) => route.entity === entity.name && route.mode === 'view' && !route.screen && !route.filter,
+  )?.[0];
+  if (path) return `${path}?id=${encodeURIComponent(id)}`;
+  return entity.parent ? undefined : `/${entity.area}/${entity.name}?view=${encodeURIComponent(id)}`;
 }

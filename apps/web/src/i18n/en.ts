@@ -836,6 +836,26 @@ const en: Messages = {
     delegate: 'Delegate',
     reason: 'Reason for rejection',
     approved: 'Submitted',
+    // Bill approvals (issue 29, 14): what each handling action says, the bill asked about, and
+    // the designer opening a deployed version.
+    doneMessage: {
+      approved: 'Approved',
+      approvedEnded: 'Approved; the approval is complete',
+      reject: 'Rejected; the approval has ended',
+      back: 'Sent back',
+      claim: 'Task claimed',
+      delegate: 'Delegated',
+      transfer: 'Transferred',
+      sign: 'Signer added',
+    },
+    billAsked: '{{bill}} · {{action}} requested',
+    openBill: 'Open the bill',
+    billNotReadable: 'You may not view this bill: only its number is shown',
+    approvalProcess: 'Approval process',
+    openDeployed: 'Open',
+    openedDeployed:
+      'Opened {{key}} version {{version}}: deploying it makes a new version; running instances keep theirs',
+    editingDeployed: 'From {{key}} version {{version}}',
     rejected: 'Rejected',
     history: 'History',
     diagram: 'Diagram',

@@ -211,6 +211,8 @@ export function DesignerScreen() {
   const [modeler, setModeler] = useState<Modeler>();
   const [selected, setSelected] = useState<Shape>();
   const [busy, setBusy] = useState(false);
+  // The deployed version the modeler holds, when one was opened (its deploy makes the next one).
+  const [opened, setOpened] = useState<{ key: string; version: number }>();
 
   useEffect(() => {
     if (!host.current) return;
@@ -234,13 +236,35 @@ export function DesignerScreen() {
     const saved = await modeler.saveXML({ format: true });
     return saved.xml ?? '';
   };
-  const open = async (text: string) => {
+  const open = async (text: string, from?: { key: string; version: number }) => {
     try {
       await modeler?.importXML(text);
       (modeler?.get('canvas') as { zoom(level: string): void } | undefined)?.zoom('fit-viewport');
       setSelected(undefined);
+      setOpened(from);
+      return true;
     } catch (error) {
       message.error(String((error as Error).message ?? error));
+      return false;
+    }
+  };
+  /**
+   * A deployed version opens as the draft of the next one (ADR 0027, amendment 7): a deployed
+   * definition never changes (its running instances follow it), so the model is edited here and
+   * deploying it adds a version under the same key.
+   */
+  const openDeployed = async (row: DefinitionRow) => {
+    try {
+      const definition = await client.request<{ xml: string }>('GET', `${api}/definition/detail`, {
+        query: { id: row.id },
+      });
+      const from = { key: row.processKey, version: row.version };
+      if (await open(definition.xml, from)) {
+        message.info(t('workflow.openedDeployed', from));
+        host.current?.scrollIntoView({ block: 'nearest' });
+      }
+    } catch (error) {
+      reportError(error);
     }
   };
   const call = async (path: string, then: (answer: Record<string, unknown>) => void) => {
@@ -269,7 +293,16 @@ export function DesignerScreen() {
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
         className="bl-page-card"
-        title={t('workflow.designer')}
+        title={
+          <Space>
+            {t('workflow.designer')}
+            {opened && (
+              <Tag color="blue" data-testid="wf-opened">
+                {t('workflow.editingDeployed', opened)}
+              </Tag>
+            )}
+          </Space>
+        }
         extra={
           <Space wrap>
             <Button onClick={() => void open(blank)}>{t('workflow.newModel')}</Button>
@@ -318,13 +351,13 @@ export function DesignerScreen() {
           </Col>
         </Row>
       </Card>
-      <Definitions />
+      <Definitions onOpen={(row) => void openDeployed(row)} />
       <Approvals />
     </Space>
   );
 }
 
-function Definitions() {
+function Definitions({ onOpen }: { onOpen: (row: DefinitionRow) => void }) {
   const { t } = useTranslation();
   const list = useQuery({
     queryKey: ['workflow', 'definitions'],
@@ -342,7 +375,7 @@ function Definitions() {
     }
   };
   return (
-    <Card size="small" title={t('workflow.definitions')}>
+    <Card size="small" title={t('workflow.definitions')} data-testid="wf-definitions">
       <Table<DefinitionRow>
         rowKey="id"
         size="small"
@@ -363,6 +396,9 @@ function Definitions() {
             title: '',
             render: (_, row) => (
               <Space>
+                <Button size="small" onClick={() => onOpen(row)} data-testid="wf-definition-open">
+                  {t('workflow.openDeployed')}
+                </Button>
                 <Button
                   size="small"
                   onClick={() => void act(row.suspended ? 'activate' : 'suspend', { id: row.id })}
@@ -386,7 +422,22 @@ function Definitions() {
   );
 }
 
-/** Which bill actions need which process's approval (the bill-flow declaration's actions). */
+/** An approval setting, named in the reader's language by the server (workflow routes). */
+interface ApprovalRow {
+  id: string;
+  entity: string;
+  entityLabel?: string;
+  action: string;
+  actionLabel: string;
+  processKey: string;
+  /** The newest deployed version's name; null once the process is no longer deployed. */
+  processName: string | null;
+}
+
+/**
+ * Which bill actions need which process's approval: the bill-flow declaration's actions by
+ * label, and a process chosen among the tenant's deployed ones (the server refuses any other).
+ */
 function Approvals() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -394,13 +445,20 @@ function Approvals() {
   const [form] = Form.useForm<{ entity: string; action: string; processKey: string }>();
   const entity = Form.useWatch('entity', form);
   const list = useQuery({
-    queryKey: ['workflow', 'approvals'],
-    queryFn: () =>
-      client.request<{ id: string; entity: string; action: string; processKey: string }[]>(
-        'GET',
-        `${api}/approval/list`,
-      ),
+    queryKey: ['workflow', 'approvals', language],
+    queryFn: () => client.request<ApprovalRow[]>('GET', `${api}/approval/list`),
   });
+  // The tenant's deployed processes, one per key (the list is newest version first by key).
+  const definitions = useQuery({
+    queryKey: ['workflow', 'definitions'],
+    queryFn: () =>
+      client.request<{ records: DefinitionRow[] }>('GET', `${api}/definition/list`, {
+        query: { size: '100' },
+      }),
+  });
+  const processes = [
+    ...new Map((definitions.data?.records ?? []).map((d) => [d.processKey, d] as const)).values(),
+  ];
   const bills = (catalogue?.entities ?? []).filter((e) => (e.flowActions ?? []).length > 0);
   const actions = bills.find((b) => b.name === entity)?.flowActions ?? [];
   const save = async (values: { entity: string; action: string; processKey: string }) => {
@@ -414,7 +472,7 @@ function Approvals() {
   };
   const billLabel = (name: string) => bills.find((b) => b.name === name)?.label[language] ?? name;
   return (
-    <Card size="small" title={t('workflow.approvals')}>
+    <Card size="small" title={t('workflow.approvals')} data-testid="wf-approvals">
       <Form form={form} layout="inline" onFinish={(v) => void save(v)} style={{ marginBottom: 12 }}>
         <Form.Item name="entity" rules={[{ required: true }]}>
           <Select
@@ -435,25 +493,37 @@ function Approvals() {
           />
         </Form.Item>
         <Form.Item name="processKey" rules={[{ required: true }]}>
-          <Input
+          <Select
             data-testid="wf-approval-key"
-            style={{ width: 200 }}
-            placeholder={t('workflow.processKey')}
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 280 }}
+            placeholder={t('workflow.approvalProcess')}
+            options={processes.map((d) => ({ value: d.processKey, label: `${d.name} (${d.processKey})` }))}
           />
         </Form.Item>
         <Button htmlType="submit" type="primary">
           {t('workflow.add')}
         </Button>
       </Form>
-      <Table
+      <Table<ApprovalRow>
         rowKey="id"
         size="small"
         pagination={false}
         dataSource={list.data ?? []}
         columns={[
-          { title: t('workflow.billType'), dataIndex: 'entity', render: (e: string) => billLabel(e) },
-          { title: t('workflow.action'), dataIndex: 'action' },
-          { title: t('workflow.processKey'), dataIndex: 'processKey' },
+          {
+            title: t('workflow.billType'),
+            dataIndex: 'entity',
+            render: (e: string, row: ApprovalRow) => row.entityLabel ?? billLabel(e),
+          },
+          { title: t('workflow.action'), dataIndex: 'actionLabel' },
+          {
+            title: t('workflow.approvalProcess'),
+            dataIndex: 'processKey',
+            render: (key: string, row: ApprovalRow) =>
+              row.processName ? `${row.processName} (${key})` : key,
+          },
           {
             title: '',
             render: (_, row: { id: string }) => (

@@ -32,6 +32,7 @@ import { uploadFile } from '../crud/files.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { currentLanguage, htmlLang } from '../i18n/index.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
+import { ApprovalBill, type ApprovalBillData } from './ApprovalBill.tsx';
 import { Diagram } from './Diagram.tsx';
 import { FormFields, formValues } from './FormFields.tsx';
 import { UserPicker } from './UserPicker.tsx';
@@ -89,6 +90,8 @@ interface InstanceDetail {
     businessEntity: string | null;
     businessId: string | null;
   };
+  /** The bill an approval stands for, as far as the reader may read it; null for other processes. */
+  bill?: ApprovalBillData | null;
   xml: string;
   history: {
     elementId: string;
@@ -396,6 +399,22 @@ export function WorkStartScreen() {
 }
 
 /**
+ * What each handling action says when it is done (issue 29, 14): an approval that ends the
+ * process says so (a bill's action has then run), a rejection that the process is rejected.
+ */
+function useDoneMessage() {
+  const { t } = useTranslation();
+  return (path: string, instanceStatus: string | undefined) => {
+    if (path === 'task/complete')
+      return instanceStatus === 'completed'
+        ? t('workflow.doneMessage.approvedEnded')
+        : t('workflow.doneMessage.approved');
+    const action = path.split('/')[1] as 'reject' | 'back' | 'claim' | 'delegate' | 'transfer' | 'sign';
+    return t(`workflow.doneMessage.${action}`, { defaultValue: t('workflow.approved') });
+  };
+}
+
+/**
  * The handling panel of an open task: claim, approve with a comment, reject (end the instance)
  * or send back to an earlier step, delegate, transfer, add a signer before or after; the
  * comment is the reason each of these records in the history. Files uploaded here (attachment
@@ -410,6 +429,7 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<Attached[]>([]);
   const [form] = Form.useForm<Record<string, unknown>>();
+  const doneMessage = useDoneMessage();
   const task = detail.tasks.find((x) => x.id === taskId && x.status === 'open');
   if (!task) return <Empty description={t('workflow.noTask')} />;
   const schema = task.formKey ? detail.forms[task.formKey] : undefined;
@@ -446,8 +466,11 @@ function HandlePanel({ taskId, detail }: { taskId: string; detail: InstanceDetai
   const act = async (path: string, body: unknown, query?: Record<string, string>) => {
     setBusy(true);
     try {
-      await client.request('POST', `${api}/${path}`, { body, query });
-      message.success(t('workflow.approved'));
+      const answer = await client.request<{ instanceStatus?: string } | null>('POST', `${api}/${path}`, {
+        body,
+        query,
+      });
+      message.success(doneMessage(path, answer?.instanceStatus));
       setComment('');
       setUser(undefined);
       setFiles([]);
@@ -629,6 +652,7 @@ export function InstanceDetailScreen({ instanceId, taskId }: { instanceId?: stri
           ))}
         </Descriptions>
       </Card>
+      {data.bill && <ApprovalBill bill={data.bill} />}
       {taskId && instance.status === 'running' && <HandlePanel taskId={taskId} detail={data} />}
       <Card size="small" title={t('workflow.diagram')}>
         <Diagram xml={data.xml} active={data.active} finished={data.finished} />

@@ -77,6 +77,8 @@ export type ApprovalStarter = (
   auth: AuthContext,
   ids: string[],
   language: Language,
+  /** The request's body: the action's form values, checked now and applied when it is approved. */
+  input: Record<string, unknown>,
 ) => Promise<unknown>;
 
 const col = (entity: EntityDefinition, name: string) =>
@@ -315,9 +317,12 @@ async function setState(
 const answerKeys: Record<string, string> = { review: 'reviewed', unreview: 'unreviewed' };
 
 /**
- * The refusals of an action without its writes: the bills locked, the state guard and the
- * bill's own `check` (which writes nothing). An approval (modules/workflow) starts only for
- * bills the action would accept now; answers the locked bills.
+ * The refusals of an action without its writes: the bills locked, the state guard, the action's
+ * form read from `input` as the action itself reads it (a required field missing, a person who
+ * does not exist: refused now, not when the approval ends) and the bill's own `check` (which
+ * writes nothing), seeing the form's values on the bills as the action would. An approval
+ * (modules/workflow) starts only for bills the action would accept now; answers the locked
+ * bills as they are (the form's values are not written until the action runs).
  */
 export async function checkAction(
   tx: Tx,
@@ -327,12 +332,15 @@ export async function checkAction(
   auth: AuthContext,
   ids: string[],
   language: Language,
+  input: Record<string, unknown> = {},
 ): Promise<Row[]> {
   const action = entity.flow?.actions?.[name];
   if (!action) throw new Error(`${entity.name} declares no action ${name}`);
   const bills = await lockFlowBills(tx, entity, auth, ids, language);
   guard(entity, action, bills, language);
-  await code?.check?.({ tx, auth, language, entity, action: name, bills, posted: [], input: {}, form: {} });
+  const form = await readActionForm(tx, entity, action, auth, bills, input, language);
+  const seen = action.form?.write === false ? bills : bills.map((bill) => ({ ...bill, ...form }));
+  await code?.check?.({ tx, auth, language, entity, action: name, bills: seen, posted: [], input, form });
   return bills;
 }
 

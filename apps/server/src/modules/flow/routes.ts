@@ -69,7 +69,7 @@ export function registerFlowRoutes(
             // The bills locked and the approval the action requires, in one statement.
             const { bills, approval } = await lockForAction(tx, entity, name, auth, ids, request.language);
             if (startApproval && approval)
-              return startApproval(tx, approval, entity, name, own, auth, ids, request.language);
+              return startApproval(tx, approval, entity, name, own, auth, ids, request.language, input);
             return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
           });
           return ok(data, noticeOf(data) ?? translate('ok', request.language));

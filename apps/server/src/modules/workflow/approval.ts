@@ -1,14 +1,17 @@
 import type { Language } from '@bl/contract';
+import type { FieldMeta } from '@bl/entities';
 import type { EntityDefinition } from '@bl/entities/registry';
+import { systemDicts } from '@bl/entities/system/dicts';
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/database.ts';
 import { idsIn } from '../../db/prepared.ts';
 import { columnName } from '../../db/rows.ts';
-import { type Row, visible } from '../../engine/crud.ts';
+import { detailRow, type Row, visible } from '../../engine/crud.ts';
+import { readButton, requireButton } from '../../engine/permissions.ts';
 import { recordHolds } from '../../engine/rules.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import { type ActionCode, checkAction, flowEntities, runAction } from '../flow/index.ts';
 import { history, type ServiceContext, startInstance, type WorkflowRuntime } from './engine.ts';
@@ -127,8 +130,11 @@ export async function requestApproval(
   auth: AuthContext,
   ids: string[],
   language: Language,
+  input: Record<string, unknown> = {},
 ): Promise<{ approval: number; instances: string[]; notices: string[] }> {
-  const bills = await checkAction(tx, entity, action, code, auth, ids, language);
+  // The action's form is checked now, with the schema the action reads it by, and its values go
+  // with each approval: the final approval runs the action with them (ADR 0027, amendment 7).
+  const bills = await checkAction(tx, entity, action, code, auth, ids, language, input);
   const instances: string[] = [];
   for (const bill of bills) {
     const [open] = await queryRows<{ id: string }>(
@@ -147,7 +153,7 @@ export async function requestApproval(
       key: processKey,
       title: billTitle(entity, bill, language),
       variables,
-      business: { entity: entity.name, id: String(bill.id), action },
+      business: { entity: entity.name, id: String(bill.id), action, input },
     });
     instances.push(started.id);
   }
@@ -274,6 +280,108 @@ export function performApproved(codeOf: (entity: string, action: string) => Acti
       ctx.auth,
       [instance.businessId],
       ctx.language,
+      instance.businessInput ?? {},
     );
   };
+}
+
+/** An action's label in the reader's language: the bill's declaration, else the log's dictionary. */
+export function actionLabel(entityName: string, action: string, language: Language): string {
+  const entity = flowEntities.find((e) => e.name === entityName);
+  const declared = declaresAction(entity, action) ? entity?.flow?.actions?.[action]?.label : undefined;
+  const logged = systemDicts.auditAction.values.find((known) => known.value === action)?.label;
+  return (declared ?? logged)?.[language] ?? action;
+}
+
+/**
+ * The bill an approval stands for, as its approver reads it (issue 29, 14): the header's list
+ * fields (type, number, owner, warehouse, date, totals, state: what its list shows), each line
+ * collection with the fields its view shows (the screen shows the first columns, the rest
+ * behind "more"), and the values the action's form was given when the approval was asked. Read
+ * only with the reader's own rights, as the bill's detail route reads it: without its view
+ * button, or when the bill is outside what they see, only its type and number (which the
+ * instance's title names already), never a field. None for an instance that stands for no bill.
+ */
+export async function billSummary(
+  tx: Tx,
+  auth: AuthContext,
+  instance: {
+    id: string;
+    title: string;
+    businessEntity?: unknown;
+    businessId?: unknown;
+    businessAction?: unknown;
+  },
+  language: Language,
+): Promise<BillSummary | null> {
+  const entity = flowEntities.find((e) => e.name === instance.businessEntity);
+  if (!entity || typeof instance.businessId !== 'string') return null;
+  const action = typeof instance.businessAction === 'string' ? instance.businessAction : '';
+  const [stored] = await queryRows<{ input: Record<string, unknown> | null; billNo: string | null }>(
+    tx,
+    sql`select business_input as input, variables->>'billNo' as "billNo" from bl_wf_instance where id = ${instance.id}`,
+  );
+  const base: BillSummary = {
+    entity: entity.name,
+    entityLabel: entity.label[language],
+    id: instance.businessId,
+    billNo: stored?.billNo ?? '',
+    action,
+    actionLabel: actionLabel(entity.name, action, language),
+    readable: false,
+    header: {},
+    lines: [],
+    form: [],
+  };
+  let row: Row;
+  try {
+    await requireButton(tx, auth, readButton(entity, 'view'));
+    row = await detailRow(tx, entity, auth, instance.businessId, language);
+  } catch (error) {
+    if (error instanceof AppError) return base;
+    throw error;
+  }
+  const pick = (fields: FieldMeta[], from: Row, shown: (field: FieldMeta) => boolean) =>
+    Object.fromEntries([
+      ['id', from.id],
+      ...fields.filter((f) => shown(f) && !f.secret && f.name in from).map((f) => [f.name, from[f.name]]),
+    ]) as Row;
+  const form = entity.flow?.actions?.[action]?.form;
+  const input = stored?.input ?? {};
+  return {
+    ...base,
+    billNo: String(row[entity.titleField] ?? base.billNo),
+    readable: true,
+    header: pick(entity.fields, row, (f) => f.list && !f.system),
+    lines: entity.children.map((child) => {
+      const lines = child.entity();
+      return {
+        key: child.key,
+        entity: lines.name,
+        rows: ((row[child.key] as Row[] | undefined) ?? []).map((line) =>
+          pick(lines.fields, line, (f) => f.view && !f.system),
+        ),
+      };
+    }),
+    form: (form?.fields ?? []).flatMap((name) =>
+      input[name] === undefined || input[name] === null || input[name] === ''
+        ? []
+        : [{ name, value: input[name] }],
+    ),
+  };
+}
+
+export interface BillSummary {
+  entity: string;
+  entityLabel: string;
+  id: string;
+  billNo: string;
+  action: string;
+  actionLabel: string;
+  /** Whether the reader may read the bill: without, header, lines and form are empty. */
+  readable: boolean;
+  header: Row;
+  lines: { key: string; entity: string; rows: Row[] }[];
+  /** The action's form values given with the request (`{ name, value }`, the bill's fields). */
+  form: { name: string; value: unknown }[];
 }

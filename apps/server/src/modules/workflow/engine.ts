@@ -64,6 +64,12 @@ export interface InstanceRow {
   businessEntity: string | null;
   businessId: string | null;
   businessAction: string | null;
+  /**
+   * The body of the bill action an approval stands for (its form's values: who scanned and who
+   * checked, a plate...), read when the approval was requested and given to the action when the
+   * approval completes it (ADR 0027, amendment 7); null for other instances.
+   */
+  businessInput: Record<string, unknown> | null;
   status: 'running' | 'completed' | 'rejected' | 'cancelled';
   state: unknown;
   variables: Record<string, unknown>;
@@ -131,8 +137,8 @@ const definitionColumns =
 const instanceColumns =
   sql.raw(`id::text as id, tenant_id as "tenantId", definition_id::text as "definitionId",
   process_key as "processKey", title, business_entity as "businessEntity", business_id as "businessId",
-  business_action as "businessAction", status, state, variables, reason, starter::text as starter,
-  starter_account as "starterAccount"`);
+  business_action as "businessAction", business_input as "businessInput", status, state, variables, reason,
+  starter::text as starter, starter_account as "starterAccount"`);
 export const taskColumns =
   sql.raw(`id::text as id, instance_id::text as "instanceId", execution_id as "executionId",
   element_id as "elementId", name, assignee, owner, candidate_users as "candidateUsers",
@@ -888,7 +894,7 @@ export interface StartInput {
   definitionId?: string;
   variables?: Record<string, unknown>;
   title?: string;
-  business?: { entity: string; id: string; action: string };
+  business?: { entity: string; id: string; action: string; input?: Record<string, unknown> };
 }
 
 /**
@@ -953,6 +959,7 @@ export async function startInstance(
     businessEntity: input.business?.entity ?? null,
     businessId: input.business?.id ?? null,
     businessAction: input.business?.action ?? null,
+    businessInput: input.business?.input ?? null,
     status: 'running',
     state: null,
     // The names given at the start: later tasks may not change them unless the model says so.
@@ -962,9 +969,10 @@ export async function startInstance(
     starterAccount: auth.account,
   };
   await tx.execute(sql`insert into bl_wf_instance (id, tenant_id, definition_id, process_key, title,
-        business_entity, business_id, business_action, variables, starter, starter_account)
+        business_entity, business_id, business_action, business_input, variables, starter, starter_account)
       values (${id}, ${auth.tenantId}, ${definition.id}, ${definition.processKey}, ${instance.title},
               ${instance.businessEntity}, ${instance.businessId}, ${instance.businessAction},
+              ${instance.businessInput === null ? null : JSON.stringify(instance.businessInput)}::jsonb,
               ${JSON.stringify(instance.variables)}::jsonb, ${auth.userId}, ${auth.account.slice(0, 64)})`);
   await history(tx, instance, { elementId: '', name: definition.name, kind: 'started', auth });
   await step(tx, runtime, auth, language, instance, definition, { kind: 'start' });

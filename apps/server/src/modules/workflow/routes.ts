@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type FlowCode, flowEntities, runAction } from '../flow/index.ts';
-import { declaresAction, performApproved, recallApproval } from './approval.ts';
+import { actionLabel, billSummary, declaresAction, performApproved, recallApproval } from './approval.ts';
 import {
   addSigner,
   backOptions,
@@ -441,6 +441,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         // An instance the caller may not read is "not found", as one that does not exist.
         const [instance] = await visibleRows<
           Record<string, unknown> & {
+            id: string;
             definitionId: string;
             title: string;
             variables: Record<string, unknown>;
@@ -531,6 +532,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         const forms = await deployedForms(tx, instance.definitionId);
         return {
           instance: { ...instance, variables },
+          // The bill an approval stands for, as far as the reader may read it (issue 29, 14).
+          bill: await billSummary(tx, auth, instance, request.language),
           // Names in the user's language, for the diagram (the designer keeps the model's own).
           xml: xmlInLanguage(definition?.xml ?? '', definition?.meta, request.language),
           history,
@@ -816,13 +819,38 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
   });
 
   // Approval settings of bill actions -------------------------------------------------------
+  // Each setting with its bill type, action and process named in the reader's language (issue
+  // 29, 14): the action by its declared label, as the operation log names it; the process by
+  // its newest deployed version's name (none when it is no longer deployed).
   app.get(`${base}/approval/list`, { schema: { tags: ['workflow'] } }, async (request) => {
-    const data = await run(request, (tx) =>
-      queryRows(
+    const data = await run(request, async (tx) => {
+      const rows = await queryRows<{
+        id: string;
+        entity: string;
+        action: string;
+        processKey: string;
+        processName: string | null;
+        processNames: Names | null;
+      }>(
         tx,
-        sql`select id::text as id, entity, action, process_key as "processKey" from bl_wf_approval order by entity, action`,
-      ),
-    );
+        sql`select a.id::text as id, a.entity, a.action, a.process_key as "processKey", d.name as "processName",
+              d.meta->'names' as "processNames"
+            from bl_wf_approval a
+            left join lateral (select name, meta from bl_wf_definition
+              where process_key = a.process_key and del_flag = '0' order by version desc limit 1) d on true
+            order by a.entity, a.action`,
+      );
+      return rows.map(({ processNames, ...row }) => {
+        const entity = flowEntities.find((e) => e.name === row.entity);
+        return {
+          ...row,
+          entityLabel: entity?.label[request.language] ?? row.entity,
+          actionLabel: actionLabel(row.entity, row.action, request.language),
+          processName:
+            row.processName === null ? null : nameIn(row.processName, processNames, request.language),
+        };
+      });
+    });
     return ok(data, translate('ok', request.language));
   });
   const approvalBody = z.object({
@@ -840,6 +868,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, database: Database,
         const entity = flowEntities.find((e) => e.name === input.entity);
         if (!declaresAction(entity, input.action))
           throw badRequest('workflow.unknownAction', { entity: input.entity, action: input.action });
+        // Only a process the tenant has deployed (and not removed): a typo would hold every
+        // such action with "no process that can be started".
+        const [deployed] = await queryRows(
+          tx,
+          sql`select 1 from bl_wf_definition where process_key = ${input.processKey} and del_flag = '0' limit 1`,
+        );
+        if (!deployed) throw badRequest('workflow.unknownProcess', { key: input.processKey });
         await tx.execute(sql`insert into bl_wf_approval (id, tenant_id, entity, action, process_key, create_user)
           values (${nextId()}, ${auth.tenantId}, ${input.entity}, ${input.action}, ${input.processKey}, ${auth.userId})
           on conflict (tenant_id, entity, action) do update set process_key = excluded.process_key`);
