@@ -148,7 +148,7 @@ export function LabelSheet(props: { labels: Row[]; layout: LabelLayout; onClose:
           type="primary"
           icon={<PrinterOutlined />}
           loading={printing}
-          onClick={() => setPrinting(true)}
+          onClick={() => (namesPending > 0 ? setPrinting(true) : window.print())}
           data-testid="labels-print-now"
         >
           {t('labels.printNow')}
