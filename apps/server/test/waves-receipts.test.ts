@@ -208,7 +208,7 @@ describe.each(testDrivers())('waves, receipts and partial allocation receipts on
       isReview: '0',
     });
     expect((await h.act('billwaves', 'pick', [made.id as string])).msg).toContain(
-      `not enough stock of material M1 (batch: ${b}, place: P1`,
+      `not enough stock of material M1 物料 M1 (batch: ${b}, place: P1 库位 P1`,
     );
     expect(await h.balance('M1', b, 'P1')).toBe('3');
     expect(await h.header('osoutstockbill', mine.id)).toMatchObject({ streamStatus: '0' });
@@ -461,7 +461,9 @@ describe.each(concurrent)('waves under concurrency on %s', (driver) => {
         JSON.stringify(answers),
       ).toHaveLength(1);
       const failure = answers.find((a) => !a.success);
-      expect(failure?.msg).toMatch(new RegExp(`not enough stock of material M1 \\(batch: ${b}, place: P1`));
+      expect(failure?.msg).toMatch(
+        new RegExp(`not enough stock of material M1 物料 M1 \\(batch: ${b}, place: P1 库位 P1`),
+      );
       const left = answers[0]?.success ? '0' : '1';
       const [row] = await queryRows<{ qty: string }>(
         test.database.db,

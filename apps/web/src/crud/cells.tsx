@@ -91,12 +91,13 @@ const link: Render = (value) =>
  * the name alone for an id (an id means nothing to a person). Names come in batches, one call
  * per referenced entity per screen (refNames.ts); until then, or without one, the value shows.
  */
-function RefName(props: { value: string; field: RefField; catalogue: CatalogueIndex }) {
-  const { value, field, catalogue } = props;
+function RefName(props: { value: string; field: RefField; catalogue: CatalogueIndex; nameOnly?: boolean }) {
+  const { value, field, catalogue, nameOnly } = props;
   const seeded = useSeededName();
   const found = useRefName(field, value, catalogue);
   const name = typeof found === 'string' ? seeded(found) : found;
   if (field.ref?.valueField === 'id') return name ? <Clipped text={name} /> : name === null ? value : '';
+  if (nameOnly) return <Clipped text={name || value} />;
   return <Clipped text={codeAndName(value, name)} />;
 }
 
@@ -158,7 +159,12 @@ export const viewRenderers: Record<FieldKind, Render> = {
  * A code of an entity's record with its name ("M001 螺丝 M6"), where no field describes it (labels,
  * bespoke screens): a reference by `code`, named by the entity's `name`.
  */
-export function CodeName(props: { entity: string; value: unknown }) {
+export function CodeName(props: {
+  entity: string;
+  value: unknown;
+  /** The name alone, the code only until it is known or when there is none ("箱" for XIANG). */
+  nameOnly?: boolean;
+}) {
   const catalogue = useCatalogue();
   const index = useMemo(
     () => (catalogue.data ? indexCatalogue(catalogue.data) : undefined),
@@ -168,7 +174,7 @@ export function CodeName(props: { entity: string; value: unknown }) {
   const value = String(props.value);
   if (!index) return <>{value}</>;
   const field = codeField(props.entity);
-  return <RefName value={value} field={field} catalogue={index} />;
+  return <RefName value={value} field={field} catalogue={index} nameOnly={props.nameOnly} />;
 }
 
 const codeFields = new Map<string, RefField>();

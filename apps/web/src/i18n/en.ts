@@ -566,6 +566,9 @@ const en: Messages = {
     bill: 'Bill',
     quantity: 'Qty',
     owner: 'Owner',
+    warehouse: 'Warehouse',
+    place: 'Location',
+    billDate: 'Bill date',
     notEncodable: 'The barcode has characters this symbology cannot hold',
   },
   reports: {

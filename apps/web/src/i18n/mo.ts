@@ -556,6 +556,9 @@ const mo: Messages = {
     bill: '單號',
     quantity: '數量',
     owner: '貨主',
+    warehouse: '倉庫',
+    place: '庫位',
+    billDate: '單據日期',
     notEncodable: '條碼含有無法編碼的字元',
   },
   reports: {

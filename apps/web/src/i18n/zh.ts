@@ -557,6 +557,9 @@ const zh = {
     bill: '单号',
     quantity: '数量',
     owner: '货主',
+    warehouse: '仓库',
+    place: '库位',
+    billDate: '单据日期',
     notEncodable: '条码含有无法编码的字符',
   },
   reports: {

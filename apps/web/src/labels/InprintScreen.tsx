@@ -2,15 +2,16 @@ import { PrinterOutlined, RedoOutlined } from '@ant-design/icons';
 import type { Page } from '@bl/contract';
 import type { FieldMeta } from '@bl/entities';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Row as GridRow, Table } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Form, Row as GridRow, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../api/client.ts';
 import { queryClient, useButtonCodes } from '../api/query.ts';
 import { CrudScreen } from '../crud/CrudScreen.tsx';
+import { CodeName } from '../crud/cells.tsx';
 import { DecimalInput, RefSelect } from '../crud/inputs.tsx';
 import type { ScreenProps } from '../crud/screen-props.ts';
-import type { Row } from '../crud/values.ts';
+import { formatDate, type Row } from '../crud/values.ts';
 import { type LabelLayout, LabelSheet, layoutOf } from './LabelSheet.tsx';
 
 interface PrintableLine {
@@ -19,13 +20,20 @@ interface PrintableLine {
   materialCode: string;
   batchNo: string | null;
   unitCode: string | null;
+  warehousePlaceCode: string | null;
   boardQty: string | null;
   qty: string;
   printed: string;
   remaining: string;
 }
 interface Printable {
-  bill: { id: string; billNo: string; customerCode: string | null };
+  bill: {
+    id: string;
+    billNo: string;
+    billDate: string | null;
+    customerCode: string | null;
+    warehouseCode: string | null;
+  };
   lines: PrintableLine[];
 }
 interface Printed {
@@ -78,6 +86,7 @@ export function InprintScreen(props: ScreenProps) {
       client.request<Printable>('GET', '/api/bl-wms/inprint/printable', { query: { billId: billId ?? '' } }),
     enabled: billId !== undefined,
   });
+  const bill = printable.data?.bill;
   const lines = printable.data?.lines ?? [];
   const line = lines.find((l) => l.id === lineId);
 
@@ -141,9 +150,24 @@ export function InprintScreen(props: ScreenProps) {
 
   const columns = [
     { title: t('labels.lineNumber'), dataIndex: 'lineNumber', width: 80 },
-    { title: t('labels.material'), dataIndex: 'materialCode' },
+    // Names beside the codes (docs/adr/0022): a receiver knows the goods by name.
+    {
+      title: t('labels.material'),
+      dataIndex: 'materialCode',
+      render: (code: string) => <CodeName entity="material" value={code} />,
+    },
     { title: t('labels.batch'), dataIndex: 'batchNo' },
-    { title: t('labels.unit'), dataIndex: 'unitCode', width: 80 },
+    {
+      title: t('labels.unit'),
+      dataIndex: 'unitCode',
+      width: 90,
+      render: (code: string | null) => <CodeName entity="unit" value={code} nameOnly />,
+    },
+    {
+      title: t('labels.place'),
+      dataIndex: 'warehousePlaceCode',
+      render: (code: string | null) => <CodeName entity="warehouseplace" value={code} />,
+    },
     { title: t('labels.billQty'), dataIndex: 'qty', align: 'right' as const },
     { title: t('labels.printed'), dataIndex: 'printed', align: 'right' as const },
     { title: t('labels.remaining'), dataIndex: 'remaining', align: 'right' as const },
@@ -174,22 +198,45 @@ export function InprintScreen(props: ScreenProps) {
             {billId === undefined ? (
               <Empty description={t('labels.chooseBill')} />
             ) : (
-              <Table<PrintableLine>
-                size="small"
-                bordered
-                rowKey="id"
-                loading={printable.isFetching}
-                dataSource={lines}
-                columns={columns}
-                pagination={false}
-                data-testid="printable-lines"
-                rowSelection={{
-                  type: 'radio',
-                  selectedRowKeys: lineId ? [lineId] : [],
-                  onChange: (_keys, rows) => rows[0] && chooseLine(rows[0]),
-                }}
-                onRow={(row) => ({ onClick: () => chooseLine(row) })}
-              />
+              <>
+                {bill && (
+                  <Descriptions
+                    size="small"
+                    column={{ xs: 1, md: 3 }}
+                    className="bl-inprint-bill"
+                    data-testid="printable-bill"
+                    items={[
+                      {
+                        key: 'owner',
+                        label: t('labels.owner'),
+                        children: <CodeName entity="customer" value={bill.customerCode} />,
+                      },
+                      {
+                        key: 'warehouse',
+                        label: t('labels.warehouse'),
+                        children: <CodeName entity="warehouse" value={bill.warehouseCode} />,
+                      },
+                      { key: 'date', label: t('labels.billDate'), children: formatDate(bill.billDate) },
+                    ]}
+                  />
+                )}
+                <Table<PrintableLine>
+                  size="small"
+                  bordered
+                  rowKey="id"
+                  loading={printable.isFetching}
+                  dataSource={lines}
+                  columns={columns}
+                  pagination={false}
+                  data-testid="printable-lines"
+                  rowSelection={{
+                    type: 'radio',
+                    selectedRowKeys: lineId ? [lineId] : [],
+                    onChange: (_keys, rows) => rows[0] && chooseLine(rows[0]),
+                  }}
+                  onRow={(row) => ({ onClick: () => chooseLine(row) })}
+                />
+              </>
             )}
             <GridRow gutter={16} className="bl-inprint-options">
               <Col xs={24} md={8} xl={6}>

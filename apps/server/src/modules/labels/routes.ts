@@ -128,7 +128,13 @@ export function registerLabelRoutes(app: FastifyInstance, database: Database) {
           lines.map((l) => l.id),
         );
         return {
-          bill: { id: bill.id, billNo: bill.billNo, customerCode: bill.customerCode },
+          bill: {
+            id: bill.id,
+            billNo: bill.billNo,
+            billDate: bill.billDate,
+            customerCode: bill.customerCode,
+            warehouseCode: bill.warehouseCode,
+          },
           lines: lines.map((line) => {
             const qty = toUnits(line.qty ?? '0') ?? 0n;
             const done = printed.get(line.id) ?? 0n;
@@ -138,6 +144,7 @@ export function registerLabelRoutes(app: FastifyInstance, database: Database) {
               materialCode: line.materialCode,
               batchNo: line.batchNo,
               unitCode: line.unitCode,
+              warehousePlaceCode: line.warehousePlaceCode,
               boardQty: line.boardQty,
               qty: fromUnits(qty),
               printed: fromUnits(done),

@@ -20,6 +20,7 @@ import {
   keyOrderSql,
   type Movement,
   markReversed,
+  namedStockParams,
   postedStream,
   postMovements,
   type Shortage,
@@ -317,11 +318,14 @@ async function allocate(
     if (available < qty) {
       const pinned: Partial<StockKey> = Object.fromEntries(pins.map((field) => [field, key[field]]));
       const named = { billNo: String(posted.bill.billNo ?? posted.bill.id), lineNumber: number, key };
-      throw badRequest('ledger.notEnough', {
-        ...shortageParams(language, named, pinned),
-        need: display(qty),
-        available: display(available),
-      });
+      throw badRequest(
+        'ledger.notEnough',
+        await namedStockParams(tx, auth.tenantId, {
+          ...shortageParams(language, named, pinned),
+          need: display(qty),
+          available: display(available),
+        }),
+      );
     }
     let need = qty;
     for (const balance of fits) {
