@@ -62,15 +62,6 @@ export function registerHandheldRoutes(app: FastifyInstance, database: Database,
     },
   );
   typed.get(
-    '/api/bl-handheld/terminal',
-    { schema: { tags, summary: 'The terminal this sign-in is registered on' } },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const terminal = await database.withTenant(auth.tenantId, (tx) => requireTerminal(tx, auth));
-      return ok(terminal, translate('ok', request.language));
-    },
-  );
-  typed.get(
     '/api/bl-handheld/lookup',
     {
       // Reading stock: the stock list's own button.

@@ -48,34 +48,36 @@ export async function registerTerminal(
     if (!warehouse) throw badRequest('handheld.unknownWarehouse', { code: input.warehouseCode });
   }
   const now = new Date();
-  const [found] = await queryRows<Terminal>(
+  // First use: the terminal's record. Two registrations of a new serial at once (two tabs, a
+  // retry) meet at the serial's unique index: the second finds the first's row below.
+  let [terminal] = await queryRows<Terminal>(
     tx,
-    sql`select ${columns} from bl_pdainfo where tenant_id = ${auth.tenantId} and is_deleted = 0
-        and serial_number = ${input.serial} for update`,
+    sql`insert into bl_pdainfo (id, tenant_id, code, name, serial_number, model, warehouse_code,
+          user_account, device_status, last_seen_time, create_user, create_dept, create_time,
+          update_user, update_time)
+        values (${nextId()}, ${auth.tenantId}, ${input.serial}, ${input.serial}, ${input.serial},
+          ${input.model ?? null}, ${input.warehouseCode ?? null}, ${auth.account}, '1', ${now},
+          ${auth.userId}, ${auth.deptId || null}, ${now}, ${auth.userId}, ${now})
+        on conflict (tenant_id, serial_number) where is_deleted = 0 do nothing
+        returning ${columns}`,
   );
-  let terminal: Terminal;
-  if (found) {
+  if (!terminal) {
+    const [found] = await queryRows<Terminal>(
+      tx,
+      sql`select ${columns} from bl_pdainfo where tenant_id = ${auth.tenantId} and is_deleted = 0
+          and serial_number = ${input.serial} for update`,
+    );
+    if (!found) throw new AppError(ResultCode.conflict, 'error.conflict');
     if (!workingStatuses.includes(found.deviceStatus)) throw disabled(found);
-    [terminal] = (await queryRows<Terminal>(
+    [terminal] = await queryRows<Terminal>(
       tx,
       sql`update bl_pdainfo set user_account = ${auth.account}, last_seen_time = ${now},
             warehouse_code = coalesce(${input.warehouseCode ?? null}, warehouse_code),
             update_user = ${auth.userId}, update_time = ${now}, version = version + 1
           where tenant_id = ${auth.tenantId} and id = ${found.id} returning ${columns}`,
-    )) as [Terminal];
-  } else {
-    // The serial is the device's own name until an administrator gives it a better one.
-    [terminal] = (await queryRows<Terminal>(
-      tx,
-      sql`insert into bl_pdainfo (id, tenant_id, code, name, serial_number, model, warehouse_code,
-            user_account, device_status, last_seen_time, create_user, create_dept, create_time,
-            update_user, update_time)
-          values (${nextId()}, ${auth.tenantId}, ${input.serial}, ${input.serial}, ${input.serial},
-            ${input.model ?? null}, ${input.warehouseCode ?? null}, ${auth.account}, '1', ${now},
-            ${auth.userId}, ${auth.deptId || null}, ${now}, ${auth.userId}, ${now})
-          returning ${columns}`,
-    )) as [Terminal];
+    );
   }
+  if (!terminal) throw new AppError(ResultCode.conflict, 'error.conflict');
   await tx.execute(
     sql`insert into bl_pda_session (tenant_id, session_id, pda_id) values (${auth.tenantId}, ${auth.sessionId}, ${terminal.id})
         on conflict (tenant_id, session_id) do update set pda_id = excluded.pda_id, registered_at = now()`,
