@@ -293,6 +293,32 @@ describe.each(testDrivers())('handheld on %s', (driver) => {
     expect((await lookup()).answer.success).toBe(true);
   });
 
+  it('a removed terminal ends its sessions too', async () => {
+    expect((await signInHandheld('HH-TEST-0004')).answer.success).toBe(true);
+    const [terminal] = await queryRows<{ id: string }>(
+      test.database.db,
+      sql`select id::text id from bl_pdainfo where serial_number = 'HH-TEST-0004' and is_deleted = 0`,
+    );
+    const removed = await admin.call('POST', `${path('pdainfo')}/remove`, {
+      query: { ids: String(terminal?.id) },
+    });
+    expect(removed.success, removed.msg).toBe(true);
+    expect((await hh('GET', '/api/bl-handheld/lookup', { query: { code: 'P1' } })).answer.code).toBe(401);
+  });
+
+  it('a malformed idempotency key is refused before anything is done', async () => {
+    expect((await signInHandheld('HH-TEST-0005')).answer.success).toBe(true);
+    const b = nextBatch();
+    await received(b, '1');
+    const answer = await hh('POST', '/api/bl-handheld/move', {
+      payload: { fromPlace: 'P1', material: 'M1', qty: '1', toPlace: 'P2' },
+      key: 'no spaces allowed',
+    });
+    expect(answer.answer).toMatchObject({ success: false });
+    expect(answer.answer.msg).toContain('Idempotency-Key');
+    expect(await transfersOf(b)).toBe(0);
+  });
+
   it('a session never registered on a terminal is refused by the handheld routes', async () => {
     handheldToken = (await tokensOf(app, '000000')).accessToken;
     const answer = await hh('GET', '/api/bl-handheld/lookup', { query: { code: 'P1' } });
