@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginBudgetBytes, measureFirstLoad } from './first-load.ts';
+import { handheldBudgetBytes, loginBudgetBytes, measureFirstLoad } from './first-load.ts';
 import {
   adminPassword,
   browserAvailable,
@@ -43,6 +43,24 @@ describe.skipIf(!browserAvailable)('first load of /login', () => {
     const listing = scripts.map((f) => `${f.bodyBytes + f.headerBytes}\t${f.url}`).join('\n');
     expect(load.scriptAndStyleBytes, `over the /login budget:\n${listing}`).toBeLessThanOrEqual(
       loginBudgetBytes,
+    );
+  });
+
+  it('the handheld entry (/m) transfers at most its own budget, with none of the desktop code', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const load = await measureFirstLoad(context, '/m');
+    await context.close();
+    const scripts = load.files.filter((f) => f.type === 'script' || f.type === 'stylesheet');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((f) => f.encoding !== 'br').map((f) => f.url)).toEqual([]);
+    // Nothing of the desktop's first load (its boot chunk holds antd) nor of its screens.
+    expect(
+      scripts.filter((f) => /\/boot-|pro-|ShellLayout|echarts|EntityPage/.test(f.url)).map((f) => f.url),
+    ).toEqual([]);
+    const listing = scripts.map((f) => `${f.bodyBytes + f.headerBytes}\t${f.url}`).join('\n');
+    console.info(`/m first load: ${load.scriptAndStyleBytes} bytes of JavaScript and CSS\n${listing}`);
+    expect(load.scriptAndStyleBytes, `over the /m budget:\n${listing}`).toBeLessThanOrEqual(
+      handheldBudgetBytes,
     );
   });
 

@@ -7,6 +7,12 @@ import type { BrowserContext } from 'playwright-core';
  */
 export const loginBudgetBytes = 300 * 1024;
 
+/**
+ * The handheld's budget (issue 32; ADR 0041): its first load at /m, JavaScript and CSS, counted
+ * the same way. A PDA on floor Wi-Fi downloads it.
+ */
+export const handheldBudgetBytes = 150 * 1024;
+
 export interface LoadedFile {
   url: string;
   type: string;

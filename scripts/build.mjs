@@ -84,7 +84,9 @@ export function buildWeb() {
     'apps/web/src',
     'apps/web/public',
     'apps/web/index.html',
+    'apps/web/m.html',
     'apps/web/vite.config.ts',
+    'apps/web/vite.handheld.config.ts',
     'apps/web/package.json',
     ...shared,
   ]);

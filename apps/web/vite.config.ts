@@ -12,16 +12,23 @@ const compressible = /\.(js|mjs|css|html|svg|json|txt|map|ico)$/;
  * highest levels: the server hands them out as they are (`@fastify/static` `preCompressed`), so
  * compressing costs nothing per request and the best ratio is affordable (ADR 0017).
  */
-function precompress(): Plugin {
+export function precompress(options: { onlyThisBuild?: boolean } = {}): Plugin {
   let outDir = '';
+  // A second build into the same folder (the handheld's) compresses only the files it wrote.
+  const written = new Set<string>();
   return {
     name: 'bl-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    writeBundle(_output, bundle) {
+      for (const name of Object.keys(bundle)) written.add(name);
+    },
     async closeBundle() {
-      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      const files = options.onlyThisBuild
+        ? [...written]
+        : fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
       await Promise.all(
         files
           .filter((file) => compressible.test(file))

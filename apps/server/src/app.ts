@@ -6,6 +6,7 @@ import { importJob } from './engine/import.ts';
 import type { ModuleParts } from './engine/module.ts';
 import { registerEntityRoutes } from './engine/routes.ts';
 import { createHttpApp, serveWebApp } from './http/app.ts';
+import { removeOldKeys } from './http/idempotency.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { registerJobRoutes, removeOldExports } from './jobs/routes.ts';
 import {
@@ -131,6 +132,11 @@ export async function buildApp({
         'bl-export-cleanup': {
           cron: '17 * * * *',
           run: async () => void (await removeOldExports(database, files)),
+        },
+        // Idempotency keys are kept two days (ADR 0041), for every route that takes them.
+        'bl-idempotency-cleanup': {
+          cron: '41 4 * * *',
+          run: async () => void (await removeOldKeys(database.db)),
         },
       },
       ...parts.map((part) => part.schedules),

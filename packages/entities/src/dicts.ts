@@ -122,6 +122,8 @@ const commonDicts = {
     ['2', label('闲置', '閒置', 'Idle')],
     ['3', label('维修中', '維修中', 'Under repair')],
     ['4', label('报废', '報廢', 'Scrapped')],
+    // A handheld an administrator took out of service (ADR 0041): its sessions end, it is refused.
+    ['5', label('停用', '停用', 'Disabled')],
   ]),
   /** Values are the symbology names of the barcode renderer (bwip-js `bcid`). */
   barcodeType: dict('barcodeType', label('条码类型', '條碼類型', 'Barcode type'), [

@@ -95,9 +95,11 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // Any other GET is a route of the single-page app, which shows its own 404 page.
+    // Any other GET is a route of the single-page app, which shows its own 404 page; `/m` and
+    // below is the handheld's entry (ADR 0041), a page of its own without the desktop's code.
     if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
+      const handheld = /^\/m(?:[/?#]|$)/.test(request.url);
+      return reply.type('text/html').sendFile(handheld ? 'm.html' : 'index.html');
     }
     return send(
       reply,

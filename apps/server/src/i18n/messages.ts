@@ -1,4 +1,5 @@
 import type { Language } from '@bl/contract';
+import { handheldMessages } from './messages-handheld.ts';
 import { transportMessages } from './messages-transport.ts';
 import { workflowMessages } from './messages-workflow.ts';
 import { tenantText } from './overrides.ts';
@@ -1766,6 +1767,7 @@ export const messages = {
   },
   ...transportMessages,
   ...workflowMessages,
+  ...handheldMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

@@ -4,6 +4,7 @@ import { billingModule } from './billing/module.ts';
 import { devicesModule } from './devices/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { flowModule } from './flow/module.ts';
+import { handheldModule } from './handheld/module.ts';
 import { labelsModule } from './labels/module.ts';
 import { lowcodeModule } from './lowcode/module.ts';
 import { reportsModule } from './reports/module.ts';
@@ -36,4 +37,5 @@ export const modules: AppModule[] = [
   flowModule,
   workflowModule,
   reportsModule,
+  handheldModule,
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../columns.ts';
 import { defineEntity } from '../define.ts';
 import { commonFields, f } from '../fields.ts';
@@ -7,7 +7,9 @@ import { label } from '../label.ts';
 
 /**
  * Hand-held terminals (spec 02 §3.4 pdainfo): the PDAs scanning in the warehouse, where each
- * is and who signs in on it. A serial number belongs to one device.
+ * is and who signs in on it. A serial number belongs to one device. The handheld app registers
+ * its terminal on first use and stamps the last user and time at every sign-in (ADR 0041); a
+ * terminal whose status is not "in use" or "idle" is refused and its sessions end.
  */
 export const pdaInfoTable = pgTable(
   'bl_pdainfo',
@@ -20,6 +22,7 @@ export const pdaInfoTable = pgTable(
     warehouseCode: varchar({ length: 64 }),
     userAccount: varchar({ length: 64 }),
     deviceStatus: varchar({ length: 8 }).notNull().default('1'),
+    lastSeenTime: timestamp({ withTimezone: true }),
     remark: varchar({ length: 500 }),
   },
   (t) => [
@@ -34,6 +37,9 @@ export const pdainfo = defineEntity({
   area: 'basicData',
   label: label('手持终端', '手持終端', 'Handheld terminal'),
   table: pdaInfoTable,
+  unfilled: {
+    lastSeenTime: 'by nature: stamped when a handheld signs in on the terminal (modules/handheld)',
+  },
   fields: {
     ...commonFields,
     code: f.text(label('设备编码', '設備編碼', 'Device code'), {
@@ -49,6 +55,10 @@ export const pdainfo = defineEntity({
     deviceStatus: f.dict(label('设备状态', '設備狀態', 'Device status'), 'deviceStatus', {
       required: true,
       defaultValue: '1',
+    }),
+    lastSeenTime: f.datetime(label('最后使用时间', '最後使用時間', 'Last seen'), {
+      form: 'readonly',
+      search: 'none',
     }),
     remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),
   },

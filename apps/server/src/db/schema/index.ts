@@ -1,2 +1,4 @@
 export * from './devices.ts';
+export * from './handheld.ts';
+export * from './requests.ts';
 export * from './system.ts';

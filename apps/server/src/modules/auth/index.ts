@@ -7,6 +7,7 @@ export { hashPassword, passwordDigest, verifyPassword } from './passwords.ts';
 export {
   revokeOnUserChange,
   revokeRoleHolders,
+  revokeSessions,
   revokeTenantSessions,
   revokeUserSessions,
 } from './revocation.ts';

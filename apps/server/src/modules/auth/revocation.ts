@@ -28,7 +28,8 @@ export type RevokeReason =
   | 'account-removed'
   | 'password-changed'
   | 'role-changed'
-  | 'tenant-closed';
+  | 'tenant-closed'
+  | 'terminal-disabled';
 
 /**
  * Ends every open session of these users; `keep` spares one session (the caller's own, when
@@ -51,6 +52,18 @@ export async function revokeUserSessions(
         keep === undefined ? undefined : ne(authSession.id, keep),
       ),
     );
+}
+
+/**
+ * Ends the open sessions named by id (the sessions a handheld terminal was registered on, when an
+ * administrator disables or removes the terminal: modules/handheld).
+ */
+export async function revokeSessions(tx: Tx, sessionIds: string[], reason: RevokeReason): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await tx
+    .update(authSession)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(inArray(authSession.id, sessionIds), isNull(authSession.revokedAt)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { parseIds } from '../../engine/crud.ts';
 import { requireButton } from '../../engine/permissions.ts';
 import { afterWriteRules } from '../../engine/rules.ts';
 import { requireAuth } from '../../http/context.ts';
+import { runOnce } from '../../http/idempotency.ts';
 import { translate } from '../../i18n/messages.ts';
 import {
   type ApprovalStarter,
@@ -56,7 +57,7 @@ export function registerFlowRoutes(
             querystring: idsQuery,
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const auth = requireAuth(request.auth);
           const ids = parseIds((request.query as z.infer<typeof idsQuery>).ids);
           const body = request.body;
@@ -64,14 +65,17 @@ export function registerFlowRoutes(
             typeof body === 'object' && body !== null && !Array.isArray(body)
               ? (body as Record<string, unknown>)
               : {};
-          const data = await database.withTenant(auth.tenantId, async (tx) => {
-            await requireButton(tx, auth, `${entity.name}_${name}`);
-            // The bills locked and the approval the action requires, in one statement.
-            const { bills, approval } = await lockForAction(tx, entity, name, auth, ids, request.language);
-            if (startApproval && approval)
-              return startApproval(tx, approval, entity, name, own, auth, ids, request.language, input);
-            return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
-          });
+          // With an Idempotency-Key, a resent action answers its first answer (ADR 0041).
+          const data = await database.withTenant(auth.tenantId, (tx) =>
+            runOnce(tx, request, reply, auth, async () => {
+              await requireButton(tx, auth, `${entity.name}_${name}`);
+              // The bills locked and the approval the action requires, in one statement.
+              const { bills, approval } = await lockForAction(tx, entity, name, auth, ids, request.language);
+              if (startApproval && approval)
+                return startApproval(tx, approval, entity, name, own, auth, ids, request.language, input);
+              return runAction(tx, entity, name, own, auth, ids, request.language, input, bills);
+            }),
+          );
           return ok(data, noticeOf(data) ?? translate('ok', request.language));
         },
       );
