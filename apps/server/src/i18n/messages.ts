@@ -1,4 +1,5 @@
 import type { Language } from '@bl/contract';
+import { receivablesMessages } from './messages-receivables.ts';
 import { transportMessages } from './messages-transport.ts';
 
 /**
@@ -1747,6 +1748,7 @@ export const messages = {
     en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
   ...transportMessages,
+  ...receivablesMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

@@ -977,6 +977,29 @@ const zh = {
     emptyTaken: '{{month}} 的快照已于 {{time}} 生成：月末没有库存',
     taken: '{{month}} 月末库存，快照生成于 {{time}}',
   },
+  ageing: {
+    title: '应收账龄',
+    asOf: '截止日期',
+    allOwners: '全部货主',
+    recompute: '重新计算',
+    export: '导出 Excel',
+    empty: '截至 {{asOf}} 没有应收账单',
+    owner: '货主',
+    billed: '账单金额',
+    paid: '实收金额',
+    deducted: '扣款金额',
+    closing: '期末欠款',
+    overdue: '逾期金额',
+    dueDate: '最早到期日',
+    overdueDays: '逾期天数',
+    buckets: {
+      notDue: '未到期',
+      age0to30: '逾期 0-30 天',
+      age31to60: '逾期 31-60 天',
+      age61to90: '逾期 61-90 天',
+      ageOver90: '逾期 90 天以上',
+    },
+  },
   monthClose: {
     close: '月结',
     reopen: '反月结',
@@ -987,6 +1010,8 @@ const zh = {
     reopened: '{{month}} 已反月结',
     periods: '已结月份：',
     open: '已反结',
+    reason: '反月结原因',
+    reasonRequired: '请填写反月结原因（记入操作日志）',
   },
 };
 
