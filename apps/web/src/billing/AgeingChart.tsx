@@ -31,6 +31,7 @@ export function AgeingChart({ rows }: { rows: Ageing[] }) {
       name: t(`ageing.buckets.${bucket}`),
       type: 'bar',
       stack: 'open',
+      barMaxWidth: 64,
       itemStyle: { color: colours[i] },
       // Amounts arrive as exact decimal strings; the chart only draws them.
       data: rows.map((r) => Number(r[bucket])),

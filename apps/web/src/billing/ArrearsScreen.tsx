@@ -88,12 +88,9 @@ export function ArrearsScreen({ entity, catalogue }: ScreenProps & { catalogue: 
         extra={
           <Space wrap>
             <span>{t('ageing.asOf')}</span>
-            <DatePicker
-              value={asOf}
-              allowClear={false}
-              onChange={(value) => value && setAsOf(value)}
-              data-testid="ageing-as-of"
-            />
+            <span data-testid="ageing-as-of">
+              <DatePicker value={asOf} allowClear={false} onChange={(value) => value && setAsOf(value)} />
+            </span>
             <Select
               allowClear
               showSearch
