@@ -34,6 +34,7 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let api: ReturnType<typeof client>;
+  let token = '';
   const { path, must, receive } = feeFixtures(() => api);
 
   const submit = (entity: string, payload: Record<string, unknown>, language = 'en') =>
@@ -97,6 +98,7 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
     test = await createTestDatabase(driver);
     app = await testApp(test.database);
     const admin = await tokensOf(app, '000000');
+    token = admin.accessToken;
     api = client(app, () => admin.accessToken);
     await masterData(api.submit);
     // C1: 1.00 a piece a day, no payment terms (so 30 days); C2: due 10 days after a bill's end.
@@ -343,6 +345,14 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
   });
 
   it('no bill is made or changed over a closed month; the reopen needs a reason and is logged', async () => {
+    // A draft monthly bill over part of March, saved before the close.
+    const draft = await must('monthbill', {
+      billNo: 'MB-3',
+      billDate: '2024-03-20',
+      customerCode: 'C2',
+      periodStart: '2024-03-10',
+      periodEnd: '2024-03-20',
+    });
     expect(
       (await api.call('POST', '/api/bl-acct/billing/close', { payload: { month: '2024-03' } })).success,
     ).toBe(true);
@@ -379,6 +389,12 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
       ).msg,
     ).toBe(
       'Monthly bill MB-2 covers 2024-03-01 to 2024-03-31, which touches closed month 2024-03: it cannot be made or changed until 2024-03 is reopened (with a reason)',
+    );
+    expect((await act('monthbill', 'make', draft.id, 'mo')).msg).toBe(
+      '月結賬單 MB-3 的期間 2024-03-10 至 2024-03-20 涉及已月結的 2024-03，不能新建或修改：請先反月結 2024-03（須填寫原因）',
+    );
+    expect((await submit('monthbill', { id: draft.id, version: draft.version, remark: 'late' })).msg).toMatch(
+      /^Monthly bill MB-3 covers 2024-03-10 to 2024-03-20, which touches closed month 2024-03/,
     );
     const [mb1] = await queryRows<{ id: string }>(
       test.database.db,
@@ -424,5 +440,25 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
     await api.call('POST', `${path('costbill')}/remove`, { query: { ids: (april.data as Row).id } });
     const march = await submit('costbill', c1Bill);
     expect(march.success, march.msg).toBe(true);
+  });
+
+  it("exports the ageing as of a day as an Excel workbook, labelled in the reader's language", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/bl-acct/receivables/ageing/export',
+      query: { asOf: '2024-06-30' },
+      headers: { 'blade-auth': `bearer ${token}`, 'blade-language': 'en' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getCell('A1').value).toBe('Receivables ageing as of 2024-06-30');
+    expect(sheet?.getRow(2).getCell(11).value).toBe('Over 90 days overdue');
+    // C2 as of Jun 30 (the first case): balance 509.50, over 90 days 126.50.
+    const c2 = [3, 4].map((n) => sheet?.getRow(n)).find((row) => row?.getCell(1).value === 'C2');
+    expect([c2?.getCell(6).value, c2?.getCell(11).value]).toEqual([509.5, 126.5]);
   });
 });
