@@ -426,11 +426,11 @@ describe.each(testDrivers())('receivables on %s', (driver) => {
     const log = await queryRows<{ action: string; entity: string; changes: string; detail: string }>(
       test.database.db,
       sql`select action, entity_name as entity, changes, detail from bl_auditlog
-          where entity_name = 'monthbegininv' and action in ('close', 'reopen') order by create_time, id`,
+          where entity_name = 'monthbegininv' and action in ('monthClose', 'monthReopen') order by create_time, id`,
     );
     expect(log.map((l) => [l.action, l.detail])).toEqual([
-      ['close', 'month=2024-03'],
-      ['reopen', 'month=2024-03'],
+      ['monthClose', 'month=2024-03'],
+      ['monthReopen', 'month=2024-03'],
     ]);
     expect(JSON.parse(log[1]?.changes ?? '{}')).toEqual({
       month: ['2024-03', '2024-03'],

@@ -215,7 +215,7 @@ export async function closeMonth(tx: Tx, auth: AuthContext, month: string, today
           reopen_reason = null`,
   );
   await writeAudit(tx, auth, {
-    action: { flow: 'close' },
+    action: { flow: 'monthClose' },
     entity: entityByName.get('monthbegininv'),
     detail: `month=${month}`,
   });
@@ -239,7 +239,7 @@ export async function reopenMonth(tx: Tx, auth: AuthContext, month: string, reas
         where tenant_id = ${auth.tenantId} and month = ${monthStart(month)}::date`,
   );
   await writeAudit(tx, auth, {
-    action: { flow: 'reopen' },
+    action: { flow: 'monthReopen' },
     entity: entityByName.get('monthbegininv'),
     changes: { month: [month, month], reason: [null, reason.trim()] },
     detail: `month=${month}`,
