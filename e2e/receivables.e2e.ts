@@ -1,7 +1,8 @@
 /**
  * Receivables in the browser (issue 30, docs/adr/0039-receivables-ageing.md): an owner's
  * September monthly bill (10 pieces × 30 days × 1.00 = 300.00, due 10 days after Sep 30) is
- * made and reviewed; in Chinese a payment of 120.00 is booked against it on the payment screen,
+ * made; in Chinese it is reviewed on its screen, a payment of 120.00 is booked against it on the
+ * payment screen,
  * then the arrears screen shows the ageing as of Nov 15 (the 180.00 left is 36 days past due:
  * the 31-60 bucket) in the chart and the table, and the arrears rows per month; the same screen
  * read in English and Traditional Chinese.
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
   browserAvailable,
+  confirmDialog,
   networkSettled,
   type Suite,
   screenshot,
@@ -30,7 +32,8 @@ const expected = {
     save: '保存',
     title: '应收账龄',
     bucket: '逾期 31-60 天',
-    monthBill: '月结账单编号',
+    ok: '确定',
+    reviewConfirm: '确定审核选择的月结账单',
   },
   mo: { languageName: '繁體中文', heading: '帳號登入', title: '應收帳齡', bucket: '逾期 31-60 天' },
   en: { languageName: 'English', heading: 'Sign in', title: 'Receivables ageing', bucket: '31-60 days' },
@@ -99,7 +102,7 @@ describe.skipIf(!browserAvailable)('receivables', () => {
       isReview: '0',
       details: [{ lineNumber: 1, materialCode: 'RAM1', batchNo: 'B1', warehousePlaceCode: 'RAP', qty: '10' }],
     });
-    // The bill: September's monthly bill, made and reviewed (300.00).
+    // The bill: September's monthly bill, made (300.00); the story reviews it.
     const bill = await api.call('POST', '/api/bl-acct/monthbill/submit', {
       billNo: 'RA-MB-09',
       billDate: '2026-09-30',
@@ -108,7 +111,6 @@ describe.skipIf(!browserAvailable)('receivables', () => {
       periodEnd: '2026-09-30',
     });
     await api.call('POST', `/api/bl-acct/monthbill/make?ids=${bill.id}`, {});
-    await api.call('POST', `/api/bl-acct/monthbill/review?ids=${bill.id}`, {});
     const made = await api.call('GET', `/api/bl-acct/monthbill/detail?id=${bill.id}`);
     expect(made.totalAmount).toBe('300.00');
   }, 300_000);
@@ -120,6 +122,19 @@ describe.skipIf(!browserAvailable)('receivables', () => {
     const words = expected.zh;
     const { context, page } = await signInAsAdmin(suite, words);
     try {
+      // Bill: the monthly bill is reviewed on its screen, so it is owed.
+      await page.goto('/otherBill/monthbill');
+      const bill = page
+        .locator('[data-testid="crud-monthbill"] .ant-table-tbody tr.ant-table-row')
+        .filter({ hasText: 'RA-MB-09' })
+        .first();
+      await bill.waitFor({ timeout: 60_000 });
+      await bill.locator('.ant-checkbox-input').check();
+      await succeeded(page, 'POST', '/monthbill/review?', async () => {
+        await page.getByTestId('toolbar-review').click();
+        await confirmDialog(page, words.reviewConfirm, words.ok);
+      });
+
       // Pay part: 120.00 on Oct 20 against the monthly bill, on the payment screen.
       await page.goto('/acct/paydetail');
       await page.getByTestId('toolbar-add').click();

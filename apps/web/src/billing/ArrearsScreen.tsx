@@ -38,11 +38,14 @@ export function ArrearsScreen({ entity, catalogue }: ScreenProps & { catalogue: 
     queryKey: ['receivables', 'refresh'],
     queryFn: async () => {
       const done = await client.request<{ rows: number }>('POST', arrearsRefreshPath);
+      // The button's recompute: the rows listed are read again.
       await queryClient.invalidateQueries({ queryKey: ['list', entity.name] });
       return done;
     },
     staleTime: 0,
     gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
   });
   const ageing = useQuery({
     queryKey: ['receivables', 'ageing', day],
@@ -150,7 +153,8 @@ export function ArrearsScreen({ entity, catalogue }: ScreenProps & { catalogue: 
           </>
         )}
       </Card>
-      <CrudScreen entity={entity} catalogue={catalogue} />
+      {/* Listed once recomputed, so the first page read is never the rows from before. */}
+      {refresh.isFetched ? <CrudScreen entity={entity} catalogue={catalogue} /> : <Skeleton active />}
     </>
   );
 }
