@@ -61,8 +61,9 @@ describe.each(testDrivers())('billing settlement and period close on %s', (drive
     api.call('POST', `${path(entity)}/${name}`, { query: { ids: id }, language: 'en' });
   const close = (month: string, language = 'en') =>
     api.call('POST', '/api/bl-acct/billing/close', { payload: { month }, language });
+  // A reopen gives its reason (issue 30); the refusal without one is tested in receivables.test.ts.
   const reopen = (month: string, language = 'en') =>
-    api.call('POST', '/api/bl-acct/billing/reopen', { payload: { month }, language });
+    api.call('POST', '/api/bl-acct/billing/reopen', { payload: { month, reason: 'late posting' }, language });
   const monthStart = async (costDate: string) =>
     queryRows<{ id: string; customerCode: string; warehouseCode: string; materialCode: string; qty: string }>(
       test.database.db,

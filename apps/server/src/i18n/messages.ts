@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import { handheldMessages } from './messages-handheld.ts';
+import { receivablesMessages } from './messages-receivables.ts';
 import { transportMessages } from './messages-transport.ts';
 import { workflowMessages } from './messages-workflow.ts';
 import { tenantText } from './overrides.ts';
@@ -1768,6 +1769,7 @@ export const messages = {
   ...transportMessages,
   ...workflowMessages,
   ...handheldMessages,
+  ...receivablesMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

@@ -38,6 +38,10 @@ type Another = (field: string, overrides?: Row) => Promise<unknown>;
  *   them (the sample days are in January 2026).
  */
 const sampleAdjustments: Record<string, (body: Row, another: Another) => void | Promise<void>> = {
+  // A payment settles one bill (ADR 0039): the sample pays a cost bill.
+  paydetail: (body) => {
+    delete body.monthBillNo;
+  },
   basicgoodsforpay: (body) => {
     delete body.categoryCode;
     body.isDefault = '0';

@@ -1,6 +1,6 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Form, Modal, Tag } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
   const codes = useButtonCodes().data;
   const [action, setAction] = useState<Action>();
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ month: dayjs.Dayjs }>();
+  const [form] = Form.useForm<{ month: dayjs.Dayjs; reason?: string }>();
   const may = (name: Action) => !!codes && (codes.has('*:*:*') || codes.has(`monthbegininv_${name}`));
   const periods = useQuery({
     queryKey: ['billing', 'periods'],
@@ -46,10 +46,10 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
         : latest
           ? dayjs(`${latest}-01`).add(1, 'month').format('YYYY-MM')
           : lastMonth();
-    form.setFieldsValue({ month: dayjs(`${month}-01`) });
+    form.setFieldsValue({ month: dayjs(`${month}-01`), reason: '' });
     setAction(name);
   };
-  const run = async ({ month }: { month: dayjs.Dayjs }) => {
+  const run = async ({ month, reason }: { month: dayjs.Dayjs; reason?: string }) => {
     if (!action) return;
     setBusy(true);
     try {
@@ -57,7 +57,8 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
       const answer = await client.request<{ rows?: number; start?: string }>(
         'POST',
         `/api/bl-acct/billing/${action}`,
-        { body: { month: value } },
+        // A reopen is audited with its reason (issue 30).
+        { body: action === 'reopen' ? { month: value, reason: reason ?? '' } : { month: value } },
       );
       message.success(
         action === 'close'
@@ -142,6 +143,15 @@ export function MonthCloseScreen({ entity, catalogue }: ScreenProps & { catalogu
           <Form.Item name="month" label={t('monthClose.month')} rules={[{ required: true }]}>
             <DatePicker picker="month" format="YYYY-MM" style={{ width: '100%' }} />
           </Form.Item>
+          {action === 'reopen' && (
+            <Form.Item
+              name="reason"
+              label={t('monthClose.reason')}
+              rules={[{ required: true, whitespace: true, message: t('monthClose.reasonRequired') }]}
+            >
+              <Input.TextArea maxLength={500} rows={3} data-testid="reopen-reason" />
+            </Form.Item>
+          )}
         </Form>
       </Modal>
     </>

@@ -31,6 +31,10 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   monthbegininv: lazy(() =>
     import('../billing/MonthCloseScreen.tsx').then((m) => ({ default: m.MonthCloseScreen })),
   ),
+  // The arrears account with the receivables ageing (ADR 0039).
+  customerarrears: lazy(() =>
+    import('../billing/ArrearsScreen.tsx').then((m) => ({ default: m.ArrearsScreen })),
+  ),
 };
 
 /**

@@ -1088,6 +1088,29 @@ const en: Messages = {
     again: 'Move more',
     total: 'Total {{qty}}',
   },
+  ageing: {
+    title: 'Receivables ageing',
+    asOf: 'As of',
+    allOwners: 'All owners',
+    recompute: 'Recompute',
+    export: 'Export Excel',
+    empty: 'No bill is owed as of {{asOf}}',
+    owner: 'Owner',
+    billed: 'Billed',
+    paid: 'Paid',
+    deducted: 'Deducted',
+    closing: 'Balance',
+    overdue: 'Overdue',
+    dueDate: 'Earliest due',
+    overdueDays: 'Days overdue',
+    buckets: {
+      notDue: 'Not yet due',
+      age0to30: '0-30 days',
+      age31to60: '31-60 days',
+      age61to90: '61-90 days',
+      ageOver90: 'Over 90 days',
+    },
+  },
   monthClose: {
     close: 'Close month',
     reopen: 'Reopen month',
@@ -1099,6 +1122,8 @@ const en: Messages = {
     reopened: '{{month}} reopened',
     periods: 'Closed months: ',
     open: 'reopened',
+    reason: 'Reason for reopening',
+    reasonRequired: 'Give the reason for reopening (it goes in the operation log)',
   },
 };
 

@@ -1068,6 +1068,29 @@ const mo: Messages = {
     again: '再移一次',
     total: '合計 {{qty}}',
   },
+  ageing: {
+    title: '應收帳齡',
+    asOf: '截止日期',
+    allOwners: '全部貨主',
+    recompute: '重新計算',
+    export: '匯出 Excel',
+    empty: '截至 {{asOf}} 沒有應收帳單',
+    owner: '貨主',
+    billed: '帳單金額',
+    paid: '實收金額',
+    deducted: '扣款金額',
+    closing: '期末欠款',
+    overdue: '逾期金額',
+    dueDate: '最早到期日',
+    overdueDays: '逾期天數',
+    buckets: {
+      notDue: '未到期',
+      age0to30: '逾期 0-30 天',
+      age31to60: '逾期 31-60 天',
+      age61to90: '逾期 61-90 天',
+      ageOver90: '逾期 90 天以上',
+    },
+  },
   monthClose: {
     close: '月結',
     reopen: '反月結',
@@ -1078,6 +1101,8 @@ const mo: Messages = {
     reopened: '{{month}} 已反月結',
     periods: '已結月份：',
     open: '已反結',
+    reason: '反月結原因',
+    reasonRequired: '請填寫反月結原因（記入操作日誌）',
   },
 };
 

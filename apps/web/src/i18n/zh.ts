@@ -1069,6 +1069,29 @@ const zh = {
     again: '再移一次',
     total: '合计 {{qty}}',
   },
+  ageing: {
+    title: '应收账龄',
+    asOf: '截止日期',
+    allOwners: '全部货主',
+    recompute: '重新计算',
+    export: '导出 Excel',
+    empty: '截至 {{asOf}} 没有应收账单',
+    owner: '货主',
+    billed: '账单金额',
+    paid: '实收金额',
+    deducted: '扣款金额',
+    closing: '期末欠款',
+    overdue: '逾期金额',
+    dueDate: '最早到期日',
+    overdueDays: '逾期天数',
+    buckets: {
+      notDue: '未到期',
+      age0to30: '逾期 0-30 天',
+      age31to60: '逾期 31-60 天',
+      age61to90: '逾期 61-90 天',
+      ageOver90: '逾期 90 天以上',
+    },
+  },
   monthClose: {
     close: '月结',
     reopen: '反月结',
@@ -1079,6 +1102,8 @@ const zh = {
     reopened: '{{month}} 已反月结',
     periods: '已结月份：',
     open: '已反结',
+    reason: '反月结原因',
+    reasonRequired: '请填写反月结原因（记入操作日志）',
   },
 };
 

@@ -7,8 +7,8 @@ import { label } from '../label.ts';
 const money = () => numeric({ precision: 18, scale: 2 });
 
 /**
- * Pay details (spec 02 §3.9 paydetail): the payments an owner makes against a cost bill, one
- * row per payment, on `costDate` (the day the payment is booked). `payAmount` is what the
+ * Pay details (spec 02 §3.9 paydetail): the payments an owner makes against a cost bill or a
+ * monthly bill (exactly one of `costBillNo`, `monthBillNo`, ADR 0039), one row per payment, on `costDate` (the day the payment is booked). `payAmount` is what the
  * payment settles on the bill, `deductionAmount` what is deducted from it (bank charges, a
  * claim, an agreed rebate) and `realityAmount` the money actually received. They stand apart
  * from the cost bill because they arrive over time, after the bill is made and confirmed.
@@ -18,7 +18,8 @@ export const payDetailTable = pgTable(
   {
     ...entityColumns(),
     customerCode: varchar({ length: 64 }).notNull(),
-    costBillNo: varchar({ length: 64 }).notNull(),
+    costBillNo: varchar({ length: 64 }),
+    monthBillNo: varchar({ length: 64 }),
     costDate: date().notNull(),
     payAmount: money().notNull(),
     deductionAmount: money(),
@@ -29,6 +30,7 @@ export const payDetailTable = pgTable(
   },
   (t) => [
     index('bl_paydetail_cost_bill_idx').on(t.tenantId, t.costBillNo),
+    index('bl_paydetail_month_bill_idx').on(t.tenantId, t.monthBillNo),
     index('bl_paydetail_customer_idx').on(t.tenantId, t.customerCode, t.costDate),
   ],
 );
@@ -44,10 +46,14 @@ export const paydetail = defineEntity({
   fields: {
     ...commonFields,
     customerCode: f.ref(label('货主', '貨主', 'Owner'), 'customer', { required: true }),
+    // One of the two bills, never both (modules/billing/settlement.ts refuses otherwise).
     costBillNo: f.ref(label('账单编号', '帳單編號', 'Cost bill no.'), 'costbill', {
-      required: true,
       valueField: 'costBillNo',
       labelField: 'costBillNo',
+    }),
+    monthBillNo: f.ref(label('月结账单编号', '月結賬單編號', 'Monthly bill no.'), 'monthbill', {
+      valueField: 'billNo',
+      labelField: 'billNo',
     }),
     costDate: f.date(label('收款日期', '收款日期', 'Payment date'), { required: true, sortable: true }),
     payAmount: f.money(label('核销金额', '核銷金額', 'Amount settled'), { required: true, min: 0 }),

@@ -117,6 +117,10 @@ export const monthbillTable = headerTable('bl_monthbill', {
   periodEnd: date().notNull(),
   ...reviewColumns(),
   ...stateColumns(),
+  // Kept by its payments (modules/billing/settlement.ts, ADR 0039).
+  payAmount: numeric({ precision: 18, scale: 2 }),
+  unpaidAmount: numeric({ precision: 18, scale: 2 }),
+  payStatus: varchar({ length: 8 }).notNull().default('0'),
 });
 
 export const monthbill = defineEntity({
@@ -178,5 +182,11 @@ export const monthbill = defineEntity({
     periodEnd: f.date(label('期间结束', '期間結束', 'Period to'), { required: true, sortable: true }),
     ...reviewFields,
     ...stateFields,
+    payAmount: f.money(label('已收金额', '已收金額', 'Amount paid'), { form: 'readonly' }),
+    unpaidAmount: f.money(label('未收金额', '未收金額', 'Amount unpaid'), { form: 'readonly' }),
+    payStatus: f.dict(label('收款状态', '收款狀態', 'Payment status'), 'costPayStatus', {
+      defaultValue: '0',
+      form: 'readonly',
+    }),
   },
 });

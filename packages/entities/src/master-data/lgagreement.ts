@@ -30,6 +30,7 @@ export const lgAgreementTable = pgTable(
     cycleCost: numeric({ precision: 18, scale: 4 }),
     cycleDays: integer(),
     owingLimit: numeric({ precision: 18, scale: 4 }),
+    paymentDays: integer(),
     agreementStatus: varchar({ length: 8 }).notNull().default('1'),
     remark: varchar({ length: 500 }),
   },
@@ -85,6 +86,9 @@ export const lgagreement = defineEntity({
     cycleCost: f.money(label('周期费用', '週期費用', 'Cycle cost'), { scale: 4, min: 0, list: false }),
     cycleDays: f.integer(label('周期天数', '週期天數', 'Cycle (days)'), { min: 1, max: 3660, list: false }),
     owingLimit: f.money(label('欠费额度', '欠費額度', 'Owing limit'), { scale: 4, min: 0 }),
+    // The payment terms: a bill falls due this many days after its period ends; empty is 30
+    // (receivables ageing, docs/adr/0039-receivables-ageing.md).
+    paymentDays: f.integer(label('账期（天）', '帳期（天）', 'Payment terms (days)'), { min: 0, max: 366 }),
     agreementStatus: f.dict(label('协议状态', '協議狀態', 'Agreement status'), 'agreementStatus', {
       required: true,
       defaultValue: '1',

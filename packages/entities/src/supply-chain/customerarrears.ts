@@ -9,10 +9,12 @@ const money = () => numeric({ precision: 18, scale: 2 });
 
 /**
  * Customer arrears accounts (spec 02 §3.10 "customer arrears account"): per owner and month
- * (`period`, yyyy-MM), the balance brought forward, what was billed and paid in the month and
- * the balance carried forward, with how many days the oldest unpaid amount is past `dueDate`.
- * Billing and payments keep billed, paid, closing balance and overdue days; the opening balance
- * is carried from the month before, or entered when a tenant starts.
+ * (`period`, yyyy-MM), the balance brought forward, what was billed, paid and deducted in the
+ * month and the balance carried forward, with the open amount by age past each bill's due date
+ * and how many days the oldest unpaid amount is past `dueDate`. Every figure is computed, as of
+ * the month's last day (today for the month under way), from the one receivables computation
+ * (`bl_receivables`, docs/adr/0039-receivables-ageing.md) that credit reads too: the rows are
+ * written by the server's refresh (on opening the screen, and nightly), never typed.
  */
 export const customerArrearsTable = pgTable(
   'bl_customerarrears',
@@ -24,6 +26,14 @@ export const customerArrearsTable = pgTable(
     billedAmount: money(),
     paidAmount: money(),
     closingBalance: money(),
+    deductedAmount: money(),
+    notDueAmount: money(),
+    age0to30: money(),
+    age31to60: money(),
+    age61to90: money(),
+    ageOver90: money(),
+    overdueAmount: money(),
+    asOfDate: date(),
     dueDate: date(),
     overdueDays: integer(),
     remark: varchar({ length: 500 }),
@@ -41,12 +51,8 @@ export const customerarrears = defineEntity({
   area: 'supplyChain',
   label: label('客户欠款台账', '客戶欠款台帳', 'Customer arrears'),
   table: customerArrearsTable,
-  unfilled: {
-    billedAmount: 'issue 30: receivables ageing computes it',
-    paidAmount: 'issue 30: receivables ageing computes it',
-    closingBalance: 'issue 30: receivables ageing computes it',
-    overdueDays: 'issue 30: receivables ageing computes it',
-  },
+  // Written by the receivables refresh only (modules/billing/receivables.ts).
+  readOnly: true,
   titleField: 'customerCode',
   defaultSort: { field: 'period', order: 'desc' },
   uniqueKeys: [['customerCode', 'period']],
@@ -59,15 +65,23 @@ export const customerarrears = defineEntity({
       search: 'equal',
       sortable: true,
     }),
-    openingBalance: f.money(label('期初欠款', '期初欠款', 'Opening balance')),
+    openingBalance: f.money(label('期初欠款', '期初欠款', 'Opening balance'), { form: 'readonly' }),
     billedAmount: f.money(label('本期账单', '本期帳單', 'Billed'), { form: 'readonly' }),
     paidAmount: f.money(label('本期收款', '本期收款', 'Paid'), { form: 'readonly' }),
+    deductedAmount: f.money(label('本期扣款', '本期扣款', 'Deducted'), { form: 'readonly' }),
     closingBalance: f.money(label('期末欠款', '期末欠款', 'Closing balance'), { form: 'readonly' }),
-    dueDate: f.date(label('到期日', '到期日', 'Due date')),
+    notDueAmount: f.money(label('未到期', '未到期', 'Not yet due'), { form: 'readonly' }),
+    age0to30: f.money(label('逾期0-30天', '逾期0-30天', '0-30 days overdue'), { form: 'readonly' }),
+    age31to60: f.money(label('逾期31-60天', '逾期31-60天', '31-60 days overdue'), { form: 'readonly' }),
+    age61to90: f.money(label('逾期61-90天', '逾期61-90天', '61-90 days overdue'), { form: 'readonly' }),
+    ageOver90: f.money(label('逾期90天以上', '逾期90天以上', 'Over 90 days overdue'), { form: 'readonly' }),
+    overdueAmount: f.money(label('逾期金额', '逾期金額', 'Overdue'), { form: 'readonly', sortable: true }),
+    asOfDate: f.date(label('截止日期', '截止日期', 'As of'), { form: 'readonly' }),
+    dueDate: f.date(label('最早到期日', '最早到期日', 'Earliest due date'), { form: 'readonly' }),
     overdueDays: f.integer(label('逾期天数', '逾期天數', 'Days overdue'), {
       form: 'readonly',
       sortable: true,
     }),
-    remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500 }),
+    remark: f.textarea(label('备注', '備註', 'Remark'), { maxLength: 500, list: false }),
   },
 });

@@ -66,6 +66,9 @@ export const systemDicts = {
     ['close', label('关闭', '關閉', 'Close')],
     ['sort', label('分拣', '分揀', 'Sort')],
     ['putaway', label('上架', '上架', 'Put away')],
+    // The billing month close and its audited reopen (ADR 0031, 0039).
+    ['monthClose', label('月结', '月結', 'Month closed')],
+    ['monthReopen', label('反月结', '反月結', 'Month reopened')],
   ]),
   /**
    * The catalogue's entities by name (`isinstockbill` → 入库单): for columns that hold an

@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { FlowCode } from '../flow/index.ts';
 import { type Agreement, agreementOn, agreementsOf, billableThrough, feeRows, ruleOf } from './engine.ts';
+import { refuseClosedPeriod } from './period-close.ts';
 
 /** What a monthly bill is made with: the agreement over its period and the rule's stage terms. */
 interface MonthTerms {
@@ -175,6 +176,7 @@ export async function makeMonthBill(
   if (from > through) throw badRequest('billing.futurePeriod', { from, to: periodEnd, through });
   const to = periodEnd < through ? periodEnd : through;
   const provisional = periodEnd >= through;
+  await refuseClosedPeriod(tx, auth.tenantId, language, { entity: 'monthbill', billNo, from, to: periodEnd });
   const terms = await termsOf(tx, auth.tenantId, billNo, owner, from, to);
   const lines = await queryRows<MonthLine>(tx, linesSql(auth.tenantId, owner, from, to, terms));
   await tx.execute(
@@ -224,7 +226,8 @@ async function totalsOf(tx: Tx, id: string) {
     tx,
     sql`update bl_monthbill h set
           total_qty = t.qty, total_weg = t.weg, total_volume = t.volume, total_board = t.board,
-          total_amount = t.amount
+          total_amount = t.amount, pay_amount = coalesce(h.pay_amount, 0),
+          unpaid_amount = t.amount - coalesce(h.pay_amount, 0)
         from (select coalesce(sum(qty), 0) as qty, coalesce(sum(weg), 0) as weg,
                 coalesce(sum(volume), 0) as volume, coalesce(sum(board), 0) as board,
                 coalesce(sum(amount), 0) as amount
@@ -232,7 +235,7 @@ async function totalsOf(tx: Tx, id: string) {
         where h.id = ${id}::bigint
         returning h.total_qty::text as "totalQty", h.total_weg::text as "totalWeg",
           h.total_volume::text as "totalVolume", h.total_board::text as "totalBoard",
-          h.total_amount::text as "totalAmount"`,
+          h.total_amount::text as "totalAmount", h.unpaid_amount::text as "unpaidAmount"`,
   );
   return row ?? {};
 }
@@ -289,6 +292,26 @@ export const monthBillFlowCode: FlowCode = {
         }
       },
     },
+    // A paid bill is a receivable with payments against it, and a bill over a closed month stays
+    // as it was closed (issue 30, ADR 0039): un-review is refused for either.
+    unreview: {
+      check: async ({ tx, auth, bills }) => {
+        for (const bill of bills) {
+          if (String(bill.payStatus ?? '0') !== '0')
+            throw badRequest('settle.month.unreviewPaid', { bill: String(bill.billNo) });
+          const [closed] = await queryRows<{ month: string }>(
+            tx,
+            sql`select to_char(month, 'YYYY-MM') as month from bl_billing_period
+                where tenant_id = ${auth.tenantId} and status = '1'
+                  and month <= ${String(bill.periodEnd)}::date
+                  and (month + interval '1 month')::date > ${String(bill.periodStart)}::date
+                order by month limit 1`,
+          );
+          if (closed)
+            throw badRequest('period.monthBillClosed', { bill: String(bill.billNo), month: closed.month });
+        }
+      },
+    },
   },
 };
 
@@ -297,8 +320,15 @@ export const monthBillFlowCode: FlowCode = {
  * Line figures are computed (`form: 'readonly'`): the engine drops them from any request.
  */
 export function registerMonthBillRules() {
-  afterWriteRules.monthbill = async (_tx, saved) => {
+  afterWriteRules.monthbill = async (tx, saved, { auth, language }) => {
     if (String(saved.periodEnd) < String(saved.periodStart)) throw badRequest('billing.endBeforeStart');
+    // Nothing is made or changed over a closed month (issue 30): reopen it first, with a reason.
+    await refuseClosedPeriod(tx, auth.tenantId, language, {
+      entity: 'monthbill',
+      billNo: String(saved.billNo),
+      from: String(saved.periodStart),
+      to: String(saved.periodEnd),
+    });
   };
   // The engine runs it after every write of the lines (with the header or on their own).
   lineTotalsRules.monthbill = async (tx, saved) => {

@@ -1,9 +1,11 @@
-import { ok } from '@bl/contract';
+import { type Language, ok } from '@bl/contract';
 import { monthSchema } from '@bl/entities';
+import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '../../audit/audit.ts';
 import { type Database, queryRows, type Tx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { requireButton } from '../../engine/permissions.ts';
@@ -30,6 +32,8 @@ export const reopenPath = '/api/bl-acct/billing/reopen';
 export const periodsPath = '/api/bl-acct/billing/periods';
 
 const monthQuery = z.object({ month: monthSchema });
+/** A reopen says why (issue 30): it lets bills over a closed month change, so it is audited. */
+const reopenBody = z.object({ month: monthSchema, reason: z.string().max(500).optional() });
 
 /** The first day of a month (YYYY-MM) shifted by `by` months, as YYYY-MM-DD. */
 export function monthStart(month: string, by = 0): string {
@@ -62,6 +66,34 @@ async function closedMonths(tx: Tx, tenantId: string): Promise<string[]> {
         where tenant_id = ${tenantId} and status = '1' order by month`,
   );
   return rows.map((r) => r.month);
+}
+
+/**
+ * Refuses to make or change a bill whose period touches a closed month (issue 30, ADR 0039):
+ * a closed month's bills never change, until the month is reopened (an audited action with a
+ * reason). `entity` names the bill's kind in the message (cost bill, monthly bill).
+ */
+export async function refuseClosedPeriod(
+  tx: Tx,
+  tenantId: string,
+  language: Language,
+  bill: { entity: string; billNo: string; from: string; to: string },
+) {
+  const [closed] = await queryRows<{ month: string }>(
+    tx,
+    sql`select to_char(month, 'YYYY-MM') as month from bl_billing_period
+        where tenant_id = ${tenantId} and status = '1'
+          and month <= ${bill.to}::date and (month + interval '1 month')::date > ${bill.from}::date
+        order by month limit 1`,
+  );
+  if (closed)
+    throw badRequest('period.billInClosed', {
+      kind: entityByName.get(bill.entity)?.label[language] ?? bill.entity,
+      bill: bill.billNo,
+      from: bill.from,
+      to: bill.to,
+      month: closed.month,
+    });
 }
 
 /** Each owner × warehouse × material held at the end of `end` (stream rows by fee day, ADR 0024). */
@@ -179,22 +211,39 @@ export async function closeMonth(tx: Tx, auth: AuthContext, month: string, today
     sql`insert into bl_billing_period (tenant_id, month, status, rows, closed_by, closed_at)
         values (${tenantId}, ${monthStart(month)}::date, '1', ${balances.length}, ${auth.userId}::bigint, ${now})
         on conflict (tenant_id, month) do update set status = '1', rows = excluded.rows,
-          closed_by = excluded.closed_by, closed_at = excluded.closed_at, reopened_by = null, reopened_at = null`,
+          closed_by = excluded.closed_by, closed_at = excluded.closed_at, reopened_by = null, reopened_at = null,
+          reopen_reason = null`,
   );
+  await writeAudit(tx, auth, {
+    action: { flow: 'monthClose' },
+    entity: entityByName.get('monthbegininv'),
+    detail: `month=${month}`,
+  });
   return { rows: balances.length, start };
 }
 
-/** Reopens a closed month, the latest closed one only. Its month-start rows stay until the next close. */
-export async function reopenMonth(tx: Tx, auth: AuthContext, month: string) {
+/**
+ * Reopens a closed month, the latest closed one only, for a reason (kept on the period and in the
+ * operation log). Its month-start rows stay until the next close.
+ */
+export async function reopenMonth(tx: Tx, auth: AuthContext, month: string, reason: string) {
+  if (reason.trim() === '') throw badRequest('period.reasonRequired');
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-run|${auth.tenantId}`}))`);
   const closed = await closedMonths(tx, auth.tenantId);
   if (!closed.includes(month)) throw badRequest('period.notClosed', { month });
   const last = closed.at(-1) as string;
   if (last !== month) throw badRequest('period.laterClosed', { later: last });
   await tx.execute(
-    sql`update bl_billing_period set status = '0', reopened_by = ${auth.userId}::bigint, reopened_at = now()
+    sql`update bl_billing_period set status = '0', reopened_by = ${auth.userId}::bigint, reopened_at = now(),
+          reopen_reason = ${reason.trim()}
         where tenant_id = ${auth.tenantId} and month = ${monthStart(month)}::date`,
   );
+  await writeAudit(tx, auth, {
+    action: { flow: 'monthReopen' },
+    entity: entityByName.get('monthbegininv'),
+    changes: { month: [month, month], reason: [null, reason.trim()] },
+    detail: `month=${month}`,
+  });
 }
 
 export function registerPeriodCloseRoutes(app: FastifyInstance, database: Database) {
@@ -227,16 +276,16 @@ export function registerPeriodCloseRoutes(app: FastifyInstance, database: Databa
     {
       schema: {
         tags: ['billing'],
-        summary: 'Reopens the latest closed month',
-        body: monthQuery,
+        summary: 'Reopens the latest closed month, for a reason (audited)',
+        body: reopenBody,
       },
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const { month } = request.body;
+      const { month, reason = '' } = request.body;
       await database.withTenant(auth.tenantId, async (tx) => {
         await requireButton(tx, auth, 'monthbegininv_reopen');
-        await reopenMonth(tx, auth, month);
+        await reopenMonth(tx, auth, month, reason);
       });
       return ok({ month }, translate('period.reopenedDone', request.language, { month }));
     },
@@ -257,7 +306,7 @@ export function registerPeriodCloseRoutes(app: FastifyInstance, database: Databa
         return queryRows(
           tx,
           sql`select to_char(month, 'YYYY-MM') as month, status, rows, closed_at as "closedAt",
-                reopened_at as "reopenedAt"
+                reopened_at as "reopenedAt", reopen_reason as "reopenReason"
               from bl_billing_period where tenant_id = ${auth.tenantId} order by month desc limit 120`,
         );
       });

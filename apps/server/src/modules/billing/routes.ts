@@ -18,7 +18,8 @@ import { inOutParts } from '../ledger/index.ts';
 import { cents, fromCents } from './cost-details.ts';
 import { billableThrough, chargeOwner, feeRows, type OwnerResult, ownersToCharge } from './engine.ts';
 import { registerMonthBillRules } from './month-bills.ts';
-import { billingJobKind, registerPeriodCloseRoutes } from './period-close.ts';
+import { billingJobKind, refuseClosedPeriod, registerPeriodCloseRoutes } from './period-close.ts';
+import { refreshArrears, registerReceivablesRoutes } from './receivables.ts';
 import { registerSettlementRules } from './settlement.ts';
 import { registerSettlementReportRules } from './settlement-report.ts';
 import { lineSources, statementWorkbook } from './statement.ts';
@@ -160,6 +161,8 @@ export async function runNightlyBilling(
         for (const owner of await ownersToCharge(tx, tenantId)) {
           await chargeOwner(tx, auth, 'zh', owner, yesterday, yesterday);
         }
+        // Overdue days follow the calendar: the arrears rows are recomputed each night (ADR 0039).
+        await refreshArrears(tx, auth, today);
       });
     } catch (error) {
       log(error, tenantId);
@@ -378,8 +381,15 @@ export async function previewCostBill(
 function registerCostBillRules() {
   // The amount from the lines: the engine runs it after every write of them (header or line endpoints).
   lineTotalsRules.costbill = costBillAmount;
-  afterWriteRules.costbill = async (tx, saved, { auth, id }) => {
+  afterWriteRules.costbill = async (tx, saved, { auth, id, language }) => {
     const billId = String(saved.id);
+    // Nothing is made or changed over a closed month (issue 30): reopen it first, with a reason.
+    await refuseClosedPeriod(tx, auth.tenantId, language, {
+      entity: 'costbill',
+      billNo: String(saved.costBillNo),
+      from: String(saved.costDate),
+      to: String(saved.costDateEnd),
+    });
     if (id === undefined) {
       const owner = String(saved.customerCode);
       const from = String(saved.costDate);
@@ -641,4 +651,5 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
     },
   );
   registerPeriodCloseRoutes(app, database);
+  registerReceivablesRoutes(app, database);
 }
