@@ -1,5 +1,6 @@
 import type { Language } from '@bl/contract';
 import { transportMessages } from './messages-transport.ts';
+import { voucherMessages } from './messages-vouchers.ts';
 
 /**
  * Every message the server sends to a person, in the three interface languages.
@@ -1747,6 +1748,7 @@ export const messages = {
     en: "Bill {bill}: package-warehouse bill {package} does not exist, is not reviewed or is not owner {owner}'s",
   },
   ...transportMessages,
+  ...voucherMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

@@ -995,6 +995,11 @@ const en: Messages = {
       'The snapshot of {{month}} was taken at {{time}}: nothing was in stock at the end of the month',
     taken: 'Closing stock of {{month}}, snapshot taken at {{time}}',
   },
+  vouchers: {
+    financeExport: 'Finance export',
+    exportTitle: "Export the period's stock vouchers, valued at the materials' prices",
+    period: 'Posting period',
+  },
   monthClose: {
     close: 'Close month',
     reopen: 'Reopen month',

@@ -976,6 +976,11 @@ const mo: Messages = {
     emptyTaken: '{{month}} 的快照已於 {{time}} 生成：月末沒有庫存',
     taken: '{{month}} 月末庫存，快照生成於 {{time}}',
   },
+  vouchers: {
+    financeExport: '財務匯出',
+    exportTitle: '匯出期間內的庫存憑證（按物料單價計價）',
+    period: '過賬期間',
+  },
   monthClose: {
     close: '月結',
     reopen: '反月結',

@@ -977,6 +977,11 @@ const zh = {
     emptyTaken: '{{month}} 的快照已于 {{time}} 生成：月末没有库存',
     taken: '{{month}} 月末库存，快照生成于 {{time}}',
   },
+  vouchers: {
+    financeExport: '财务导出',
+    exportTitle: '导出期间内的库存凭证（按物料单价计价）',
+    period: '过账期间',
+  },
   monthClose: {
     close: '月结',
     reopen: '反月结',
