@@ -133,7 +133,10 @@ describe.each(testDrivers())('serial numbers on %s', (driver) => {
       m[2],
       m[3],
     ]);
-    expect(listed).toEqual(
+    // Stock vouchers left serial numbering when postings began to write them (ADR 0040: `PZ` and
+    // the voucher's id, no counter every posting would queue on); the migration's row stays.
+    const retired = new Set(['voucherbill']);
+    expect(listed.filter(([code]) => !retired.has(code as string))).toEqual(
       numberedEntities().map((e) => {
         const r = defaultRule(e);
         return [r.seqCode, r.seqName, r.prefixValue];
