@@ -50,6 +50,8 @@ export interface VoucherRow {
   customer_code: string;
   /** The voucher of an un-review: the bill's live vouchers are marked reversed by it. */
   reverses: boolean;
+  /** A mirror voucher's: the vouchers it reverses. */
+  remark: string | null;
 }
 
 /** The voucher fields of a stream row: which voucher it is an item of, and its item number. */
@@ -93,6 +95,7 @@ export function vouchersOf(movements: readonly VoucherMovement[]): {
         voucher_type: type,
         customer_code: first.key.customerCode,
         reverses: type === '6',
+        remark: null,
       },
     });
   }
