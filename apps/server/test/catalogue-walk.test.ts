@@ -100,9 +100,10 @@ describe.each(testDrivers())('catalogue walk on %s', (driver) => {
         linesWalked.add(child.entity().name);
       }
     }
+    // Lines of a ledger written only by postings (voucher items) are read with the ledgers below.
     expect([...linesWalked].sort()).toEqual(
       entities
-        .filter((e) => e.parent)
+        .filter((e) => e.parent && !e.readOnly)
         .map((e) => e.name)
         .sort(),
     );

@@ -135,12 +135,16 @@ describe.each(testDrivers())('serial numbers on %s', (driver) => {
     ]);
     // The bills numbered since (the cost bill, the core firm's orders and transactions) reach the tenants of that time at start
     // (syncSerials, cost-bill-form.test.ts): the migration's list is where the defaults began.
+    // Stock vouchers left serial numbering when postings began to write them (ADR 0040: `PZ` and
+    // the voucher's id, no counter every posting would queue on); the migration's row stays.
+    const retired = new Set(['voucherbill']);
+    const kept = listed.filter(([code]) => !retired.has(code as string));
     const defaults = numberedEntities().map((e) => {
       const r = defaultRule(e);
       return [r.seqCode, r.seqName, r.prefixValue];
     });
     const since = defaults.filter(([code]) => !listed.some(([old]) => old === code));
-    expect(defaults.filter((rule) => !since.includes(rule))).toEqual(listed);
+    expect(defaults.filter((rule) => !since.includes(rule))).toEqual(kept);
     expect(since.map(([code]) => code).sort()).toEqual(['corefirmorder', 'corefirmtransaction', 'costbill']);
   });
 

@@ -2,6 +2,7 @@ import type { Language } from '@bl/contract';
 import { handheldMessages } from './messages-handheld.ts';
 import { receivablesMessages } from './messages-receivables.ts';
 import { transportMessages } from './messages-transport.ts';
+import { voucherMessages } from './messages-vouchers.ts';
 import { workflowMessages } from './messages-workflow.ts';
 import { tenantText } from './overrides.ts';
 
@@ -1770,6 +1771,7 @@ export const messages = {
   ...workflowMessages,
   ...handheldMessages,
   ...receivablesMessages,
+  ...voucherMessages,
   'device.badSecret': {
     zh: '设备认证失败：设备不存在或密钥错误',
     mo: '設備認證失敗：設備不存在或密鑰錯誤',

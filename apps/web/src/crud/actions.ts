@@ -9,13 +9,14 @@ import type { CatalogueIndex } from './catalogue.ts';
  * header entity, packages/entities flow.ts, served with the catalogue) this user may use: each
  * posts `{entity path}/{action}?ids=` for the selected rows after a confirmation, behind the
  * button `{entity}_{action}` the server checks too (docs/adr/0016-bill-flows.md). None while
- * the codes are unknown or on read-only entities.
+ * the codes are unknown. A read-only ledger (no generic writes) offers the actions it declares
+ * too: a stock voucher's reversal (ADR 0040).
  */
 export function usableActions(
   codes: ReadonlySet<string> | undefined,
   entity: Pick<CatalogueEntity, 'name' | 'readOnly' | 'flowActions'>,
 ): CatalogueAction[] {
-  if (!codes || entity.readOnly) return [];
+  if (!codes) return [];
   return (entity.flowActions ?? []).filter(
     (action) => codes.has(allButtons) || codes.has(`${entity.name}_${action.name}`),
   );

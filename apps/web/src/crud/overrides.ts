@@ -27,6 +27,8 @@ export const screenOverrides: Partial<Record<string, ComponentType<ScreenProps>>
   consignmentbill: lazy(() =>
     import('../transport/ConsignmentScreen.tsx').then((m) => ({ default: m.ConsignmentScreen })),
   ),
+  // Stock vouchers with the finance export of a period (ADR 0040).
+  voucherbill: lazy(() => import('../stock/VoucherScreen.tsx').then((m) => ({ default: m.VoucherScreen }))),
   // Month-start stock with the month close and reopen (ADR 0031).
   monthbegininv: lazy(() =>
     import('../billing/MonthCloseScreen.tsx').then((m) => ({ default: m.MonthCloseScreen })),

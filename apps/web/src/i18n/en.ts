@@ -1111,6 +1111,11 @@ const en: Messages = {
       ageOver90: 'Over 90 days',
     },
   },
+  vouchers: {
+    financeExport: 'Finance export',
+    exportTitle: "Export the period's stock vouchers, valued at the materials' prices",
+    period: 'Posting period',
+  },
   monthClose: {
     close: 'Close month',
     reopen: 'Reopen month',

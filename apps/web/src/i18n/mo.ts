@@ -1091,6 +1091,11 @@ const mo: Messages = {
       ageOver90: '逾期 90 天以上',
     },
   },
+  vouchers: {
+    financeExport: '財務匯出',
+    exportTitle: '匯出期間內的庫存憑證（按物料單價計價）',
+    period: '過賬期間',
+  },
   monthClose: {
     close: '月結',
     reopen: '反月結',

@@ -1092,6 +1092,11 @@ const zh = {
       ageOver90: '逾期 90 天以上',
     },
   },
+  vouchers: {
+    financeExport: '财务导出',
+    exportTitle: '导出期间内的库存凭证（按物料单价计价）',
+    period: '过账期间',
+  },
   monthClose: {
     close: '月结',
     reopen: '反月结',

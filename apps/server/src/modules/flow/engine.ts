@@ -313,6 +313,12 @@ async function setState(
   return values;
 }
 
+/** The reversal remark a request gives (`voucherOffRemark` of its body), trimmed, or none. */
+function reversalRemark(input: Record<string, unknown>): string | undefined {
+  const remark = input.voucherOffRemark;
+  return typeof remark === 'string' && remark.trim() !== '' ? remark.trim() : undefined;
+}
+
 /** What the generic answer calls the count, by action (the names the API has always used). */
 const answerKeys: Record<string, string> = { review: 'reviewed', unreview: 'unreviewed' };
 
@@ -372,7 +378,10 @@ export async function runAction(
   const ctx: FlowContext = { tx, auth, language, entity, action: name, bills, posted: [], input, form };
   await code?.check?.(ctx);
   if (action.ledger === 'post') ctx.posted = await postBills(tx, entity, auth, bills, language, action.posts);
-  if (action.ledger === 'reverse') await reverseBills(tx, entity, auth, bills, language);
+  // The remark the vouchers it reverses keep: the voucher screen's (its reversal runs this
+  // un-review, ADR 0040), else the action's own name.
+  if (action.ledger === 'reverse')
+    await reverseBills(tx, entity, auth, bills, language, reversalRemark(input) ?? action.label[language]);
   await code?.effect?.(ctx);
   const answer = await code?.run?.(ctx);
   const { values: written, update } = stateUpdate(

@@ -7,6 +7,7 @@ export {
   type FlowContext,
   flowEntities,
   lockFlowBills,
+  lockForAction,
   runAction,
 } from './engine.ts';
 export { takenQuantities } from './quantities.ts';

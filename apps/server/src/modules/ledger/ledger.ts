@@ -7,6 +7,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { requireMovementClass } from './movement-classes.ts';
+import { type VoucherRow, vouchersOf } from './vouchers.ts';
 
 /**
  * The stock ledger (ARCHITECTURE.md "Data model rules", docs/adr/0008-stock-ledger.md): every
@@ -244,8 +245,10 @@ const keyReturning = keyFields.map((f) => `s.${keyColumns[f]} as "${f}"`).join('
  * answers, per key, the balance id, whether the statement created it and whether any amount is
  * now below zero. Keys and stream rows travel as two JSON parameters rather than one
  * parameter per value: the text is built once, the same for every posting, and runs as a
- * prepared statement. Parameters: $1 keys (JSON), $2 stream rows (JSON), $3 tenant, $4 user,
- * $5 the stream time, $6 the user's department (or null).
+ * prepared statement. The same statement writes the posting's stock vouchers (ADR 0040): one
+ * header per bill ($7), one item per stream row (the stream JSON rows carry their voucher).
+ * Parameters: $1 keys (JSON), $2 stream rows (JSON), $3 tenant, $4 user, $5 the stream time,
+ * $6 the user's department (or null), $7 vouchers (JSON), $8 who posts (name).
  */
 const postingStatement = `with k as (
     select * from json_to_recordset($1::json) as k(ord int, id bigint, ${keyRecordColumns},
@@ -273,6 +276,12 @@ const postingStatement = `with k as (
       update_user = $4::bigint, update_time = now(), version = s.version + 1
     returning s.id::text as id, ${keyReturning},
       (s.qty < 0 or s.weg < 0 or s.qty_weg < 0 or s.board < 0 or s.volume < 0) as short
+  ), r as (
+    select * from json_to_recordset($2::json) as r(id bigint, bill_no varchar, bill_type varchar, line_number int,
+      ${keyRecordColumns}, unit_code varchar, qty numeric, weg numeric, qty_weg numeric, board numeric,
+      volume numeric, instock_date date, product_date date, validity_date date, direction varchar,
+      instock_status varchar, outstock_status varchar, stream_status varchar,
+      voucher_id bigint, voucher_no varchar, voucher_type varchar, item_id bigint, item_no int)
   ), m as (
     insert into bl_stockstream (id, tenant_id, create_user, create_dept, create_time, update_user,
       update_time, bill_no, bill_type, line_number, ${keyColumnNames}, unit_code,
@@ -282,12 +291,89 @@ const postingStatement = `with k as (
       bill_no, bill_type, line_number, ${keyRecordNames}, unit_code,
       qty, weg, qty_weg, board, volume, instock_date, product_date, validity_date,
       direction, instock_status, outstock_status, stream_status, $5::timestamptz
-    from json_to_recordset($2::json) as m(id bigint, bill_no varchar, bill_type varchar, line_number int,
-      ${keyRecordColumns}, unit_code varchar, qty numeric, weg numeric, qty_weg numeric, board numeric,
-      volume numeric, instock_date date, product_date date, validity_date date, direction varchar,
-      instock_status varchar, outstock_status varchar, stream_status varchar)
+    from r
+  ), vh as (
+    select * from json_to_recordset($7::json) as vh(id bigint, bill_no varchar, apply_no varchar,
+      source_bill_type varchar, voucher_type varchar, customer_code varchar, remark varchar)
+  ), v as (
+    insert into bl_voucherbill (id, tenant_id, create_user, create_dept, create_time, update_user, update_time,
+      bill_no, bill_date, customer_code, apply_no, source_bill_type, voucher_type,
+      total_qty, total_weg, total_board, total_volume, remark, audit_user, audit_time)
+    select vh.id, $3::varchar, $4::bigint, $6::bigint, $5::timestamptz, $4::bigint, $5::timestamptz,
+      vh.bill_no, ($5::timestamptz at time zone 'UTC')::date, vh.customer_code, vh.apply_no, vh.source_bill_type,
+      vh.voucher_type,
+      greatest(coalesce(sum(r.qty) filter (where r.direction = '1'), 0), -coalesce(sum(r.qty) filter (where r.direction = '2'), 0)),
+      greatest(coalesce(sum(r.qty_weg) filter (where r.direction = '1'), 0), -coalesce(sum(r.qty_weg) filter (where r.direction = '2'), 0)),
+      greatest(coalesce(sum(r.board) filter (where r.direction = '1'), 0), -coalesce(sum(r.board) filter (where r.direction = '2'), 0)),
+      greatest(coalesce(sum(r.volume) filter (where r.direction = '1'), 0), -coalesce(sum(r.volume) filter (where r.direction = '2'), 0)),
+      vh.remark,
+      -- A voucher is confirmed by the posting that writes it: who posted, and when.
+      $8::varchar, $5::timestamptz
+    from vh join r on r.voucher_id = vh.id
+    group by vh.id, vh.bill_no, vh.customer_code, vh.apply_no, vh.source_bill_type, vh.voucher_type, vh.remark
+  ), vi as (
+    insert into bl_voucheritem (id, tenant_id, create_user, create_dept, create_time, update_user, update_time,
+      header_id, bill_no, line_number, apply_line_number, ${keyColumnNames}, unit_code,
+      qty, weg, qty_weg, board, volume, direction, stream_id, voucher_type)
+    select item_id, $3::varchar, $4::bigint, $6::bigint, $5::timestamptz, $4::bigint, $5::timestamptz,
+      voucher_id, voucher_no, item_no, line_number, ${keyRecordNames}, unit_code,
+      qty, weg, qty_weg, board, volume, direction, id, voucher_type
+    from r
   )
   select * from b`;
+
+/**
+ * Marks the live vouchers of the bills an un-review reverses, and their items, reversed
+ * (ADR 0040): state 1, the remark, time and user. Each mirror voucher of the posting then names
+ * the vouchers it reverses in its remark. One statement.
+ */
+const reverseVoucherStatement = `with vh as (
+    select * from json_to_recordset($1::json) as vh(apply_no varchar, source_bill_type varchar)
+  ), off as (
+    update bl_voucherbill as o set voucher_off_state = '1', voucher_off_remark = $3::varchar,
+      voucher_off_time = $4::timestamptz, voucher_off_user = $5::varchar, update_user = $6::bigint,
+      update_time = $4::timestamptz, version = o.version + 1
+    from vh
+    where o.tenant_id = $2::varchar and o.is_deleted = 0 and o.apply_no = vh.apply_no
+      and o.source_bill_type = vh.source_bill_type and o.voucher_off_state = '0' and o.voucher_type <> '6'
+    returning o.id, o.bill_no, o.apply_no, o.source_bill_type
+  ), items as (
+    update bl_voucheritem as oi set voucher_off_state = '1', voucher_off_remark = $3::varchar,
+      voucher_off_time = $4::timestamptz, voucher_off_user = $5::varchar, update_user = $6::bigint,
+      update_time = $4::timestamptz, version = oi.version + 1
+    from off
+    where oi.tenant_id = $2::varchar and oi.header_id = off.id and oi.is_deleted = 0
+    returning oi.id
+  )
+  select apply_no as "applyNo", source_bill_type as "billType",
+    string_agg(bill_no, ', ' order by id) as "numbers"
+  from off group by apply_no, source_bill_type`;
+
+async function reverseVouchers(
+  tx: Tx,
+  auth: AuthContext,
+  vouchers: VoucherRow[],
+  now: Date,
+  remark: string | null,
+): Promise<void> {
+  const mirrors = vouchers.filter((v) => v.reverses);
+  const rows = await preparedRows<{ applyNo: string; billType: string; numbers: string }>(
+    tx,
+    reverseVoucherStatement,
+    [
+      JSON.stringify(mirrors.map((v) => ({ apply_no: v.apply_no, source_bill_type: v.source_bill_type }))),
+      auth.tenantId,
+      remark === null ? null : remark.slice(0, 255),
+      now.toISOString(),
+      auth.userName || auth.account,
+      auth.userId,
+    ],
+  );
+  for (const mirror of mirrors)
+    mirror.remark =
+      rows.find((r) => r.applyNo === mirror.apply_no && r.billType === mirror.source_bill_type)?.numbers ??
+      null;
+}
 
 /**
  * Writes the movements: creates missing balances of keys that receive goods, locks every
@@ -301,6 +387,8 @@ export async function postMovements(
   auth: AuthContext,
   movements: Movement[],
   shortage: Shortage,
+  /** What a reversal writes on the vouchers it reverses (the remark asked, else the action's name). */
+  reversal: { remark: string | null } = { remark: null },
 ): Promise<void> {
   if (movements.length === 0) return;
   for (const m of movements) requireMovementClass(m.billType);
@@ -362,7 +450,11 @@ export async function postMovements(
       unit_code: incoming?.unitCode ?? null,
     };
   });
-  const streamRows = movements.map((m) => ({
+  const { vouchers, stamps } = vouchersOf(movements);
+  // An un-review's own statement, before the posting (a rare one: a review pays nothing for it).
+  if (vouchers.some((v) => v.reverses)) await reverseVouchers(tx, auth, vouchers, now, reversal.remark);
+  const streamRows = movements.map((m, index) => ({
+    ...stamps[index],
     id: nextId(),
     bill_no: m.billNo,
     bill_type: m.billType,
@@ -389,6 +481,8 @@ export async function postMovements(
     auth.userId,
     now.toISOString(),
     auth.deptId || null,
+    JSON.stringify(vouchers),
+    auth.userName || auth.account,
   ]);
   const byKey = new Map(rows.map((row) => [keyText(row), row]));
   const refuse = async (total: (typeof keys)[number]): Promise<never> => {

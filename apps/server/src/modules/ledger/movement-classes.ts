@@ -76,3 +76,6 @@ export function movementClassSql(column: string): SQL {
   );
   return sql`(case ${sql.join(cases, sql` `)} else '' end)`;
 }
+
+/** The movement class of a bill type (undefined for one that posts nothing). */
+export const movementClassFor = (billType: string): MovementClass | undefined => classes.get(billType);

@@ -454,6 +454,8 @@ export async function reverseBills(
   auth: AuthContext,
   bills: Row[],
   language: Language,
+  /** Written on the bills' reversed vouchers (ADR 0040): the voucher screen's remark, or the action's name. */
+  remark: string | null = null,
 ): Promise<void> {
   const stream = await postedStream(
     tx,
@@ -480,10 +482,13 @@ export async function reverseBills(
     productDate: row.productDate,
     validityDate: row.validityDate,
   }));
-  await postMovements(tx, auth, movements, (movement) => ({
-    key: 'bill.unreviewUsed',
-    params: shortageParams(language, movement),
-  }));
+  await postMovements(
+    tx,
+    auth,
+    movements,
+    (movement) => ({ key: 'bill.unreviewUsed', params: shortageParams(language, movement) }),
+    { remark },
+  );
   await markReversed(
     tx,
     auth,

@@ -14,6 +14,7 @@ import { registerWmsRoutes } from './routes.ts';
 import { registerWmsRules } from './rules.ts';
 import { registerSnapshotRoutes, runMonthlySnapshots, snapshotJob, snapshotJobKind } from './snapshots.ts';
 import { runStatusChange, statusChangeBillType } from './status-change.ts';
+import { registerVoucherRoutes, voucherFlowCode } from './vouchers.ts';
 
 /**
  * The warehouse: the stock ledger and every bill that moves stock (inbound, put-away, moves,
@@ -46,7 +47,7 @@ export const wmsModule: AppModule = {
       },
     ],
   },
-  plug: ({ database, config, log, jobs }) => {
+  plug: ({ database, config, log, jobs, flowCode }) => {
     const sweepCron = everyMinutesCron(config.statusChangeIntervalMinutes);
     return {
       rules() {
@@ -63,6 +64,8 @@ export const wmsModule: AppModule = {
         ...salesFlowCode,
         ...waveFlowCode,
         ...receiptFlowCode,
+        // Stock vouchers reverse through the source bill's own un-review, whichever module's.
+        ...voucherFlowCode(flowCode),
       },
       jobs: { [snapshotJobKind]: snapshotJob(database) },
       schedules: {
@@ -93,6 +96,7 @@ export const wmsModule: AppModule = {
         registerPutawayRoutes(app, database);
         registerBindBatchRoutes(app, database);
         registerSnapshotRoutes(app, database, jobs());
+        registerVoucherRoutes(app, database);
       },
     };
   },
