@@ -15,8 +15,11 @@ import { type Answer, client, masterData, nextBillNo } from './support/wms.ts';
 type Row = Record<string, unknown>;
 type Lock = NonNullable<EntityDefinition['flow']>['locks'][number];
 
-/** Every header that declares a lock: the suite grows with the catalogue. */
-const lockedBills = entities.filter((e) => (e.flow?.locks.length ?? 0) > 0);
+/**
+ * Every header that declares a lock and takes generic writes: the suite grows with the catalogue.
+ * A read-only ledger (stock vouchers) has no generic write to refuse; its actions check its state.
+ */
+const lockedBills = entities.filter((e) => !e.readOnly && (e.flow?.locks.length ?? 0) > 0);
 const lineEntities = entities.filter((e) => e.parent !== undefined && !e.readOnly);
 
 /** The dictionaries of states that say a bill was reviewed, confirmed, posted or handled. */

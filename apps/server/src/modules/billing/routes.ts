@@ -1,5 +1,5 @@
 import { ok } from '@bl/contract';
-import { daySchema } from '@bl/entities';
+import { daySchema, idSchema } from '@bl/entities';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -616,7 +616,7 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
         tags: ['billing'],
         summary:
           'Drill-down of a cost-bill line: the cost-detail rows it gathers, with their days and bill lines',
-        querystring: z.object({ lineId: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ lineId: idSchema }),
       },
     },
     async (request) => {
@@ -635,7 +635,7 @@ export function registerBillingRoutes(app: FastifyInstance, database: Database, 
       schema: {
         tags: ['billing'],
         summary: "An owner's statement for a cost bill's period as an Excel workbook",
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
       },
     },
     async (request, reply) => {

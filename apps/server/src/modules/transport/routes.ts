@@ -1,4 +1,5 @@
 import { ok } from '@bl/contract';
+import { idSchema } from '@bl/entities';
 import { type EntityDefinition, entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +37,7 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
       schema: {
         tags: ['consignmentbill'],
         summary: 'Consignment order from a shipped outbound bill, quoting its lines',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
         body: z.record(z.string(), z.unknown()).optional(),
       },
     },
@@ -107,7 +108,7 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
       schema: {
         tags: ['deliverybill'],
         summary: 'The departure lines a delivery bill signs for, with what is open of each (the sign dialog)',
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
       },
     },
     async (request) => {
@@ -129,7 +130,7 @@ export function registerTransportRoutes(app: FastifyInstance, database: Database
       schema: {
         tags: ['loadingbill'],
         summary: "The driver's departure sheet: the stops in loading order with consignees, goods and totals",
-        querystring: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+        querystring: z.object({ id: idSchema }),
       },
     },
     async (request) => {
