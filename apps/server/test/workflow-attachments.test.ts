@@ -8,7 +8,7 @@ import { queryRows } from '../src/db/database.ts';
 import { body, multipart, type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client } from './support/wms.ts';
+import { client, must } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 
@@ -66,10 +66,6 @@ describe.each(testDrivers())('workflow task attachments on %s', (driver) => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return body<{ attachId: string }>(answer).data.attachId;
-  };
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
   };
   const detail = async (id: string) =>
     must<{ history: Row[]; tasks: Row[] }>(

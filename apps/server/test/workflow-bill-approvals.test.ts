@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/database.ts';
 import { testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client, masterData, nextBillNo } from './support/wms.ts';
+import { client, masterData, must, nextBillNo, todoOf } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number };
@@ -35,22 +35,12 @@ describe.each(testDrivers())('bill approvals on %s', (driver) => {
   let approver: ReturnType<typeof client>;
   let blind: ReturnType<typeof client>;
 
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
-  };
   const setting = (entity: string, action: string, processKey: string, language = 'zh') =>
     api.call('POST', '/api/bl-flowable/approval/submit', {
       payload: { entity, action, processKey },
       language,
     });
-  const taskOf = async (c: ReturnType<typeof client>, instanceId: string) => {
-    const todo = must<Page>(
-      await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }),
-      'todo',
-    );
-    return todo.records.find((t) => t.instanceId === instanceId);
-  };
+  const taskOf = async (c: ReturnType<typeof client>, instanceId: string) => (await todoOf(c, instanceId))[0];
   const detailOf = async (c: ReturnType<typeof client>, id: string, language = 'zh') =>
     must<{ instance: Row; bill: Row | null }>(
       await c.call('GET', '/api/bl-flowable/process/detail', { query: { id }, language }),

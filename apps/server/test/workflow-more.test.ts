@@ -6,7 +6,7 @@ import { leaveModel, seedLeaveProcess } from '../src/modules/workflow/leave.ts';
 import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client, masterData, nextBillNo } from './support/wms.ts';
+import { client, masterData, must, nextBillNo } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number };
@@ -131,10 +131,6 @@ describe.each(testDrivers())('workflow, more, on %s', (driver) => {
   const signers: Client[] = [];
   const ids: Record<string, string> = {};
 
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
-  };
   const deploy = async (xml: string) =>
     must(await api.call('POST', '/api/bl-flowable/definition/deploy', { payload: { xml } }), 'deploy');
   const start = async (key: string, variables: Row = {}) =>

@@ -6,7 +6,7 @@ import { xmlInLanguage } from '../src/modules/workflow/names.ts';
 import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client } from './support/wms.ts';
+import { client, must } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 type Client = ReturnType<typeof client>;
@@ -92,10 +92,6 @@ describe.each(testDrivers())('workflow names on %s', (driver) => {
   const users: Record<string, Client> = {};
   let groupRole: string;
 
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
-  };
   const user = (account: string) => users[account] as Client;
   const act = (account: string, path: string, payload: Row, language: Language = 'zh') =>
     user(account).call('POST', `/api/bl-flowable/task/${path}`, { payload, language });

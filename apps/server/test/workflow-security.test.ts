@@ -8,7 +8,7 @@ import { checkExpression, evaluateExpression } from '../src/modules/workflow/exp
 import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client } from './support/wms.ts';
+import { client, must, todoOf } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number };
@@ -108,20 +108,11 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
   const ids: Record<string, string> = {};
   let groupRole: string;
 
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
-  };
   const start = async (c: Client, key: string, variables: Row = {}) =>
     must<{ id: string }>(
       await c.call('POST', '/api/bl-flowable/process/start', { payload: { key, variables } }),
       `start ${key}`,
     ).id;
-  const todo = async (c: Client, instanceId: string) =>
-    must<Page>(
-      await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }),
-      'todo',
-    ).records.filter((t) => t.instanceId === instanceId);
   const openTaskIds = async (instanceId: string) =>
     (
       await test.database.withTenant('000000', (tx) =>
@@ -206,7 +197,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
         copyTo: 'copied',
         amount: 4200,
       });
-      const [review] = await todo(users.member1 as Client, instance);
+      const [review] = await todoOf(users.member1 as Client, instance);
       must(
         await (users.member1 as Client).call('POST', '/api/bl-flowable/task/claim', {
           query: { id: String(review?.id) },
@@ -214,7 +205,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
         'claim',
       );
       must(await act(users.member1 as Client, 'complete', { id: review?.id, comment: 'fine' }), 'review');
-      finalTask = String((await todo(users.finisher as Client, instance))[0]?.id ?? '');
+      finalTask = String((await todoOf(users.finisher as Client, instance))[0]?.id ?? '');
     });
 
     it('the starter, a past assignee, a candidate, the current assignee, a copy recipient and process admins read it', async () => {
@@ -288,7 +279,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
   describe('separation of duties (defect 3)', () => {
     it('a starter who is also a candidate neither sees nor handles their own approval, in zh, mo and en', async () => {
       const id = await start(users.member1 as Client, 'secSelf', { group: groupRole });
-      expect(await todo(users.member1 as Client, id)).toEqual([]);
+      expect(await todoOf(users.member1 as Client, id)).toEqual([]);
       const counts = must<{ todo: number }>(
         await (users.member1 as Client).call('GET', '/api/bl-flowable/counts'),
         'counts',
@@ -319,7 +310,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
       expect(handed.msg).toBe('The task "Approve" cannot be handed to the user who started the process');
       expect(await openTaskIds(id)).toEqual([task]);
       // Another member approves.
-      const [theirs] = await todo(users.member2 as Client, id);
+      const [theirs] = await todoOf(users.member2 as Client, id);
       expect(theirs?.id).toBe(task);
       must(await act(users.member2 as Client, 'complete', { id: task }), 'other member approves');
       expect((must<{ instance: Row }>(await detail(self, id), 'detail').instance as Row).status).toBe(
@@ -330,7 +321,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
     it('a model may let the starter approve: on the process or on the task', async () => {
       for (const key of ['secSelfOk', 'secSelfTaskOk']) {
         const id = await start(users.member1 as Client, key, { group: groupRole });
-        const [task] = await todo(users.member1 as Client, id);
+        const [task] = await todoOf(users.member1 as Client, id);
         expect(task?.elementId).toBe('approve');
         must(await act(users.member1 as Client, 'complete', { id: task?.id }), `${key}: self approval`);
         expect(
@@ -346,7 +337,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
         leaveType: '年假',
         reason: '探亲',
       });
-      const [manager] = await todo(api, id);
+      const [manager] = await todoOf(api, id);
       expect(manager?.elementId).toBe('manager');
       const rewritten = await act(api, 'complete', { id: manager?.id, variables: { days: 1 } });
       expect(rewritten.success).toBe(false);
@@ -357,7 +348,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
       for (const variables of [{ skip: true }, { manager_approved: true }, { starter: ids.admin }])
         expect((await act(api, 'complete', { id: manager?.id, variables })).success).toBe(false);
       must(await act(api, 'complete', { id: manager?.id, comment: 'ok' }), 'manager approves');
-      const [second] = await todo(api, id);
+      const [second] = await todoOf(api, id);
       expect(second?.elementId).toBe('second');
       const state = must<{ instance: { variables: Row } }>(await detail(api, id), 'detail');
       expect(state.instance.variables.days).toBe(5);
@@ -381,7 +372,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
       );
       expect((await call('secDecide2', { group: groupRole, decide_approved: true })).success).toBe(false);
       const id = await start(requester, 'secDecide2', { group: groupRole });
-      const [task] = await todo(users.member1 as Client, id);
+      const [task] = await todoOf(users.member1 as Client, id);
       must(
         await act(users.member1 as Client, 'complete', { id: task?.id, variables: { approvedAmount: 800 } }),
         'decide',
@@ -480,7 +471,7 @@ describe.each(testDrivers())('workflow security on %s', (driver) => {
             from bl_wf_definition where process_key = 'secFlag'`),
       );
       const id = await start(api, 'secFlag', { flag: true });
-      const [task] = await todo(api, id);
+      const [task] = await todoOf(api, id);
       expect(task?.elementId).toBe('plainTask');
 
       // A stored model beyond the parse bounds of ADR 0035 (deployed before they existed) is

@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/database.ts';
 import { type Tokens, testApp, tokensOf } from './support/app.ts';
 import { createTestDatabase, type TestDatabase, testDrivers } from './support/databases.ts';
 import { createRole, createUserAndSignIn } from './support/users.ts';
-import { type Answer, client, masterData, nextBillNo } from './support/wms.ts';
+import { client, masterData, must, nextBillNo } from './support/wms.ts';
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; total: number };
@@ -164,10 +164,6 @@ describe.each(testDrivers())('workflow on %s', (driver) => {
   let approverRole: string;
   const apps: FastifyInstance[] = [];
 
-  const must = <T = unknown>(answer: Answer, what: string): T => {
-    if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
-    return answer.data as T;
-  };
   const wf = (c: ReturnType<typeof client>) => ({
     deploy: (xml: string) => c.call('POST', '/api/bl-flowable/definition/deploy', { payload: { xml } }),
     start: (key: string, variables: Row = {}) =>

@@ -27,6 +27,21 @@ export function client(app: FastifyInstance, token: () => string) {
   return { call, submit, action };
 }
 
+/** The data of an answer that must succeed; otherwise an error naming what was asked and why not. */
+export function must<T = unknown>(answer: Answer, what: string): T {
+  if (!answer.success) throw new Error(`${what}: ${answer.msg}`);
+  return answer.data as T;
+}
+
+/** The caller's open workflow tasks of one instance, from their to-do list. */
+export async function todoOf(c: ReturnType<typeof client>, instanceId: string): Promise<Line[]> {
+  const page = must<{ records: Line[] }>(
+    await c.call('GET', '/api/bl-flowable/task/todo', { query: { size: '100' } }),
+    'todo',
+  );
+  return page.records.filter((task) => task.instanceId === instanceId);
+}
+
 let billCounter = 0;
 export const nextBillNo = (prefix: string) => `${prefix}-${++billCounter}`;
 

@@ -1,3 +1,4 @@
+import { type Ageing, ageingBuckets } from '@bl/contract';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -5,7 +6,6 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The ES module build: the CommonJS one (lib/) reaches the bundle as an object, not a component.
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
-import { type Ageing, ageingBuckets } from './ageing.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 

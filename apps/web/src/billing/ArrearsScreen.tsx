@@ -1,4 +1,5 @@
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type Ageing, ageingBuckets, ageingExportPath, ageingPath, arrearsRefreshPath } from '@bl/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Select, Skeleton, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,7 +13,6 @@ import type { CatalogueIndex } from '../crud/catalogue.ts';
 import type { ScreenProps } from '../crud/screen-props.ts';
 import { useDownload } from '../crud/useDownload.ts';
 import { formatDecimal } from '../crud/values.ts';
-import { type Ageing, ageingBuckets, ageingExportPath, ageingPath, arrearsRefreshPath } from './ageing.ts';
 
 // ECharts comes with the chart, after the screen (ADR 0017).
 const AgeingChart = lazy(() => import('./AgeingChart.tsx').then((m) => ({ default: m.AgeingChart })));

@@ -1,4 +1,12 @@
-import { type Language, ok } from '@bl/contract';
+import {
+  type Ageing,
+  ageingBuckets,
+  ageingExportPath,
+  ageingPath,
+  arrearsRefreshPath,
+  type Language,
+  ok,
+} from '@bl/contract';
 import { daySchema } from '@bl/entities';
 import { entityByName } from '@bl/entities/registry';
 import { sql } from 'drizzle-orm';
@@ -16,38 +24,11 @@ import { translate } from '../../i18n/messages.ts';
 
 /**
  * Receivables: arrears and ageing (issue 30, docs/adr/0039-receivables-ageing.md). Every figure
- * comes from one SQL function, `bl_receivables(tenant, asOf)` (migration 0073): the bills an
+ * comes from one SQL function, `bl_receivables(tenant, asOf)` (migration 0076): the bills an
  * owner owes (cost bills confirmed or sent, monthly bills reviewed, each from its period's last
  * day, due `paymentDays` after it) with what the payments dated up to that day took off them.
  * Credit used (ADR 0033) sums the same function's open amounts, so the two agree to the cent.
  */
-
-export const ageingPath = '/api/bl-acct/receivables/ageing';
-export const ageingExportPath = '/api/bl-acct/receivables/ageing/export';
-export const arrearsRefreshPath = '/api/bl-acct/receivables/refresh';
-
-/** An owner's receivables as of a day, amounts as decimal strings (numeric, never floats). */
-export interface Ageing {
-  customerCode: string;
-  customerName: string | null;
-  billed: string;
-  paid: string;
-  deducted: string;
-  closing: string;
-  notDue: string;
-  age0to30: string;
-  age31to60: string;
-  age61to90: string;
-  ageOver90: string;
-  overdue: string;
-  /** The earliest due date among the bills still open, or null when nothing is open. */
-  dueDate: string | null;
-  /** How many days the oldest open bill is past its due date (0 when none is overdue). */
-  overdueDays: number;
-}
-
-/** The age buckets (days past the due date; on the due date itself a bill is not yet overdue). */
-export const buckets = ['notDue', 'age0to30', 'age31to60', 'age61to90', 'ageOver90'] as const;
 
 /**
  * Per owner, as of `asOf`: billed, paid (money received), deducted, the closing balance (billed
@@ -215,7 +196,7 @@ async function ageingWorkbook(rows: Ageing[], asOf: string, language: Language) 
     ['dueDate', labelOf('dueDate')],
     ['overdueDays', labelOf('overdueDays')],
   ];
-  const money = new Set<keyof Ageing>(buckets);
+  const money = new Set<keyof Ageing>(ageingBuckets);
   for (const name of ['billed', 'paid', 'deducted', 'closing', 'overdue'] as const) money.add(name);
   const workbook = new (await loadExcel()).Workbook();
   const title = translate('receivables.title', language, { asOf });
